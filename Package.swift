@@ -1,0 +1,71 @@
+// swift-tools-version:6.1
+// slotsheet: availability spreadsheets <-> the repair-request database. See ../shared/DESIGN.md.
+import PackageDescription
+
+let package = Package(
+    name: "slotsheet",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "slotsheet", targets: ["slotsheet"]),
+        .library(name: "XLSXReader", targets: ["XLSXReader"]),
+        .library(name: "XLSXWriter", targets: ["XLSXWriter"]),
+        .library(name: "SlotSheetCore", targets: ["SlotSheetCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // The three C libraries of the design, found through pkg-config.
+        .systemLibrary(
+            name: "CXlsxWriter", pkgConfig: "xlsxwriter",
+            providers: [.apt(["libxlsxwriter-dev"])]),
+        .systemLibrary(
+            name: "CZip", pkgConfig: "libzip",
+            providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+
+        // Generic spreadsheet modules: they know nothing about slots.
+        .target(name: "XLSXReader", dependencies: ["CZip", "CLibXML2"]),
+        .target(name: "XLSXWriter", dependencies: ["CXlsxWriter"]),
+
+        // The words and look of every generated workbook and message, per language.
+        .target(name: "SlotSheetTemplates", path: "Templates"),
+
+        // Build-time helper that turns Samples/*.csv into Swift string literals (built into the binary).
+        .executableTarget(name: "EmbedFilesTool"),
+        .plugin(
+            name: "EmbedSamples", capability: .buildTool(),
+            dependencies: ["EmbedFilesTool"]),
+
+        // The domain and the jobs.
+        .target(
+            name: "SlotSheetCore",
+            dependencies: [
+                "XLSXReader", "XLSXWriter", "SlotSheetTemplates",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            plugins: ["EmbedSamples"]),
+
+        // The command-line interface only.
+        .executableTarget(
+            name: "slotsheet",
+            dependencies: [
+                "SlotSheetCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        .testTarget(name: "XLSXReaderTests", dependencies: ["XLSXReader"]),
+        .testTarget(name: "XLSXWriterTests", dependencies: ["XLSXWriter", "XLSXReader"]),
+        .testTarget(
+            name: "SlotSheetCoreTests",
+            dependencies: ["SlotSheetCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // End-to-end: runs the built `slotsheet` binary as a process.
+        .testTarget(name: "slotsheetTests", dependencies: ["slotsheet", "SlotSheetCore"]),
+    ]
+)

@@ -1,0 +1,237 @@
+import Foundation
+
+/// One record of a CSV file and the line it starts on (1-based, as editors count).
+public struct CSVRecord: Hashable, Sendable {
+    public var line: Int
+    public var fields: [String]
+
+    public init(line: Int, fields: [String]) {
+        self.line = line
+        self.fields = fields
+    }
+}
+
+/// Why a CSV file cannot be read. Each case names the line, so the office can find it.
+public enum CSVError: Error, Equatable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    /// The file starts with a UTF-16 or UTF-32 byte-order mark.
+    case notUTF8(encoding: String)
+    case invalidUTF8(line: Int)
+    case nulCharacter(line: Int)
+    case unterminatedQuote(line: Int)
+    /// Text after the closing quote of a quoted field (`"ab"c`).
+    case textAfterQuote(line: Int)
+    case fieldTooLong(line: Int, limit: Int)
+    case tooManyFields(line: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): return "\(path) cannot be read: \(reason)"
+        case let .notUTF8(encoding): return "The file is \(encoding); save it as CSV UTF-8."
+        case let .invalidUTF8(line): return "Line \(line) is not valid UTF-8; save the file as CSV UTF-8."
+        case let .nulCharacter(line): return "Line \(line) holds a NUL character; this is not a text file."
+        case let .unterminatedQuote(line): return "Line \(line): a quoted field is never closed."
+        case let .textAfterQuote(line): return "Line \(line): text follows the closing quote of a field."
+        case let .fieldTooLong(line, limit): return "Line \(line): a field is longer than \(limit) bytes."
+        case let .tooManyFields(line, limit): return "Line \(line): more than \(limit) fields."
+        }
+    }
+}
+
+/// A streaming RFC 4180 reader: quoted fields with doubled quotes and line breaks, CRLF or LF,
+/// an optional UTF-8 byte-order mark, and a comma or semicolon delimiter (Dutch Excel writes
+/// semicolons). Memory holds one record, never the file.
+///
+///     var reader = try CSVReader(path: "availability.csv")
+///     while let record = try reader.next() { print(record.line, record.fields) }
+public struct CSVReader {
+    /// Limits against hostile files; a caller may change them.
+    public struct Limits: Sendable {
+        public var maxFieldBytes = 1 << 20
+        public var maxFields = 10_000
+        public init() {}
+    }
+
+    public private(set) var delimiter: UInt8?
+    private let limits: Limits
+    private let source: ChunkSource
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var atEnd = false
+    private var line = 1
+    private var started = false
+
+    /// Reads `path` in chunks. `delimiter` nil: taken from the first line (`;` if it has more
+    /// semicolons than commas outside quotes, else `,`).
+    public init(path: String, delimiter: UInt8? = nil, limits: Limits = Limits()) throws(CSVError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(path: path, reason: "no such file or no permission")
+        }
+        self.init(source: .file(handle), delimiter: delimiter, limits: limits)
+    }
+
+    /// Reads text already in memory (sample files, tests).
+    public init(text: String, delimiter: UInt8? = nil, limits: Limits = Limits()) {
+        self.init(source: .memory(Array(text.utf8)), delimiter: delimiter, limits: limits)
+    }
+
+    private init(source: ChunkSource, delimiter: UInt8?, limits: Limits) {
+        self.source = source
+        self.delimiter = delimiter
+        self.limits = limits
+    }
+
+    /// The next record, or nil at the end of the file. Blank lines are skipped.
+    public mutating func next() throws(CSVError) -> CSVRecord? {
+        if !started { try start() }
+        while true {
+            guard try byte(at: 0) != nil else { return nil }
+            let startLine = line
+            let fields = try readRecord()
+            if fields.count == 1 && fields[0].isEmpty { continue }
+            return CSVRecord(line: startLine, fields: fields)
+        }
+    }
+
+    private mutating func start() throws(CSVError) {
+        started = true
+        let head = try peek(4)
+        if head.starts(with: [0xFF, 0xFE, 0, 0]) || head.starts(with: [0, 0, 0xFE, 0xFF]) { throw .notUTF8(encoding: "UTF-32") }
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { throw .notUTF8(encoding: "UTF-16") }
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { position += 3 }
+        if delimiter == nil { delimiter = try detectDelimiter() }
+    }
+
+    /// Counts commas and semicolons outside quotes on the first line.
+    private mutating func detectDelimiter() throws(CSVError) -> UInt8 {
+        var commas = 0, semicolons = 0, quoted = false, offset = 0
+        while let current = try byte(at: offset), quoted || (current != 0x0A && current != 0x0D) {
+            if current == 0x22 { quoted.toggle() }
+            if !quoted && current == 0x2C { commas += 1 }
+            if !quoted && current == 0x3B { semicolons += 1 }
+            offset += 1
+            if offset > limits.maxFieldBytes { break }
+        }
+        return semicolons > commas ? 0x3B : 0x2C
+    }
+
+    private mutating func readRecord() throws(CSVError) -> [String] {
+        let delimiter = self.delimiter ?? 0x2C
+        var fields: [String] = []
+        var field: [UInt8] = []
+        while true {
+            guard let first = try byte(at: 0) else {
+                fields.append(try text(field))
+                return fields
+            }
+            if first == 0x22 && field.isEmpty {
+                position += 1
+                try readQuoted(into: &field)
+                continue
+            }
+            position += 1
+            switch first {
+            case delimiter:
+                fields.append(try text(field))
+                field.removeAll(keepingCapacity: true)
+                if fields.count >= limits.maxFields { throw .tooManyFields(line: line, limit: limits.maxFields) }
+            case 0x0D, 0x0A:
+                if first == 0x0D, try byte(at: 0) == 0x0A { position += 1 }
+                fields.append(try text(field))
+                line += 1
+                return fields
+            case 0:
+                throw .nulCharacter(line: line)
+            default:
+                field.append(first)
+                if field.count > limits.maxFieldBytes { throw .fieldTooLong(line: line, limit: limits.maxFieldBytes) }
+            }
+        }
+    }
+
+    /// Reads a quoted field after its opening quote, up to and including the closing one.
+    private mutating func readQuoted(into field: inout [UInt8]) throws(CSVError) {
+        let openedOn = line
+        while true {
+            guard let current = try byte(at: 0) else { throw .unterminatedQuote(line: openedOn) }
+            position += 1
+            switch current {
+            case 0x22:
+                if try byte(at: 0) == 0x22 {
+                    position += 1
+                    field.append(0x22)
+                } else {
+                    if let next = try byte(at: 0), next != delimiter, next != 0x0A, next != 0x0D {
+                        throw .textAfterQuote(line: line)
+                    }
+                    return
+                }
+            case 0:
+                throw .nulCharacter(line: line)
+            default:
+                if current == 0x0A { line += 1 }
+                field.append(current)
+                if field.count > limits.maxFieldBytes { throw .fieldTooLong(line: openedOn, limit: limits.maxFieldBytes) }
+            }
+        }
+    }
+
+    private func text(_ bytes: [UInt8]) throws(CSVError) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(line: line) }
+        return text
+    }
+
+    // MARK: Buffering
+
+    private mutating func byte(at offset: Int) throws(CSVError) -> UInt8? {
+        while position + offset >= buffer.count {
+            if atEnd || !refill() { return nil }
+        }
+        return buffer[position + offset]
+    }
+
+    private mutating func peek(_ count: Int) throws(CSVError) -> ArraySlice<UInt8> {
+        _ = try byte(at: count - 1)
+        return buffer[position..<min(buffer.count, position + count)]
+    }
+
+    /// Drops consumed bytes and appends the next chunk; false at the end of the source.
+    private mutating func refill() -> Bool {
+        if position > 0 {
+            buffer.removeFirst(position)
+            position = 0
+        }
+        guard let chunk = source.nextChunk(), !chunk.isEmpty else {
+            atEnd = true
+            return false
+        }
+        buffer.append(contentsOf: chunk)
+        return true
+    }
+}
+
+/// Where the bytes of a CSV come from.
+private final class ChunkSource {
+    private let handle: FileHandle?
+    private var memory: [UInt8]?
+    static let chunkSize = 1 << 16
+
+    static func file(_ handle: FileHandle) -> ChunkSource { ChunkSource(handle: handle, memory: nil) }
+    static func memory(_ bytes: [UInt8]) -> ChunkSource { ChunkSource(handle: nil, memory: bytes) }
+
+    private init(handle: FileHandle?, memory: [UInt8]?) {
+        self.handle = handle
+        self.memory = memory
+    }
+
+    func nextChunk() -> [UInt8]? {
+        if let bytes = memory {
+            memory = nil
+            return bytes
+        }
+        guard let handle, let data = try? handle.read(upToCount: ChunkSource.chunkSize) else { return nil }
+        return [UInt8](data)
+    }
+
+    deinit { try? handle?.close() }
+}

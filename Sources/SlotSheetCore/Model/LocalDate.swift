@@ -1,0 +1,151 @@
+import Foundation
+
+/// A calendar date without a time or a zone: the `date` of a slot, stored as ISO `YYYY-MM-DD`.
+///
+/// Kept as a day number so that ranges, arithmetic and hashing are cheap for year-long templates
+/// (550k cells), and free of `Calendar`, which is slow and locale-dependent.
+///
+///     let day = LocalDate(iso: "2026-12-08")!
+///     day.adding(days: 3).iso   // "2026-12-11"
+///     day.weekday               // .tuesday
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Days since 1970-01-01 (negative before it).
+    public let dayNumber: Int
+
+    public init(dayNumber: Int) {
+        self.dayNumber = dayNumber
+    }
+
+    /// A date from its parts, or nil when the day does not exist (31 April, 29 February 2027).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...LocalDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+        self.dayNumber = LocalDate.dayNumber(year: year, month: month, day: day)
+    }
+
+    /// Parses exactly `YYYY-MM-DD`; anything else (or a day that does not exist) is nil.
+    public init?(iso text: some StringProtocol) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = LocalDate.number(bytes[0..<4]),
+              let month = LocalDate.number(bytes[5..<7]),
+              let day = LocalDate.number(bytes[8..<10]) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The parts of the date (proleptic Gregorian calendar).
+    public var parts: (year: Int, month: Int, day: Int) {
+        // Civil-from-days over 400-year eras, shifted so that the year starts on 1 March.
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day)
+    }
+
+    /// `YYYY-MM-DD`, the form dates take in the database, CSV files and metadata.
+    public var iso: String {
+        let (year, month, day) = parts
+        return String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    public var description: String { iso }
+
+    public var weekday: Weekday {
+        // 1970-01-01 was a Thursday.
+        let index = ((dayNumber % 7) + 7 + 3) % 7
+        return Weekday.allCases[index]
+    }
+
+    public func adding(days: Int) -> LocalDate {
+        LocalDate(dayNumber: dayNumber + days)
+    }
+
+    /// Whole days from `self` to `other` (positive when `other` is later).
+    public func days(to other: LocalDate) -> Int {
+        other.dayNumber - dayNumber
+    }
+
+    /// The date it is at `instant` in `timeZone`.
+    public init(_ instant: Date, in timeZone: TimeZone) {
+        let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+        self.init(dayNumber: Int((local / 86_400).rounded(.down)))
+    }
+
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        lhs.dayNumber < rhs.dayNumber
+    }
+
+    static func isLeap(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    private static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let shiftedMonth = month > 2 ? month - 3 : month + 9
+        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return value
+    }
+}
+
+/// ISO weekdays, Monday first, as the office plans its weeks.
+public enum Weekday: Int, CaseIterable, Sendable {
+    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    public var isWeekend: Bool { self == .saturday || self == .sunday }
+}
+
+/// A closed range of dates, `from` through `to`, as the commands take them (`--from`, `--to`).
+public struct DateRange: Hashable, Sendable, Sequence, CustomStringConvertible {
+    public let from: LocalDate
+    public let to: LocalDate
+
+    /// Nil when `to` is before `from`.
+    public init?(from: LocalDate, to: LocalDate) {
+        guard from <= to else { return nil }
+        self.from = from
+        self.to = to
+    }
+
+    public var dayCount: Int { from.days(to: to) + 1 }
+
+    public func contains(_ date: LocalDate) -> Bool {
+        from <= date && date <= to
+    }
+
+    public func makeIterator() -> AnyIterator<LocalDate> {
+        var next = from
+        return AnyIterator {
+            guard next <= to else { return nil }
+            defer { next = next.adding(days: 1) }
+            return next
+        }
+    }
+
+    public var description: String { "\(from.iso)..\(to.iso)" }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The one source of "now" and "today" for every job, in the office's time zone.
+///
+/// Jobs never read the wall clock themselves; they are handed a clock, so tests and demos can fix
+/// today (`SLOTSHEET_TODAY=2026-12-01`) and get the same answers on any day.
+///
+///     let clock = OfficeClock.fixed(today: LocalDate(iso: "2026-12-01")!)
+///     clock.today.adding(days: 3)   // 2026-12-04: the first bookable day
+public struct OfficeClock: Sendable {
+    /// The time zone that decides where one day ends; the office's, not the machine's.
+    public let timeZone: TimeZone
+    private let instant: @Sendable () -> Date
+    private let fixedToday: LocalDate?
+
+    /// The office time zone when none is configured.
+    public static let defaultTimeZone = TimeZone(identifier: "Europe/Amsterdam")!
+
+    public init(timeZone: TimeZone = OfficeClock.defaultTimeZone, now: @escaping @Sendable () -> Date = Date.init) {
+        self.timeZone = timeZone
+        self.instant = now
+        self.fixedToday = nil
+    }
+
+    private init(timeZone: TimeZone, now: @escaping @Sendable () -> Date, today: LocalDate?) {
+        self.timeZone = timeZone
+        self.instant = now
+        self.fixedToday = today
+    }
+
+    /// A clock whose today is `today`; the time of day still runs, so event times keep their order.
+    public static func fixed(today: LocalDate, timeZone: TimeZone = OfficeClock.defaultTimeZone) -> OfficeClock {
+        OfficeClock(timeZone: timeZone, now: Date.init, today: today)
+    }
+
+    /// The current instant (for created/updated times and logs).
+    public var now: Date { instant() }
+
+    /// The office's current date: the fixed one, or the wall clock's date in `timeZone`.
+    public var today: LocalDate { fixedToday ?? LocalDate(now, in: timeZone) }
+
+    /// The clock the command line uses: `SLOTSHEET_TODAY` (YYYY-MM-DD) fixes today and
+    /// `SLOTSHEET_TIMEZONE` (an IANA name) sets the office zone, default Europe/Amsterdam.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> OfficeClock {
+        var zone = defaultTimeZone
+        if let name = environment["SLOTSHEET_TIMEZONE"], !name.isEmpty {
+            guard let named = TimeZone(identifier: name) else {
+                throw ConfigurationError.invalidSetting(name: "SLOTSHEET_TIMEZONE", value: name, expected: "an IANA time zone such as Europe/Amsterdam")
+            }
+            zone = named
+        }
+        if let text = environment["SLOTSHEET_TODAY"], !text.isEmpty {
+            guard let day = LocalDate(iso: text) else {
+                throw ConfigurationError.invalidSetting(name: "SLOTSHEET_TODAY", value: text, expected: "a date as YYYY-MM-DD")
+            }
+            return .fixed(today: day, timeZone: zone)
+        }
+        return OfficeClock(timeZone: zone)
+    }
+
+    /// `now` as an ISO 8601 UTC timestamp, the form times take in the database.
+    public func timestamp() -> String {
+        Timestamp.iso(now)
+    }
+}
+
+/// ISO 8601 UTC timestamps (`2026-12-01T09:30:00Z`), the form every stored time takes.
+public enum Timestamp {
+    public static func iso(_ instant: Date) -> String {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+        let day = LocalDate(dayNumber: Int((Double(seconds) / 86_400).rounded(.down)))
+        let secondOfDay = seconds - day.dayNumber * 86_400
+        return String(format: "%@T%02d:%02d:%02dZ", day.iso, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+    }
+}
+
+/// A setting from the environment or a configuration file that cannot be used.
+public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
+    case invalidSetting(name: String, value: String, expected: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidSetting(name, value, expected):
+            return "\(name)='\(value)' is not valid; expected \(expected)."
+        }
+    }
+}
+
+extension OfficeClock {
+    /// The UTC timestamp of a local wall-clock time (`HH:MM`) on `date` in the office zone.
+    public func timestamp(on date: LocalDate, at clockTime: String) throws -> String {
+        let parts = clockTime.split(separator: ":").compactMap { Int($0) }
+        guard parts.count == 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else {
+            throw ConfigurationError.invalidSetting(name: "time", value: clockTime, expected: "HH:MM")
+        }
+        let localSeconds = Double(date.dayNumber * 86_400 + parts[0] * 3600 + parts[1] * 60)
+        let guess = Date(timeIntervalSince1970: localSeconds)
+        let offset = Double(timeZone.secondsFromGMT(for: guess.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: guess)))))
+        return Timestamp.iso(Date(timeIntervalSince1970: localSeconds - offset))
+    }
+}

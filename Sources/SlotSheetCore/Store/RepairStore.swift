@@ -1,0 +1,66 @@
+/// The repair-request database as the jobs see it, whatever the backend.
+///
+/// Work happens in sessions: `read` gives one consistent snapshot, `write` one transaction that
+/// commits when the closure returns and rolls back when it throws, so a job either completes
+/// or leaves nothing behind.
+///
+///     let counts = try store.read { try $0.tableCounts() }
+///     try store.write { session in
+///         let id = try session.upsertCorporation(name: "Woonstede")
+///         ...
+///     }
+public protocol RepairStore: AnyObject, Sendable {
+    /// Where the database is (for messages; passwords redacted).
+    var location: StoreLocation { get }
+
+    /// Creates the schema or brings it up to `Schema.version`; safe to run again.
+    /// Returns the schema version afterwards.
+    @discardableResult
+    func migrate() throws(StoreError) -> Int
+
+    /// The number of migrations applied (0 for an empty database).
+    func schemaVersion() throws(StoreError) -> Int
+
+    /// Runs `work` on one consistent snapshot of the database.
+    func read<T>(_ work: (any StoreSession) throws -> T) throws -> T
+
+    /// Runs `work` in one transaction: all of it is committed, or none of it.
+    func write<T>(_ work: (any StoreSession) throws -> T) throws -> T
+}
+
+extension RepairStore {
+    /// Throws unless the schema is exactly the one this build expects, so no job runs on a
+    /// database it would misread.
+    public func requireCurrentSchema() throws(StoreError) {
+        let found = try schemaVersion()
+        guard found == Schema.version else {
+            throw .needsMigration(found: found, expected: Schema.version)
+        }
+    }
+}
+
+/// The queries and changes of the jobs, inside one snapshot or transaction.
+/// Upserts match on the natural key of DESIGN.md and return the surrogate key.
+public protocol StoreSession {
+    /// Rows per table, in the order of `Schema.tables`.
+    func tableCounts() throws -> [(table: String, rows: Int)]
+
+    func upsertCorporation(name: String) throws -> RowID
+    func upsertResident(_ resident: Resident) throws -> RowID
+    /// A catalogue node named `name` under `parentID` (nil for a location).
+    func upsertCatalogueNode(_ level: CatalogueLevel, parentID: RowID?, name: String) throws -> RowID
+    func upsertSubcontractor(_ subcontractor: Subcontractor) throws -> RowID
+    func upsertDaypart(_ daypart: Daypart) throws -> RowID
+    func upsertStaff(_ staff: StaffMember) throws -> RowID
+    /// Marks a person available in a slot; nothing happens when they already are.
+    func addAvailability(_ key: AvailabilityKey) throws
+    /// Inserts or replaces the request with this id, its defects included.
+    func upsertRequest(_ request: RepairRequest) throws
+
+    /// Every daypart, in sort order.
+    func dayparts() throws -> [Identified<Daypart>]
+    /// Every staff member, by code.
+    func staff() throws -> [Identified<StaffMember>]
+    /// Capacity and held requests of every slot in `range` that has either.
+    func slotOccupancy(in range: DateRange) throws -> [SlotKey: SlotOccupancy]
+}

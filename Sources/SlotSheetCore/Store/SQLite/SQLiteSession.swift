@@ -1,0 +1,108 @@
+import GRDB
+
+/// `StoreSession` over one GRDB connection, inside the snapshot or transaction of its store.
+/// Statements are cached, so the bulk paths (seeding, imports) prepare each one once.
+struct SQLiteSession: StoreSession {
+    let db: Database
+
+    init(_ db: Database) {
+        self.db = db
+    }
+
+    private func execute(_ sql: String, _ arguments: StatementArguments) throws {
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+
+    private func returningID(_ sql: String, _ arguments: StatementArguments) throws -> RowID {
+        guard let id = try RowID.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) else {
+            throw StoreError.failed("no id returned by: \(sql)")
+        }
+        return id
+    }
+
+    func tableCounts() throws -> [(table: String, rows: Int)] {
+        try Schema.tables.map { table in
+            (table, try Int.fetchOne(db, sql: StoreSQL.count(table)) ?? 0)
+        }
+    }
+
+    func upsertCorporation(name: String) throws -> RowID {
+        try returningID(StoreSQL.upsertCorporation, [name])
+    }
+
+    func upsertResident(_ r: Resident) throws -> RowID {
+        try returningID(StoreSQL.upsertResident, [r.name, r.email, r.phone, r.postcode, r.houseNumber, r.street, r.city, r.corporationID])
+    }
+
+    func upsertCatalogueNode(_ level: CatalogueLevel, parentID: RowID?, name: String) throws -> RowID {
+        if level.parentColumn == nil {
+            return try returningID(StoreSQL.upsertCatalogueNode(level), [name])
+        }
+        guard let parentID else { throw StoreError.failed("a \(level.rawValue) needs a parent") }
+        return try returningID(StoreSQL.upsertCatalogueNode(level), [parentID, name])
+    }
+
+    func upsertSubcontractor(_ s: Subcontractor) throws -> RowID {
+        try returningID(StoreSQL.upsertSubcontractor, [s.name, s.phone, s.email])
+    }
+
+    func upsertDaypart(_ d: Daypart) throws -> RowID {
+        try returningID(StoreSQL.upsertDaypart, [d.code, d.label, d.startsAt, d.endsAt, d.sortOrder, d.active])
+    }
+
+    func upsertStaff(_ s: StaffMember) throws -> RowID {
+        try returningID(StoreSQL.upsertStaff, [s.code, s.employeeNumber, s.name, s.active])
+    }
+
+    func addAvailability(_ key: AvailabilityKey) throws {
+        try execute(StoreSQL.addAvailability, [key.date.iso, key.daypartID, key.staffID])
+    }
+
+    func upsertRequest(_ r: RepairRequest) throws {
+        try execute(StoreSQL.upsertRequest, [
+            r.id, r.residentID, r.description, r.photoPath, r.status.rawValue, r.slotDate.iso, r.daypartID,
+            r.staffID, r.subcontractorID, r.createdAt, r.updatedAt,
+        ])
+        // Keep the rows of defects that stay, so re-seeding leaves their keys unchanged.
+        let existing = Set(try RowID.fetchAll(db.cachedStatement(sql: StoreSQL.requestDefects), arguments: [r.id]))
+        let wanted = Set(r.defectIDs)
+        for defectID in existing.subtracting(wanted) {
+            try execute(StoreSQL.removeRequestDefect, [r.id, defectID])
+        }
+        for defectID in r.defectIDs where !existing.contains(defectID) {
+            try execute(StoreSQL.addRequestDefect, [r.id, defectID])
+        }
+    }
+
+    func dayparts() throws -> [Identified<Daypart>] {
+        try Row.fetchAll(db.cachedStatement(sql: StoreSQL.dayparts)).map { row in
+            Identified(id: row[0], value: Daypart(
+                code: row[1], label: row[2], startsAt: row[3], endsAt: row[4], sortOrder: row[5], active: row[6]))
+        }
+    }
+
+    func staff() throws -> [Identified<StaffMember>] {
+        try Row.fetchAll(db.cachedStatement(sql: StoreSQL.staff)).map { row in
+            Identified(id: row[0], value: StaffMember(code: row[1], employeeNumber: row[2], name: row[3], active: row[4]))
+        }
+    }
+
+    func slotOccupancy(in range: DateRange) throws -> [SlotKey: SlotOccupancy] {
+        var slots: [SlotKey: SlotOccupancy] = [:]
+        let bounds: StatementArguments = [range.from.iso, range.to.iso]
+        for (sql, isCapacity) in [(StoreSQL.capacityPerSlot, true), (StoreSQL.heldPerSlot, false)] {
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: bounds)
+            while let row = try rows.next() {
+                guard let date = LocalDate(iso: row[0] as String) else { continue }
+                let key = SlotKey(date: date, daypartID: row[1])
+                let count: Int = row[2]
+                if isCapacity {
+                    slots[key, default: SlotOccupancy(capacity: 0, held: 0)].capacity = count
+                } else {
+                    slots[key, default: SlotOccupancy(capacity: 0, held: 0)].held = count
+                }
+            }
+        }
+        return slots
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+
+/// The embedded default backend: one SQLite file, opened in WAL mode with foreign keys on and a
+/// busy timeout, so a reader never blocks the nightly export and a second writer waits its turn.
+///
+///     let store = try SQLiteStore(path: "slotsheet.sqlite", create: true)
+///     try store.migrate()
+public final class SQLiteStore: RepairStore {
+    public let location: StoreLocation
+    private let pool: DatabasePool
+    private let busyTimeout: Double
+
+    /// How long a writer waits for another process's lock before giving up, when not configured.
+    public static let defaultBusyTimeout: Double = 10
+
+    /// Opens the database at `path`. Without `create`, a missing file is an error rather than
+    /// a new empty database, so a mistyped path is not silently accepted.
+    public init(path: String, create: Bool = false, busyTimeout: Double = SQLiteStore.defaultBusyTimeout) throws(StoreError) {
+        if !create && !FileManager.default.fileExists(atPath: path) {
+            throw .notFound(path: path)
+        }
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = "slotsheet"
+        self.location = .sqlite(path: path)
+        self.busyTimeout = busyTimeout
+        do {
+            self.pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw SQLiteStore.storeError(error, busyTimeout: busyTimeout)
+        }
+    }
+
+    private var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for migration in Schema.migrations {
+            migrator.registerMigration(migration.identifier) { db in
+                try db.execute(sql: migration.sql(.sqlite))
+            }
+        }
+        return migrator
+    }
+
+    @discardableResult
+    public func migrate() throws(StoreError) -> Int {
+        try translatingErrors {
+            try refuseNewerSchema()
+            try migrator.migrate(pool)
+        }
+        return try schemaVersion()
+    }
+
+    public func schemaVersion() throws(StoreError) -> Int {
+        try refuseNewerSchema()
+        return try translatingErrors {
+            try pool.read { db in try migrator.appliedMigrations(db).count }
+        }
+    }
+
+    private func refuseNewerSchema() throws(StoreError) {
+        let applied = try translatingErrors { try pool.read { db in try migrator.appliedIdentifiers(db) } }
+        let known = Set(Schema.migrations.map(\.identifier))
+        let unknown = applied.filter { !known.contains($0) }.sorted()
+        if !unknown.isEmpty { throw .newerSchema(found: unknown) }
+    }
+
+    public func read<T>(_ work: (any StoreSession) throws -> T) throws -> T {
+        try mappingDatabaseErrors {
+            try pool.read { db in try work(SQLiteSession(db)) }
+        }
+    }
+
+    public func write<T>(_ work: (any StoreSession) throws -> T) throws -> T {
+        try mappingDatabaseErrors {
+            try pool.write { db in try work(SQLiteSession(db)) }
+        }
+    }
+
+    /// Runs `body`, turning SQLite's errors into `StoreError`s; the jobs' own errors pass through.
+    private func translatingErrors<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw SQLiteStore.storeError(error, busyTimeout: busyTimeout)
+        }
+    }
+
+    /// Turns SQLite's errors into `StoreError`s and lets every other error (a job's own) pass.
+    private func mappingDatabaseErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw SQLiteStore.storeError(error, busyTimeout: busyTimeout)
+        }
+    }
+
+    static func storeError(_ error: any Error, busyTimeout: Double) -> StoreError {
+        guard let error = error as? DatabaseError else { return .failed(String(describing: error)) }
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return .busy(seconds: busyTimeout)
+        case .SQLITE_CONSTRAINT:
+            return .constraintViolated(error.message ?? "constraint failed")
+        default:
+            return .failed(error.message ?? error.description)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Why the database could not be used. Every case says what to do about it.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// `--db` is neither `sqlite:PATH` nor a `postgres://` URL.
+    case invalidLocation(String)
+    /// A backend this build cannot talk to yet.
+    case unsupportedBackend(String)
+    /// No database file at the path (and the command does not create one).
+    case notFound(path: String)
+    /// The database has no schema or an older one; `db init` migrates it.
+    case needsMigration(found: Int, expected: Int)
+    /// The database was migrated by a newer slotsheet; this one must not touch it.
+    case newerSchema(found: [String])
+    /// Another process holds the database lock longer than the busy timeout.
+    case busy(seconds: Double)
+    /// A row breaks a rule of the schema (a unique natural key, a foreign key, a CHECK).
+    case constraintViolated(String)
+    /// Anything else the database reported.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case let .invalidLocation(text):
+            return "'\(text)' is not a database location; use sqlite:PATH or postgres://user@host/db."
+        case let .unsupportedBackend(location):
+            return "\(location): PostgreSQL is not supported yet; use sqlite:PATH."
+        case let .notFound(path):
+            return "No database at \(path); create it with 'slotsheet db init'."
+        case let .needsMigration(found, expected):
+            return "The database schema is at version \(found), this slotsheet needs \(expected); run 'slotsheet db init' to migrate it."
+        case let .newerSchema(found):
+            return "The database was migrated by a newer slotsheet (\(found.joined(separator: ", "))); upgrade slotsheet before using it."
+        case let .busy(seconds):
+            return "The database is locked by another program; gave up after \(seconds) s. Try again when it has finished."
+        case let .constraintViolated(detail):
+            return "The database refused a row: \(detail)"
+        case let .failed(detail):
+            return "Database error: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// The statements every backend runs, written once in SQL that SQLite and PostgreSQL both
+/// accept (`?` placeholders; a backend with numbered ones rewrites them).
+enum StoreSQL {
+    /// `INSERT ... ON CONFLICT (key) DO UPDATE ... RETURNING id`: an upsert on a natural key that
+    /// leaves the surrogate key of an existing row as it is.
+    static func upsert(into table: String, columns: [String], conflictOn key: [String]) -> String {
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let updates = columns.filter { !key.contains($0) }
+        // With nothing else to update, touch the key so that RETURNING still yields the row.
+        let assignments = (updates.isEmpty ? key : updates).map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return """
+            INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders)) \
+            ON CONFLICT (\(key.joined(separator: ", "))) DO UPDATE SET \(assignments) RETURNING id
+            """
+    }
+
+    static let upsertCorporation = upsert(into: "housing_corporation", columns: ["name"], conflictOn: ["name"])
+    static let upsertResident = upsert(
+        into: "resident",
+        columns: ["name", "email", "phone", "postcode", "house_number", "street", "city", "housing_corporation_id"],
+        conflictOn: ["email"])
+    static let upsertSubcontractor = upsert(into: "subcontractor", columns: ["name", "phone", "email"], conflictOn: ["name"])
+    static let upsertDaypart = upsert(
+        into: "daypart", columns: ["code", "label", "starts_at", "ends_at", "sort_order", "active"], conflictOn: ["code"])
+    static let upsertStaff = upsert(into: "staff", columns: ["code", "employee_number", "name", "active"], conflictOn: ["code"])
+
+    static func upsertCatalogueNode(_ level: CatalogueLevel) -> String {
+        guard let parent = level.parentColumn else {
+            return upsert(into: level.rawValue, columns: ["name"], conflictOn: ["name"])
+        }
+        return upsert(into: level.rawValue, columns: [parent, "name"], conflictOn: [parent, "name"])
+    }
+
+    static let addAvailability = """
+        INSERT INTO availability (date, daypart_id, staff_id) VALUES (?, ?, ?) \
+        ON CONFLICT (date, daypart_id, staff_id) DO NOTHING
+        """
+
+    static let upsertRequest = """
+        INSERT INTO repair_request (id, resident_id, description, photo_path, status, slot_date, daypart_id, \
+        staff_id, subcontractor_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+        ON CONFLICT (id) DO UPDATE SET resident_id = excluded.resident_id, description = excluded.description, \
+        photo_path = excluded.photo_path, status = excluded.status, slot_date = excluded.slot_date, \
+        daypart_id = excluded.daypart_id, staff_id = excluded.staff_id, subcontractor_id = excluded.subcontractor_id, \
+        created_at = excluded.created_at, updated_at = excluded.updated_at
+        """
+    static let requestDefects = "SELECT defect_id FROM repair_request_defect WHERE request_id = ?"
+    static let addRequestDefect = """
+        INSERT INTO repair_request_defect (request_id, defect_id) VALUES (?, ?) \
+        ON CONFLICT (request_id, defect_id) DO NOTHING
+        """
+    static let removeRequestDefect = "DELETE FROM repair_request_defect WHERE request_id = ? AND defect_id = ?"
+
+    static let dayparts = "SELECT id, code, label, starts_at, ends_at, sort_order, active FROM daypart ORDER BY sort_order, code"
+    static let staff = "SELECT id, code, employee_number, name, active FROM staff ORDER BY code"
+
+    static let capacityPerSlot = """
+        SELECT date, daypart_id, COUNT(*) FROM availability WHERE date BETWEEN ? AND ? GROUP BY date, daypart_id
+        """
+    static var heldPerSlot: String {
+        let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        return """
+            SELECT slot_date, daypart_id, COUNT(*) FROM repair_request \
+            WHERE slot_date BETWEEN ? AND ? AND status IN (\(holding)) GROUP BY slot_date, daypart_id
+            """
+    }
+
+    static func count(_ table: String) -> String { "SELECT COUNT(*) FROM \(table)" }
+}

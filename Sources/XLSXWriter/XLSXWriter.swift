@@ -1,0 +1,1 @@
+// XLSXWriter: a thin Swift layer over libxlsxwriter (issue 3).

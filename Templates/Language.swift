@@ -1,0 +1,1 @@
+public enum Language: String, CaseIterable, Sendable { case en, nl }

@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SlotSheetCore
+
+@Suite struct StoreTests {
+    @Test func migratesFromEmptyAndAgain() throws {
+        let database = try TestDatabase(migrated: false)
+        #expect(try database.store.schemaVersion() == 0)
+        #expect(throws: StoreError.needsMigration(found: 0, expected: Schema.version)) {
+            try database.store.requireCurrentSchema()
+        }
+        #expect(try database.store.migrate() == Schema.version)
+        #expect(try database.store.migrate() == Schema.version)
+        try database.store.requireCurrentSchema()
+        let tables = try database.rawConnection().read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        for table in Schema.tables { #expect(tables.contains(table), "missing table \(table)") }
+    }
+
+    @Test func opensInWALModeWithForeignKeysOn() throws {
+        let database = try TestDatabase()
+        let mode = try database.rawConnection().read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+        #expect(throws: StoreError.self) {
+            try database.store.write { session in
+                _ = try session.upsertResident(Resident(
+                    name: "Nobody", email: "nobody@example.nl", phone: nil, postcode: "6811 AB", houseNumber: "1",
+                    street: "Steenstraat", city: "Arnhem", corporationID: 999))
+            }
+        }
+    }
+
+    @Test func refusesADatabaseFromANewerSlotsheet() throws {
+        let database = try TestDatabase()
+        try database.rawConnection().write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('999-from-the-future')")
+        }
+        #expect(throws: StoreError.newerSchema(found: ["999-from-the-future"])) { try database.store.migrate() }
+        #expect(throws: StoreError.self) { try database.store.schemaVersion() }
+    }
+
+    @Test func aMissingFileIsNotSilentlyCreated() throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "absent-\(UUID().uuidString).sqlite").path
+        #expect(throws: StoreError.notFound(path: path)) { try SQLiteStore(path: path) }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test(arguments: [
+        "INSERT INTO staff (code, employee_number, name) VALUES ('ABC', 'E2', 'Second Anna')",
+        "INSERT INTO daypart (code, label, starts_at, ends_at, sort_order) VALUES ('D09', 'again', '09:00', '10:00', 9)",
+        "INSERT INTO housing_corporation (name) VALUES ('Woonstede')",
+        "INSERT INTO availability (date, daypart_id, staff_id) VALUES ('2026-12-08', 1, 1)",
+    ])
+    func refusesADuplicateNaturalKey(_ duplicate: String) throws {
+        let database = try TestDatabase()
+        try database.rawConnection().write { db in
+            try db.execute(sql: """
+                INSERT INTO housing_corporation (name) VALUES ('Woonstede');
+                INSERT INTO staff (code, employee_number, name) VALUES ('ABC', 'E1', 'Anna');
+                INSERT INTO daypart (code, label, starts_at, ends_at, sort_order) VALUES ('D09', '09:00-10:00', '09:00', '10:00', 2);
+                INSERT INTO availability (date, daypart_id, staff_id) VALUES ('2026-12-08', 1, 1);
+                """)
+        }
+        let error = #expect(throws: DatabaseError.self) { try database.rawConnection().write { try $0.execute(sql: duplicate) } }
+        #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+    }
+
+    @Test(arguments: [
+        "INSERT INTO space (location_id, name) VALUES (42, 'Light')",
+        "INSERT INTO availability (date, daypart_id, staff_id) VALUES ('2026-12-08', 7, 7)",
+        "INSERT INTO repair_request_defect (request_id, defect_id) VALUES (1, 1)",
+    ])
+    func refusesAForeignKeyViolation(_ orphan: String) throws {
+        let database = try TestDatabase()
+        #expect(throws: StoreError.constraintViolated("FOREIGN KEY constraint failed")) {
+            try database.store.write { session in
+                try (session as! SQLiteSession).db.execute(sql: orphan)
+            }
+        }
+    }
+
+    @Test(arguments: [
+        "UPDATE repair_request SET status = 'lost'",
+        "UPDATE repair_request SET slot_date = '8-12-2026'",
+        "UPDATE daypart SET starts_at = '9am'",
+        "UPDATE daypart SET ends_at = '08:00'",
+        "UPDATE staff SET active = 2",
+    ])
+    func refusesValuesOutsideTheirFixedSet(_ update: String) throws {
+        let database = try TestDatabase()
+        _ = try Seeder.load(try SampleDataset(clock: .testDay), into: database.store)
+        #expect(throws: StoreError.self) {
+            try database.store.write { try ($0 as! SQLiteSession).db.execute(sql: update) }
+        }
+    }
+
+    @Test func aFailedWriteLeavesNothingBehind() throws {
+        let database = try TestDatabase()
+        struct Interrupted: Error {}
+        #expect(throws: Interrupted.self) {
+            try database.store.write { session in
+                _ = try session.upsertCorporation(name: "Half-written Wonen")
+                throw Interrupted()
+            }
+        }
+        #expect(try database.store.read { try $0.tableCounts() }.first { $0.table == "housing_corporation" }?.rows == 0)
+    }
+
+    @Test func upsertsKeepTheSurrogateKey() throws {
+        let database = try TestDatabase()
+        let (first, second) = try database.store.write { session in
+            (try session.upsertStaff(StaffMember(code: "ABC", employeeNumber: "E1", name: "Anna")),
+             try session.upsertStaff(StaffMember(code: "ABC", employeeNumber: "E1", name: "Anna Bakker", active: false)))
+        }
+        #expect(first == second)
+        let staff = try database.store.read { try $0.staff() }
+        #expect(staff.map(\.value) == [StaffMember(code: "ABC", employeeNumber: "E1", name: "Anna Bakker", active: false)])
+    }
+
+    @Test func locationsParse() throws {
+        #expect(try StoreLocation(parsing: "sqlite:./a.sqlite") == .sqlite(path: "./a.sqlite"))
+        #expect(try StoreLocation(parsing: "sqlite:///tmp/a.sqlite") == .sqlite(path: "/tmp/a.sqlite"))
+        #expect(try StoreLocation(parsing: "postgres://u:pw@db/x").description == "postgres://u:***@db/x")
+        #expect(throws: StoreError.invalidLocation("mysql://x")) { try StoreLocation(parsing: "mysql://x") }
+        #expect(throws: StoreError.invalidLocation("sqlite:")) { try StoreLocation(parsing: "sqlite:") }
+    }
+}
