@@ -1,0 +1,100 @@
+/// Loads a `SeedSource` into the store in one transaction, upserting on natural keys, so that
+/// seeding twice leaves the same database (surrogate keys included).
+///
+///     let summary = try Seeder.load(SampleDataset(today: clock.today), into: store)
+public enum Seeder {
+    public static func load(_ source: some SeedSource, into store: any RepairStore) throws -> SeedSummary {
+        try store.write { session in
+            var keys = try loadReferenceTables(source, session)
+            var summary = SeedSummary()
+            try source.forEachAvailability { date, daypart, staff in
+                let key = AvailabilityKey(
+                    date: date,
+                    daypartID: try keys.id(of: daypart, in: keys.dayparts, kind: "daypart"),
+                    staffID: try keys.id(of: staff, in: keys.staff, kind: "staff member"))
+                try session.addAvailability(key)
+                summary.availability += 1
+            }
+            try source.forEachRequest { seed in
+                try session.upsertRequest(try keys.request(from: seed, session: session))
+                summary.requests += 1
+            }
+            return summary
+        }
+    }
+
+    private static func loadReferenceTables(_ source: some SeedSource, _ session: any StoreSession) throws -> KeyTables {
+        var keys = KeyTables()
+        for name in source.corporations {
+            keys.corporations[name] = try session.upsertCorporation(name: name)
+        }
+        for seed in source.residents {
+            let corporationID = try keys.id(of: seed.corporation, in: keys.corporations, kind: "housing corporation")
+            keys.residents[seed.email] = try session.upsertResident(Resident(
+                name: seed.name, email: seed.email, phone: seed.phone, postcode: seed.postcode,
+                houseNumber: seed.houseNumber, street: seed.street, city: seed.city, corporationID: corporationID))
+        }
+        for path in source.catalogue {
+            _ = try keys.defectID(path, session: session)
+        }
+        for subcontractor in source.subcontractors {
+            keys.subcontractors[subcontractor.name] = try session.upsertSubcontractor(subcontractor)
+        }
+        for daypart in source.dayparts {
+            keys.dayparts[daypart.code] = try session.upsertDaypart(daypart)
+        }
+        for member in source.staff {
+            keys.staff[member.code] = try session.upsertStaff(member)
+        }
+        return keys
+    }
+}
+
+/// Natural key -> surrogate key, per table, filled while seeding.
+private struct KeyTables {
+    var corporations: [String: RowID] = [:]
+    var residents: [String: RowID] = [:]
+    var subcontractors: [String: RowID] = [:]
+    var dayparts: [String: RowID] = [:]
+    var staff: [String: RowID] = [:]
+    /// Catalogue nodes by their path from the top (1 to 4 names).
+    var catalogueNodes: [[String]: RowID] = [:]
+
+    func id(of key: String, in table: [String: RowID], kind: String, place: String = "seed data") throws -> RowID {
+        guard let id = table[key] else { throw SeedError.unknownReference(kind: kind, value: key, in: place) }
+        return id
+    }
+
+    /// The defect at `path`, creating the catalogue nodes on the way that do not exist yet.
+    mutating func defectID(_ path: DefectPath, session: any StoreSession) throws -> RowID {
+        var parentID: RowID?
+        for (depth, level) in CatalogueLevel.allCases.enumerated() {
+            let prefix = Array(path.names.prefix(depth + 1))
+            if let known = catalogueNodes[prefix] {
+                parentID = known
+                continue
+            }
+            let id = try session.upsertCatalogueNode(level, parentID: parentID, name: path.names[depth])
+            catalogueNodes[prefix] = id
+            parentID = id
+        }
+        return parentID!
+    }
+
+    mutating func request(from seed: RequestSeed, session: any StoreSession) throws -> RepairRequest {
+        let place = "repair request \(seed.id)"
+        return RepairRequest(
+            id: seed.id,
+            residentID: try id(of: seed.residentEmail, in: residents, kind: "resident", place: place),
+            description: seed.description,
+            photoPath: seed.photoPath,
+            status: seed.status,
+            slotDate: seed.slotDate,
+            daypartID: try id(of: seed.daypartCode, in: dayparts, kind: "daypart", place: place),
+            staffID: try seed.staffCode.map { try id(of: $0, in: staff, kind: "staff member", place: place) },
+            subcontractorID: try seed.subcontractor.map { try id(of: $0, in: subcontractors, kind: "subcontractor", place: place) },
+            createdAt: seed.createdAt,
+            updatedAt: seed.updatedAt,
+            defectIDs: try seed.defects.map { try defectID($0, session: session) })
+    }
+}
