@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import SlotSheetCore
+
+struct DatabaseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "db",
+        abstract: "Create, fill and inspect the repair-request database.",
+        subcommands: [InitDatabase.self, SeedDatabase.self, DatabaseStatus.self])
+}
+
+struct InitDatabase: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create the database or migrate it to this version's schema (safe to run again).",
+        discussion: """
+            Example:
+              slotsheet db init --db sqlite:/var/lib/slotsheet/repairs.sqlite
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let database = try store.open(create: true)
+        let version = try database.migrate()
+        print("\(database.location): schema version \(version)")
+    }
+}
+
+struct SeedDatabase: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seed",
+        abstract: "Load the built-in sample data, or a large synthetic dataset for benchmarks.",
+        discussion: """
+            Both upsert on natural keys, so running them twice leaves the same database.
+            Sample dates are relative to today (SLOTSHEET_TODAY fixes it).
+
+            Examples:
+              slotsheet db seed --sample
+              slotsheet db seed --synthetic --staff 250 --from 2026-01-01 --to 2026-12-31 --seed 7
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Flag(help: "Load the sample repair-request database built into slotsheet.")
+    var sample = false
+
+    @Flag(help: "Generate a large, reproducible dataset (needs --staff, --from, --to).")
+    var synthetic = false
+
+    @Option(help: "Synthetic: number of staff members.")
+    var staff: Int?
+
+    @Option(help: "Synthetic: first date (YYYY-MM-DD, today or +N/-N).")
+    var from: DateArgument?
+
+    @Option(help: "Synthetic: last date, included.")
+    var to: DateArgument?
+
+    @Option(help: "Synthetic: random seed; the same seed gives the same data.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Synthetic: mean share of each slot's capacity that is booked (0 to 0.95).")
+    var fill: Double = 0.4
+
+    func validate() throws {
+        guard sample != synthetic else {
+            throw ValidationError("Give exactly one of --sample or --synthetic.")
+        }
+        if synthetic {
+            guard let staff, staff > 0, from != nil, to != nil else {
+                throw ValidationError("--synthetic needs --staff N (at least 1), --from DATE and --to DATE.")
+            }
+            guard (0...0.95).contains(fill) else { throw ValidationError("--fill must be between 0 and 0.95.") }
+        }
+    }
+
+    func run() throws {
+        let clock = try OfficeClock.fromEnvironment()
+        let database = try store.openMigrated()
+        let started = Date()
+        let summary: SeedSummary
+        if synthetic, let staff, let from, let to {
+            guard let range = DateRange(from: from.resolve(clock), to: to.resolve(clock)) else {
+                throw CommandFailure(exitStatus: .usage, message: "--to is before --from.")
+            }
+            let dataset = try SyntheticDataset(staffCount: staff, range: range, seed: seed, fill: fill, clock: clock)
+            summary = try Seeder.load(dataset, into: database)
+        } else {
+            summary = try Seeder.load(try SampleDataset(clock: clock), into: database)
+        }
+        let seconds = Date().timeIntervalSince(started)
+        print(String(format: "Seeded %@ in %.1f s: %d availability rows, %d repair requests.",
+                     synthetic ? "synthetic data" : "sample data", seconds, summary.availability, summary.requests))
+    }
+}
+
+struct DatabaseStatus: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show the schema version and the number of rows in every table.",
+        discussion: """
+            Example:
+              slotsheet db status --db sqlite:demo/slotsheet.sqlite
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        try DatabaseStatus.printStatus(of: try store.open())
+    }
+
+    static func printStatus(of database: any RepairStore) throws {
+        let version = try database.schemaVersion()
+        print("\(database.location): schema version \(version) (this slotsheet: \(Schema.version))")
+        guard version > 0 else {
+            print("No tables yet; run 'slotsheet db init'.")
+            return
+        }
+        let counts = try database.read { try $0.tableCounts() }
+        let width = counts.map(\.table.count).max() ?? 0
+        for (table, rows) in counts {
+            print("  \(table.padding(toLength: width, withPad: " ", startingAt: 0))  \(String(rows).leftPadded(to: 9))")
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import SlotSheetCore
+
+/// The command-line interface: parses arguments, calls SlotSheetCore, prints. No domain logic here.
+@main
+struct SlotSheet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "slotsheet",
+        abstract: "Staff-availability spreadsheets in and out of the repair-request database.",
+        discussion: """
+            Examples:
+              slotsheet db init
+              slotsheet db seed --sample
+              slotsheet db status
+
+            The database is --db sqlite:PATH (default ./slotsheet.sqlite) or $SLOTSHEET_DB.
+            SLOTSHEET_TODAY=YYYY-MM-DD fixes "today"; SLOTSHEET_TIMEZONE sets the office zone.
+            """,
+        subcommands: [DatabaseCommand.self])
+
+    /// Runs the command and exits with the code of `ExitStatus` that fits the outcome.
+    static func main() {
+        let status: ExitStatus
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            status = .success
+        } catch let error as ReportableError {
+            Terminal.error(error.message)
+            status = error.exitStatus
+        } catch {
+            status = report(error)
+        }
+        Foundation.exit(status.rawValue)
+    }
+
+    /// Help, version and argument errors from the parser; anything else is a bug worth its message.
+    private static func report(_ error: any Error) -> ExitStatus {
+        let code = exitCode(for: error)
+        let text = fullMessage(for: error)
+        if code == .success {
+            if !text.isEmpty { print(text) }
+            return .success
+        }
+        if code == .validationFailure {
+            Terminal.error(text)
+            return .usage
+        }
+        if let status = ExitStatus(rawValue: code.rawValue) {
+            return status
+        }
+        Terminal.error(text.isEmpty ? String(describing: error) : text)
+        return .database
+    }
+}
+
+/// Where messages go: results to standard output, problems to standard error.
+enum Terminal {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("slotsheet: \(message)\n".utf8))
+    }
+}

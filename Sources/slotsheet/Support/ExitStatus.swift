@@ -1,0 +1,61 @@
+import ArgumentParser
+import SlotSheetCore
+
+/// Every exit code of slotsheet, in one place (the README's table mirrors it).
+enum ExitStatus: Int32, CaseIterable {
+    /// Done: applied, written, or nothing to do.
+    case success = 0
+    /// The file has problems; every one is listed and nothing was written.
+    case validationFailed = 1
+    /// The command line (or a setting such as SLOTSHEET_DB) is not valid.
+    case usage = 2
+    /// The database changed since the template was exported.
+    case staleTemplate = 3
+    /// The input file cannot be read as what it claims to be.
+    case unreadableFile = 4
+    /// The database cannot be opened, is locked, or refused a change.
+    case database = 5
+    /// Another nightly run holds the lock.
+    case alreadyRunning = 6
+    /// An output file or folder cannot be written.
+    case outputFailed = 7
+}
+
+/// An error the command line knows how to report: a message for the person at the terminal and
+/// the exit code for the script that called it.
+protocol ReportableError: Error {
+    var exitStatus: ExitStatus { get }
+    var message: String { get }
+}
+
+extension StoreError: ReportableError {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .invalidLocation, .unsupportedBackend: return .usage
+        default: return .database
+        }
+    }
+
+    var message: String { description }
+}
+
+extension ConfigurationError: ReportableError {
+    var exitStatus: ExitStatus { .usage }
+    var message: String { description }
+}
+
+extension SeedError: ReportableError {
+    var exitStatus: ExitStatus { .database }
+    var message: String { "The seed data cannot be loaded: \(description)" }
+}
+
+extension CSVError: ReportableError {
+    var exitStatus: ExitStatus { .unreadableFile }
+    var message: String { description }
+}
+
+/// A plain failure with its exit code, for checks made by the commands themselves.
+struct CommandFailure: ReportableError {
+    let exitStatus: ExitStatus
+    let message: String
+}

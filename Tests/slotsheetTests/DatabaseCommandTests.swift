@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// `slotsheet db ...` as a user runs it: real process, real files, exit codes checked.
+@Suite struct DatabaseCommandTests {
+    @Test func initSeedAndStatusOnAFreshFolder() throws {
+        let cli = try CommandRunner()
+        defer { cli.remove() }
+        let initialised = try cli.run("db", "init")
+        #expect(initialised.status == 0)
+        #expect(initialised.output.contains("schema version 1"))
+        #expect(try cli.run("db", "init").status == 0, "init is safe to run again")
+
+        let seeded = try cli.run("db", "seed", "--sample")
+        #expect(seeded.status == 0, "\(seeded.errors)")
+        #expect(seeded.output.contains("440 repair requests"))
+
+        let status = try cli.run("db", "status")
+        #expect(status.status == 0)
+        for table in ["housing_corporation", "resident", "location", "space", "element", "defect", "subcontractor", "daypart",
+                      "staff", "availability", "repair_request", "repair_request_defect", "import_batch",
+                      "availability_change", "export_run"] {
+            #expect(status.output.contains("  \(table) "), "db status lists \(table)")
+        }
+        #expect(status.output.contains(/repair_request +440\n/))
+        #expect(FileManager.default.fileExists(atPath: cli.path("slotsheet.sqlite")))
+    }
+
+    @Test func theDatabaseComesFromTheEnvironmentOrTheOption() throws {
+        var cli = try CommandRunner()
+        defer { cli.remove() }
+        cli.environment["SLOTSHEET_DB"] = "sqlite:\(cli.path("from-env.sqlite"))"
+        #expect(try cli.run("db", "init").status == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.path("from-env.sqlite")))
+        #expect(try cli.run("db", "init", "--db", "sqlite:option.sqlite").status == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.path("option.sqlite")))
+    }
+
+    @Test func aMissingDatabaseIsADatabaseError() throws {
+        let cli = try CommandRunner()
+        defer { cli.remove() }
+        let result = try cli.run("db", "status")
+        #expect(result.status == 5)
+        #expect(result.errors.contains("slotsheet db init"))
+        let seeding = try cli.run("db", "seed", "--sample")
+        #expect(seeding.status == 5)
+        #expect(!FileManager.default.fileExists(atPath: cli.path("slotsheet.sqlite")), "nothing created by accident")
+    }
+
+    @Test func postgresIsNotSupportedYet() throws {
+        let cli = try CommandRunner()
+        defer { cli.remove() }
+        let result = try cli.run("db", "status", "--db", "postgres://office:secret@db.local/repairs")
+        #expect(result.status == 2)
+        #expect(result.errors.contains("not supported yet"))
+        #expect(!result.errors.contains("secret"), "passwords are never printed")
+    }
+
+    @Test func usageErrorsExitWithTwo() throws {
+        let cli = try CommandRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("db", "seed").status == 2)
+        #expect(try cli.run("db", "seed", "--synthetic", "--staff", "5").status == 2)
+        #expect(try cli.run("db", "frobnicate").status == 2)
+        #expect(try cli.run("db", "status", "--db", "mysql://x").status == 2)
+        var badDay = try CommandRunner()
+        badDay.environment["SLOTSHEET_TODAY"] = "tomorrow"
+        defer { badDay.remove() }
+        let result = try badDay.run("db", "seed", "--sample")
+        #expect(result.status == 2)
+        #expect(result.errors.contains("SLOTSHEET_TODAY"))
+    }
+
+    @Test func everyCommandsHelpShowsAnExample() throws {
+        let cli = try CommandRunner()
+        defer { cli.remove() }
+        for command in [["db", "init"], ["db", "seed"], ["db", "status"], []] {
+            let help = try cli.run(command + ["--help"])
+            #expect(help.status == 0)
+            #expect(help.output.contains("slotsheet db"), "help of \(command) shows an example")
+        }
+    }
+
+    @Test func syntheticSeedIsReproducible() throws {
+        let cli = try CommandRunner()
+        defer { cli.remove() }
+        for name in ["a", "b"] {
+            #expect(try cli.run("db", "init", "--db", "sqlite:\(name).sqlite").status == 0)
+            let seeded = try cli.run("db", "seed", "--db", "sqlite:\(name).sqlite", "--synthetic", "--staff", "12",
+                                     "--from", "2026-12-01", "--to", "+20", "--seed", "5")
+            #expect(seeded.status == 0, "\(seeded.errors)")
+        }
+        let a = try cli.run("db", "status", "--db", "sqlite:a.sqlite").output.split(separator: "\n").dropFirst()
+        let b = try cli.run("db", "status", "--db", "sqlite:b.sqlite").output.split(separator: "\n").dropFirst()
+        #expect(a == b)
+        #expect(a.contains { $0.contains("availability") && !$0.hasSuffix(" 0") })
+    }
+}

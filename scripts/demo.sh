@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The main job on the embedded default (SQLite), in a fresh folder: see the README.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+slotsheet="$PWD/.build/release/slotsheet"
+demo="${DEMO_DIR:-demo}"
+
+rm -rf "$demo"
+mkdir -p "$demo"
+export SLOTSHEET_DB="sqlite:$demo/slotsheet.sqlite"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "slotsheet db init"
+"$slotsheet" db init
+step "slotsheet db seed --sample"
+"$slotsheet" db seed --sample
+step "slotsheet db status"
+"$slotsheet" db status
+printf '\nDemo database: %s\n' "$demo/slotsheet.sqlite"

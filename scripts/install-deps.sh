@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what slotsheet needs to build and test, and nothing that is already there.
+# Safe to run again: it checks before it installs.
+#   bash scripts/install-deps.sh          the C libraries (the -dev packages)
+#   bash scripts/install-deps.sh --test   also the Python venv with the peer readers for interop tests
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian package -> the file that proves it is installed.
+declare -A packages=(
+    [libxlsxwriter-dev]=/usr/include/xlsxwriter.h
+    [libzip-dev]=/usr/include/zip.h
+    [libxml2-dev]=/usr/include/libxml2/libxml/xmlreader.h
+    [libsqlite3-dev]=/usr/include/sqlite3.h
+    [pkg-config]=/usr/bin/pkg-config
+)
+missing=()
+for package in "${!packages[@]}"; do
+    [ -e "${packages[$package]}" ] || missing+=("$package")
+done
+
+if [ "${#missing[@]}" -gt 0 ]; then
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    echo "Installing ${missing[*]}"
+    $sudo apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
+fi
