@@ -13,5 +13,6 @@ release: deps
 demo: release
 	@bash scripts/demo.sh
 
-test: deps
+test:
+	@bash scripts/install-deps.sh --test
 	$(SWIFT) test

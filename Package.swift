@@ -60,12 +60,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .testTarget(name: "XLSXReaderTests", dependencies: ["XLSXReader"]),
-        .testTarget(name: "XLSXWriterTests", dependencies: ["XLSXWriter", "XLSXReader"]),
+        // Paths and peer tools (the Python venv, soffice) shared by the test targets.
+        .target(name: "InteropSupport", path: "Tests/InteropSupport"),
+        .testTarget(name: "XLSXReaderTests", dependencies: ["XLSXReader", "InteropSupport"]),
+        .testTarget(name: "XLSXWriterTests", dependencies: ["XLSXWriter", "XLSXReader", "InteropSupport"]),
         .testTarget(
             name: "SlotSheetCoreTests",
-            dependencies: ["SlotSheetCore", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["SlotSheetCore", "InteropSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         // End-to-end: runs the built `slotsheet` binary as a process.
-        .testTarget(name: "slotsheetTests", dependencies: ["slotsheet", "SlotSheetCore"]),
+        .testTarget(name: "slotsheetTests", dependencies: ["slotsheet", "SlotSheetCore", "InteropSupport"]),
     ]
 )

@@ -26,3 +26,13 @@ if [ "${#missing[@]}" -gt 0 ]; then
     $sudo apt-get update -q
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
 fi
+
+# The peer readers and writers the interop tests compare against, in a venv of their own.
+if [ "${1:-}" = "--test" ]; then
+    venv=.venv-interop
+    if ! "$venv/bin/python" -c 'import openpyxl, xlsxwriter' 2>/dev/null; then
+        echo "Creating $venv with openpyxl and XlsxWriter"
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/interop-requirements.txt
+    fi
+fi
