@@ -1,1 +1,0 @@
-// XLSXWriter: a thin Swift layer over libxlsxwriter (issue 3).

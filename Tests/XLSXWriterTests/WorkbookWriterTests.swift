@@ -1,0 +1,158 @@
+import Foundation
+import InteropSupport
+import Testing
+@testable import XLSXWriter
+
+/// Each test writes a workbook through the module and reads it back with openpyxl, the peer
+/// reader offices' scripts use: what it sees is what Excel users get.
+@Suite struct WorkbookWriterTests {
+    private func temporaryPath(_ name: String = "out.xlsx") throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "xlsxwriter-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appending(path: name).path
+    }
+
+    /// openpyxl's view of the file as JSON.
+    private func peek(_ path: String, _ body: String) throws -> [String: Any] {
+        let script = """
+            import json, sys, warnings
+            warnings.simplefilter("ignore")
+            import openpyxl
+            wb = openpyxl.load_workbook(sys.argv[1])
+            values = openpyxl.load_workbook(sys.argv[1], data_only=True)
+            out = {}
+            \(body)
+            print(json.dumps(out, default=str))
+            """
+        let text = try Interop.runPython(script, arguments: [path])
+        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+    }
+
+    @Test func cellsReadBackAsWritten() throws {
+        let path = try temporaryPath()
+        let workbook = try WorkbookWriter(path: path)
+        let sheet = try workbook.addSheet(named: "Data")
+        try sheet.write("Zoë Łukasz Şahin", row: 0, column: 0)
+        try sheet.write(4.5, row: 0, column: 1)
+        try sheet.write(12, row: 0, column: 2)
+        try sheet.writeDate(year: 2026, month: 12, day: 8, row: 0, column: 3, style: CellStyle(numberFormat: "d mmm yyyy"))
+        try sheet.writeFormula("=B1*2", cachedValue: 9, row: 0, column: 4)
+        try sheet.writeBoolean(true, row: 0, column: 5)
+        try sheet.write("=HYPERLINK(\"http://evil\")", row: 1, column: 0)
+        try workbook.close()
+
+        let seen = try peek(path, """
+            ws = wb["Data"]
+            out["row"] = [c.value for c in ws[1]]
+            out["cached"] = values["Data"]["E1"].value
+            out["text"] = ws["A2"].value
+            out["textType"] = ws["A2"].data_type
+            """)
+        let row = seen["row"] as! [Any]
+        #expect(row[0] as? String == "Zoë Łukasz Şahin")
+        #expect(row[1] as? Double == 4.5)
+        #expect(row[2] as? Int == 12)
+        #expect(row[3] as? String == "2026-12-08 00:00:00")
+        #expect(row[4] as? String == "=B1*2")
+        #expect(row[5] as? Bool == true)
+        #expect(seen["cached"] as? Int == 9)
+        #expect(seen["text"] as? String == "=HYPERLINK(\"http://evil\")")
+        #expect(seen["textType"] as? String == "s", "text that looks like a formula stays text")
+    }
+
+    @Test func validationProtectionPanesAndHiddenSheets() throws {
+        let path = try temporaryPath()
+        let workbook = try WorkbookWriter(path: path)
+        let sheet = try workbook.addSheet(named: "Grid")
+        let secret = try workbook.addSheet(named: "_meta")
+        try sheet.freezePanes(row: 1, column: 5)
+        try sheet.writeBlank(row: 1, column: 5, style: CellStyle(locked: false))
+        try sheet.write("x", row: 1, column: 6, style: CellStyle(locked: true))
+        try sheet.addValidation(.list(["x"], inputTitle: "Available?", inputMessage: "Type x.",
+                                      errorTitle: "Not a mark", errorMessage: "Use x or leave empty."),
+                                firstRow: 1, firstColumn: 5, lastRow: 9, lastColumn: 7)
+        try sheet.addConditionalFormat(.formula("=$E2<$D2", style: CellStyle(fill: RGB(0xFFC7CE))),
+                                       firstRow: 1, firstColumn: 0, lastRow: 9, lastColumn: 7)
+        try sheet.protectWithoutPassword()
+        try secret.hide()
+        try workbook.setCustomProperty("slotsheet.template", "1")
+        try workbook.close()
+
+        let seen = try peek(path, """
+            ws = wb["Grid"]
+            dv = ws.data_validations.dataValidation[0]
+            out["validation"] = [str(dv.sqref), dv.formula1, dv.error, dv.errorTitle, dv.prompt, dv.showErrorMessage]
+            out["conditional"] = [[str(r.sqref), [x.formula for x in r.rules]] for r in ws.conditional_formatting]
+            out["panes"] = ws.freeze_panes
+            out["protected"] = ws.protection.sheet
+            out["password"] = ws.protection.password
+            out["locked"] = [ws["F2"].protection.locked, ws["G2"].protection.locked]
+            out["states"] = [s.sheet_state for s in wb.worksheets]
+            out["custom"] = {p.name: p.value for p in wb.custom_doc_props.props}
+            """)
+        let validation = seen["validation"] as! [Any]
+        #expect(validation.prefix(5).compactMap { $0 as? String } == ["F2:H10", "\"x\"", "Use x or leave empty.", "Not a mark", "Type x."])
+        #expect(validation.last as? Bool == true, "typing anything else is refused")
+        let conditional = seen["conditional"] as! [[Any]]
+        #expect(conditional.first?.first as? String == "A2:H10")
+        #expect((conditional.first?.last as? [[String]])?.first == ["$E2<$D2"])
+        #expect(seen["panes"] as? String == "F2")
+        #expect(seen["protected"] as? Bool == true)
+        #expect(seen["password"] is NSNull, "protected without a password")
+        #expect(seen["locked"] as? [Bool] == [false, true])
+        #expect(seen["states"] as? [String] == ["visible", "hidden"])
+        #expect(seen["custom"] as? [String: String] == ["slotsheet.template": "1"])
+    }
+
+    @Test func notesAndLinksArePlaced() throws {
+        let path = try temporaryPath()
+        let workbook = try WorkbookWriter(path: path, options: .init(constantMemory: false))
+        let sheet = try workbook.addSheet(named: "Errors")
+        try sheet.write("y", row: 2, column: 3)
+        try sheet.writeNote("'y' is not a valid mark; use x or leave empty.", row: 2, column: 3, author: "slotsheet")
+        try sheet.writeLink("D3", to: "internal:'Errors'!D3", row: 0, column: 0)
+        try workbook.close()
+        let seen = try peek(path, """
+            ws = wb["Errors"]
+            out["note"] = ws["D3"].comment.text
+            out["link"] = ws["A1"].hyperlink.location
+            """)
+        #expect(seen["note"] as? String == "'y' is not a valid mark; use x or leave empty.")
+        #expect(seen["link"] as? String == "'Errors'!D3")
+    }
+
+    @Test func refusalsSayWhere() throws {
+        let path = try temporaryPath()
+        let workbook = try WorkbookWriter(path: path)
+        #expect(throws: XLSXWriteError.self) { try workbook.addSheet(named: "Bad/Name") }
+        let sheet = try workbook.addSheet(named: "Fine")
+        #expect(throws: XLSXWriteError.refused(context: "sheet 'Fine', cell XFE1", reason: "outside the sheet (1,048,576 rows x 16,384 columns)")) {
+            try sheet.write("too far", row: 0, column: 16_384)
+        }
+        #expect(throws: XLSXWriteError.self) { try sheet.write(String(repeating: "x", count: 40_000), row: 0, column: 0) }
+        try workbook.close()
+        #expect(throws: XLSXWriteError.closed) { try sheet.write("late", row: 1, column: 0) }
+        #expect(throws: XLSXWriteError.closed) { try workbook.close() }
+    }
+
+    @Test func aDiscardedWorkbookLeavesNoFile() throws {
+        let path = try temporaryPath()
+        let workbook = try WorkbookWriter(path: path)
+        let sheet = try workbook.addSheet(named: "Half")
+        for row in 0..<1000 { try sheet.write("row \(row)", row: row, column: 0) }
+        workbook.discard()
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func referencesNameCellsAsPeopleDo() {
+        #expect(CellReference.a1(row: 11, column: 5) == "F12")
+        #expect(CellReference.columnLetters(0) == "A")
+        #expect(CellReference.columnLetters(25) == "Z")
+        #expect(CellReference.columnLetters(26) == "AA")
+        #expect(CellReference.columnLetters(701) == "ZZ")
+        #expect(CellReference.columnLetters(702) == "AAA")
+        #expect(CellReference.columnLetters(16_383) == "XFD")
+        #expect(CellReference.absolute(row: 0, column: 0) == "$A$1")
+        #expect(CellReference.range(firstRow: 1, firstColumn: 5, lastRow: 1, lastColumn: 27) == "F2:AB2")
+    }
+}
