@@ -15,6 +15,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // SHA-256 for template fingerprints, import batches and export manifests (Foundation on
+        // Linux has none); PostgresNIO depends on it too.
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         // The three C libraries of the design, found through pkg-config.
@@ -48,6 +51,7 @@ let package = Package(
                 "XLSXReader", "XLSXWriter", "SlotSheetTemplates",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["EmbedSamples"]),
 
@@ -55,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "slotsheet",
             dependencies: [
-                "SlotSheetCore",
+                "SlotSheetCore", "SlotSheetTemplates", "XLSXWriter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -13,11 +13,12 @@ struct SlotSheet: ParsableCommand {
               slotsheet db init
               slotsheet db seed --sample
               slotsheet db status
+              slotsheet template export --from today --to +27 --all-staff -o availability.xlsx
 
             The database is --db sqlite:PATH (default ./slotsheet.sqlite) or $SLOTSHEET_DB.
             SLOTSHEET_TODAY=YYYY-MM-DD fixes "today"; SLOTSHEET_TIMEZONE sets the office zone.
             """,
-        subcommands: [DatabaseCommand.self])
+        subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self])
 
     /// Runs the command and exits with the code of `ExitStatus` that fits the outcome.
     static func main() {

@@ -63,4 +63,46 @@ public protocol StoreSession {
     func staff() throws -> [Identified<StaffMember>]
     /// Capacity and held requests of every slot in `range` that has either.
     func slotOccupancy(in range: DateRange) throws -> [SlotKey: SlotOccupancy]
+
+    /// Who is available on one date, as (daypart, staff) pairs. Jobs walk long ranges a day at a
+    /// time, so memory follows one day, not the range.
+    func availability(on date: LocalDate) throws -> [(daypartID: RowID, staffID: RowID)]
+    /// Requests holding a slot on one date, per daypart: how many, and who is assigned.
+    func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand]
+
+    /// Records a file an export wrote (`export_run`).
+    @discardableResult
+    func recordExportRun(_ run: ExportRun) throws -> RowID
+}
+
+/// Requests holding one slot.
+public struct SlotDemand: Hashable, Sendable {
+    public var held: Int
+    /// Staff assigned to those requests (a person may appear once per request).
+    public var assignedStaffIDs: [RowID]
+
+    public init(held: Int = 0, assignedStaffIDs: [RowID] = []) {
+        self.held = held
+        self.assignedStaffIDs = assignedStaffIDs
+    }
+}
+
+/// One file written by an export: what, with which parameters, where, and its checksum.
+public struct ExportRun: Hashable, Sendable {
+    public var kind: String
+    /// The parameters as JSON text, so they can be read back without a schema change.
+    public var parameters: String
+    public var path: String
+    public var sha256: String
+    public var rows: Int
+    public var createdAt: String
+
+    public init(kind: String, parameters: String, path: String, sha256: String, rows: Int, createdAt: String) {
+        self.kind = kind
+        self.parameters = parameters
+        self.path = path
+        self.sha256 = sha256
+        self.rows = rows
+        self.createdAt = createdAt
+    }
 }

@@ -65,5 +65,15 @@ enum StoreSQL {
             """
     }
 
+    static let availabilityOnDate = "SELECT daypart_id, staff_id FROM availability WHERE date = ?"
+    static var demandOnDate: String {
+        let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        return "SELECT daypart_id, staff_id FROM repair_request WHERE slot_date = ? AND status IN (\(holding))"
+    }
+
+    static let recordExportRun = """
+        INSERT INTO export_run (kind, parameters, path, sha256, rows, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id
+        """
+
     static func count(_ table: String) -> String { "SELECT COUNT(*) FROM \(table)" }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SlotSheetCore
+import XLSXWriter
 
 /// Every exit code of slotsheet, in one place (the README's table mirrors it).
 enum ExitStatus: Int32, CaseIterable {
@@ -52,6 +53,21 @@ extension SeedError: ReportableError {
 extension CSVError: ReportableError {
     var exitStatus: ExitStatus { .unreadableFile }
     var message: String { description }
+}
+
+extension TemplateError: ReportableError {
+    var exitStatus: ExitStatus { .usage }
+    var message: String { description }
+}
+
+extension OutputError: ReportableError {
+    var exitStatus: ExitStatus { .outputFailed }
+    var message: String { description }
+}
+
+extension XLSXWriteError: ReportableError {
+    var exitStatus: ExitStatus { .outputFailed }
+    var message: String { "The workbook could not be written: \(description)." }
 }
 
 /// A plain failure with its exit code, for checks made by the commands themselves.

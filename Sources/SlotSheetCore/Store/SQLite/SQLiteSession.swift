@@ -105,4 +105,23 @@ struct SQLiteSession: StoreSession {
         }
         return slots
     }
+
+    func availability(on date: LocalDate) throws -> [(daypartID: RowID, staffID: RowID)] {
+        try Row.fetchAll(db.cachedStatement(sql: StoreSQL.availabilityOnDate), arguments: [date.iso]).map { ($0[0], $0[1]) }
+    }
+
+    func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand] {
+        var demand: [RowID: SlotDemand] = [:]
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: StoreSQL.demandOnDate), arguments: [date.iso])
+        while let row = try rows.next() {
+            let daypartID: RowID = row[0]
+            demand[daypartID, default: SlotDemand()].held += 1
+            if let staffID: RowID = row[1] { demand[daypartID, default: SlotDemand()].assignedStaffIDs.append(staffID) }
+        }
+        return demand
+    }
+
+    func recordExportRun(_ run: ExportRun) throws -> RowID {
+        try returningID(StoreSQL.recordExportRun, [run.kind, run.parameters, run.path, run.sha256, run.rows, run.createdAt])
+    }
 }

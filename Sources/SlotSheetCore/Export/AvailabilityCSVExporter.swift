@@ -1,0 +1,88 @@
+import Foundation
+import SlotSheetTemplates
+
+/// The CSV twin of the template: the long format `date,daypart,staff,available`, one row per
+/// date, daypart and staff member, `x` where the person is available and empty where not (the
+/// marks of the template). UTF-8, RFC 4180 quoting, streamed a day at a time.
+///
+///     try AvailabilityCSVExporter(store: store, clock: clock).export(range: december, staff: .allActive, path: "dec.csv")
+public struct AvailabilityCSVExporter {
+    public static let header = ["date", "daypart", "staff", "available"]
+
+    public let store: any RepairStore
+    public let clock: OfficeClock
+
+    public init(store: any RepairStore, clock: OfficeClock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    public func export(range: DateRange, staff selection: StaffSelection, path: String) throws -> ExportResult {
+        let output = try AtomicOutput(path: path)
+        do {
+            let (rows, staffCount) = try store.read { session in
+                try write(range: range, selection: selection, to: output.temporaryPath, session: session)
+            }
+            let sha256 = try FileDigest.sha256(ofFileAt: output.temporaryPath)
+            let run = ExportRun(kind: "availability-csv", parameters: ExportParameters.json(range, selection, nil),
+                                path: output.finalPath, sha256: sha256, rows: rows, createdAt: clock.timestamp())
+            try store.write { session in
+                try session.recordExportRun(run)
+                try output.commit()
+            }
+            return ExportResult(path: output.finalPath, rows: rows, staffCount: staffCount, sha256: sha256, fingerprint: nil)
+        } catch {
+            output.abandon()
+            throw error
+        }
+    }
+
+    private func write(range: DateRange, selection: StaffSelection, to path: String, session: any StoreSession) throws -> (Int, Int) {
+        let dayparts = try session.dayparts().filter(\.active)
+        guard !dayparts.isEmpty else { throw TemplateError.noActiveDayparts }
+        let staff = try selection.resolve(try session.staff())
+        let file = try TextFileWriter(path: path)
+        var csv = CSVWriter()
+        csv.write(AvailabilityCSVExporter.header)
+        let columns = Dictionary(uniqueKeysWithValues: staff.enumerated().map { ($0.element.id, $0.offset) })
+        var rows = 0
+        try session.walkSchedule(range) { day in
+            for daypart in dayparts {
+                let (flags, _) = day.availability(daypartID: daypart.id, columns: columns, count: staff.count)
+                for (member, isAvailable) in zip(staff, flags) {
+                    csv.write([day.date.iso, daypart.code, member.code, isAvailable ? "x" : ""])
+                    rows += 1
+                }
+            }
+            try file.append(csv.drain())
+        }
+        try file.close()
+        return (rows, staff.count)
+    }
+}
+
+/// Appends text to a new file through a buffer; for exports that stream.
+final class TextFileWriter {
+    private let handle: FileHandle
+    private let path: String
+
+    init(path: String) throws(OutputError) {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw .writeFailed(path, "cannot be created")
+        }
+        self.handle = handle
+        self.path = path
+    }
+
+    func append(_ text: String) throws {
+        do {
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+            throw OutputError.writeFailed(path, error.localizedDescription)
+        }
+    }
+
+    func close() throws {
+        try handle.close()
+    }
+}

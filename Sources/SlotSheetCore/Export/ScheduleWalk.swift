@@ -1,0 +1,68 @@
+/// Which staff an export covers: every active member, or the ones named.
+public enum StaffSelection: Hashable, Sendable {
+    case allActive
+    case codes([String])
+
+    /// The chosen staff in order (by code for `allActive`, as given for `codes`). Unknown or
+    /// inactive codes are refused, all of them at once.
+    public func resolve(_ staff: [Identified<StaffMember>]) throws(TemplateError) -> [Identified<StaffMember>] {
+        switch self {
+        case .allActive:
+            let active = staff.filter(\.active)
+            guard !active.isEmpty else { throw .noStaff }
+            return active
+        case let .codes(codes):
+            let byCode = Dictionary(staff.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+            var seen = Set<String>()
+            let unique = codes.filter { seen.insert($0).inserted }
+            let unknown = unique.filter { byCode[$0] == nil }
+            guard unknown.isEmpty else { throw .unknownStaff(unknown) }
+            let inactive = unique.filter { byCode[$0]?.active == false }
+            guard inactive.isEmpty else { throw .inactiveStaff(inactive) }
+            guard !unique.isEmpty else { throw .noStaff }
+            return unique.map { byCode[$0]! }
+        }
+    }
+
+    /// For export parameters: "all" or the codes.
+    public var summary: String {
+        switch self {
+        case .allActive: return "all"
+        case let .codes(codes): return codes.joined(separator: ",")
+        }
+    }
+}
+
+/// One date of the schedule: who is available in each daypart, and the requests holding each.
+public struct DaySchedule: Sendable {
+    public let date: LocalDate
+    /// Daypart id -> staff ids available.
+    public let available: [RowID: [RowID]]
+    /// Daypart id -> requests holding the slot.
+    public let demand: [RowID: SlotDemand]
+
+    /// Availability in one daypart for the staff of `columns` (staff id -> position), as one flag
+    /// a position, plus how many people outside `columns` are available there too.
+    public func availability(daypartID: RowID, columns: [RowID: Int], count: Int) -> (flags: [Bool], others: Int) {
+        var flags = [Bool](repeating: false, count: count)
+        var others = 0
+        for staffID in available[daypartID] ?? [] {
+            if let position = columns[staffID] { flags[position] = true } else { others += 1 }
+        }
+        return (flags, others)
+    }
+}
+
+extension StoreSession {
+    /// Calls `visit` for each date of `range` in order, fetching one date at a time so that memory
+    /// follows a day, never the range.
+    public func walkSchedule(_ range: DateRange, _ visit: (DaySchedule) throws -> Void) throws {
+        for date in range {
+            var available: [RowID: [RowID]] = [:]
+            for pair in try availability(on: date) {
+                available[pair.daypartID, default: []].append(pair.staffID)
+            }
+            try visit(DaySchedule(date: date, available: available, demand: try slotDemand(on: date)))
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import SlotSheetTemplates
+
+/// What to export: a range, the staff, the language and the file.
+public struct TemplateExportRequest: Sendable {
+    public var range: DateRange
+    public var staff: StaffSelection
+    public var language: Language
+    public var path: String
+
+    public init(range: DateRange, staff: StaffSelection, language: Language, path: String) {
+        self.range = range
+        self.staff = staff
+        self.language = language
+        self.path = path
+    }
+}
+
+/// What an export wrote.
+public struct ExportResult: Hashable, Sendable {
+    public var path: String
+    /// Data rows (template: one per date and daypart; CSV: one per date, daypart and staff).
+    public var rows: Int
+    public var staffCount: Int
+    public var sha256: String
+    /// The template's database fingerprint (nil for CSV).
+    public var fingerprint: String?
+}
+
+/// The template export job: reads one consistent snapshot of the database, writes the workbook
+/// a day at a time through `TemplateWorkbook`, then renames it into place and records an
+/// `export_run`, so the file appears whole or not at all.
+///
+///     let result = try TemplateExporter(store: store, clock: clock).export(
+///         TemplateExportRequest(range: december, staff: .allActive, language: .nl, path: "dec.xlsx"))
+public struct TemplateExporter {
+    public let store: any RepairStore
+    public let clock: OfficeClock
+    public let rules: BookingRules
+
+    public init(store: any RepairStore, clock: OfficeClock, rules: BookingRules = BookingRules()) {
+        self.store = store
+        self.clock = clock
+        self.rules = rules
+    }
+
+    public func export(_ request: TemplateExportRequest) throws -> ExportResult {
+        let output = try AtomicOutput(path: request.path)
+        let generatedAt = clock.timestamp()
+        do {
+            let (layout, fingerprint) = try store.read { session in
+                try write(request, to: output.temporaryPath, generatedAt: generatedAt, session: session)
+            }
+            let sha256 = try FileDigest.sha256(ofFileAt: output.temporaryPath)
+            let run = ExportRun(
+                kind: "template", parameters: ExportParameters.json(request.range, request.staff, request.language),
+                path: output.finalPath, sha256: sha256, rows: layout.rowCount, createdAt: generatedAt)
+            try store.write { session in
+                try session.recordExportRun(run)
+                try output.commit()
+            }
+            return ExportResult(path: output.finalPath, rows: layout.rowCount, staffCount: layout.staff.count,
+                                sha256: sha256, fingerprint: fingerprint)
+        } catch {
+            output.abandon()
+            throw error
+        }
+    }
+
+    private func write(_ request: TemplateExportRequest, to path: String, generatedAt: String,
+                       session: any StoreSession) throws -> (TemplateLayout, String) {
+        let dayparts = try session.dayparts().filter(\.active)
+        guard !dayparts.isEmpty else { throw TemplateError.noActiveDayparts }
+        let allStaff = try session.staff()
+        let staff = try request.staff.resolve(allStaff)
+        let layout = TemplateLayout(
+            range: request.range,
+            dayparts: dayparts.map { .init(code: $0.code, label: $0.label) },
+            staff: staff.map { .init(code: $0.code, name: $0.name) })
+        guard layout.rowCount <= TemplateLayout.maxRows else {
+            throw TemplateError.tooManyRows(rows: layout.rowCount, limit: TemplateLayout.maxRows)
+        }
+        guard staff.count <= TemplateLayout.maxStaff else {
+            throw TemplateError.tooManyStaff(count: staff.count, limit: TemplateLayout.maxStaff)
+        }
+        let codeByID = Dictionary(uniqueKeysWithValues: allStaff.map { ($0.id, $0.code) })
+        let columns = Dictionary(uniqueKeysWithValues: staff.enumerated().map { ($0.element.id, $0.offset) })
+        let workbook = try TemplateWorkbook(path: path, context: .init(
+            layout: layout, words: request.language.words.template, language: request.language,
+            today: clock.today, generatedAt: generatedAt, rules: rules,
+            staffDetails: staff.map(\.value), daypartDetails: dayparts.map(\.value)))
+        do {
+            var fingerprint = TemplateFingerprint(layout: layout)
+            try session.walkSchedule(request.range) { day in
+                for (index, daypart) in dayparts.enumerated() {
+                    let (flags, others) = day.availability(daypartID: daypart.id, columns: columns, count: staff.count)
+                    let demand = day.demand[daypart.id] ?? SlotDemand()
+                    let state = TemplateRowState(
+                        date: day.date, daypartCode: daypart.code, available: flags,
+                        held: demand.held, assignedStaffCodes: demand.assignedStaffIDs.compactMap { codeByID[$0] })
+                    fingerprint.add(state)
+                    try workbook.writeRow(state, daypartIndex: index, othersAvailable: others)
+                }
+            }
+            let digest = fingerprint.hexDigest
+            try workbook.finish(fingerprint: digest)
+            return (layout, digest)
+        } catch {
+            workbook.discard()
+            throw error
+        }
+    }
+}
+
+/// The parameters of an export as JSON, stored with its `export_run`.
+enum ExportParameters {
+    static func json(_ range: DateRange, _ staff: StaffSelection, _ language: Language?) -> String {
+        var fields = ["from": range.from.iso, "to": range.to.iso, "staff": staff.summary]
+        if let language { fields["language"] = language.rawValue }
+        let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

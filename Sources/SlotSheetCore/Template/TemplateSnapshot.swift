@@ -1,0 +1,64 @@
+import Crypto
+
+/// What the database said about one template row when the template was made. The template keeps
+/// these rows (in its hidden metadata sheet), so an import can tell the office's edits from
+/// changes made in the database since.
+public struct TemplateRowState: Hashable, Sendable {
+    public var date: LocalDate
+    public var daypartCode: String
+    /// Per staff column, in layout order: available or not.
+    public var available: [Bool]
+    /// Requests holding the slot.
+    public var held: Int
+    /// Codes of staff assigned to those requests, sorted.
+    public var assignedStaffCodes: [String]
+
+    public init(date: LocalDate, daypartCode: String, available: [Bool], held: Int, assignedStaffCodes: [String]) {
+        self.date = date
+        self.daypartCode = daypartCode
+        self.available = available
+        self.held = held
+        self.assignedStaffCodes = assignedStaffCodes.sorted()
+    }
+
+    /// `x` for available, `.` for not, one character a staff column.
+    public var availabilityCode: String {
+        String(available.map { $0 ? "x" : "." })
+    }
+
+    /// Reads `availabilityCode` back; nil unless it is exactly `count` characters of `x` and `.`.
+    public static func decodeAvailability(_ code: String, count: Int) -> [Bool]? {
+        let flags = code.utf8.map { $0 == UInt8(ascii: "x") }
+        guard flags.count == count, code.utf8.allSatisfy({ $0 == UInt8(ascii: "x") || $0 == UInt8(ascii: ".") }) else { return nil }
+        return flags
+    }
+}
+
+/// A SHA-256 over the database state a template was made from: its range, staff, dayparts, and
+/// each row's availability, held requests and assignments. Equal fingerprints, same state.
+///
+///     var fingerprint = TemplateFingerprint(layout: layout)
+///     rows.forEach { fingerprint.add($0) }
+///     fingerprint.hexDigest   // "9f86d0..."
+public struct TemplateFingerprint {
+    private var hasher = SHA256()
+
+    public init(layout: TemplateLayout) {
+        feed("slotsheet-template-v\(TemplateLayout.formatVersion)")
+        feed("\(layout.range.from.iso)..\(layout.range.to.iso)")
+        feed(layout.staff.map(\.code).joined(separator: ","))
+        feed(layout.dayparts.map(\.code).joined(separator: ","))
+    }
+
+    public mutating func add(_ row: TemplateRowState) {
+        feed("\(row.date.iso)|\(row.daypartCode)|\(row.availabilityCode)|\(row.held)|\(row.assignedStaffCodes.joined(separator: " "))")
+    }
+
+    private mutating func feed(_ line: String) {
+        hasher.update(data: Array((line + "\n").utf8))
+    }
+
+    public var hexDigest: String {
+        hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+}

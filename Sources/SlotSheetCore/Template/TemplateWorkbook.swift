@@ -1,0 +1,234 @@
+import SlotSheetTemplates
+import XLSXWriter
+
+/// Writes the sheets of one availability template, row by row, in libxlsxwriter's constant-memory
+/// mode: the availability grid, the instructions, the staff and daypart lists, and the hidden
+/// metadata the importer reads. Layout comes from `TemplateLayout`, words from `Templates/`.
+final class TemplateWorkbook {
+    struct Context {
+        let layout: TemplateLayout
+        let words: TemplateWords
+        let language: Language
+        let today: LocalDate
+        let generatedAt: String
+        let rules: BookingRules
+        let staffDetails: [StaffMember]
+        let daypartDetails: [Daypart]
+    }
+
+    private let context: Context
+    private let workbook: WorkbookWriter
+    private let grid: SheetWriter
+    private let metadata: SheetWriter
+    private let styles: TemplateStyles
+    /// Staff-cell formats per kind of row, resolved once: they go into every one of 550k cells.
+    private var staffFormats: [TemplateStyles.RowKind: CellFormat] = [:]
+    private var nextMetadataRow = 0
+    private var rowsWritten = 0
+
+    init(path: String, context: Context) throws {
+        self.context = context
+        let words = context.words
+        styles = TemplateStyles(dateFormat: words.dateFormat)
+        workbook = try WorkbookWriter(path: path)
+        do {
+            grid = try workbook.addSheet(named: words.availabilitySheet)
+            let instructions = try workbook.addSheet(named: words.instructionsSheet)
+            let staffSheet = try workbook.addSheet(named: words.staffSheet)
+            let daypartSheet = try workbook.addSheet(named: words.daypartsSheet)
+            metadata = try workbook.addSheet(named: TemplateMetadata.sheetName)
+            try grid.activate()
+            try writeGridFrame()
+            try writeInstructions(instructions)
+            try writeStaffList(staffSheet)
+            try writeDaypartList(daypartSheet)
+            try startMetadata()
+            try workbook.setProperties(.init(
+                title: "\(words.documentTitle) \(context.layout.range.from.iso) - \(context.layout.range.to.iso)",
+                subject: words.documentTitle, author: "slotsheet"))
+            try workbook.setCustomProperty(TemplateMetadata.customProperty, "\(TemplateLayout.formatVersion)")
+        } catch {
+            workbook.discard()
+            throw error
+        }
+    }
+
+    private var layout: TemplateLayout { context.layout }
+
+    // MARK: The availability grid
+
+    /// Column widths, header, frozen panes, validation, the shortage highlight and protection:
+    /// everything that is not a data row.
+    private func writeGridFrame() throws {
+        let words = context.words
+        let keyTitles: [TemplateLayout.KeyColumn: String] = [
+            .date: words.dateColumn, .weekday: words.weekdayColumn, .daypart: words.daypartColumn,
+            .booked: words.bookedColumn, .capacity: words.capacityColumn,
+        ]
+        let longestLabel = layout.dayparts.map(\.label.count).max() ?? 8
+        let widths: [TemplateLayout.KeyColumn: Double] = [
+            .date: 13, .weekday: Double(max(4, words.weekdays.map(\.count).max() ?? 3) + 2),
+            .daypart: Double(longestLabel + 2), .booked: Double(words.bookedColumn.count + 3),
+            .capacity: Double(words.capacityColumn.count + 3),
+        ]
+        for key in TemplateLayout.KeyColumn.allCases {
+            try grid.setColumns(key.rawValue, key.rawValue, width: max(widths[key]!, Double(keyTitles[key]!.count) + 2))
+        }
+        if !layout.staff.isEmpty {
+            try grid.setColumns(TemplateLayout.firstStaffColumn, layout.lastColumn, width: Look.staffColumnWidth)
+        }
+        try grid.setRow(TemplateLayout.headerRow, height: Look.headerRowHeight)
+        for key in TemplateLayout.KeyColumn.allCases {
+            try grid.write(keyTitles[key]!, row: TemplateLayout.headerRow, column: key.rawValue, style: styles.header)
+        }
+        for (index, member) in layout.staff.enumerated() {
+            try grid.write(member.header, row: TemplateLayout.headerRow, column: layout.column(forStaffAt: index), style: styles.staffHeader)
+        }
+        try grid.freezePanes(row: TemplateLayout.firstDataRow, column: TemplateLayout.firstStaffColumn)
+
+        if !layout.staff.isEmpty, let firstEditable = layout.firstRow(onOrAfter: context.today) {
+            let marks = DataValidation.list(
+                ["x"], inputTitle: words.markInputTitle, inputMessage: words.markInputMessage,
+                errorTitle: words.markErrorTitle, errorMessage: words.markErrorMessage)
+            try grid.addValidation(marks, firstRow: firstEditable, firstColumn: TemplateLayout.firstStaffColumn,
+                                   lastRow: layout.lastRow, lastColumn: layout.lastColumn)
+        }
+        if layout.rowCount > 0 {
+            let first = TemplateLayout.firstDataRow
+            let booked = CellReference.columnLetters(TemplateLayout.KeyColumn.booked.rawValue)
+            let capacity = CellReference.columnLetters(TemplateLayout.KeyColumn.capacity.rawValue)
+            try grid.addConditionalFormat(
+                .formula("=$\(capacity)\(first + 1)<$\(booked)\(first + 1)", style: styles.shortage),
+                firstRow: first, firstColumn: 0, lastRow: layout.lastRow, lastColumn: layout.lastColumn)
+        }
+        try grid.protectWithoutPassword()
+    }
+
+    /// Writes one data row; rows must come in layout order.
+    func writeRow(_ state: TemplateRowState, daypartIndex: Int, othersAvailable: Int) throws {
+        let row = layout.row(for: state.date, daypartIndex: daypartIndex)
+        let kind = TemplateStyles.RowKind(
+            isPast: context.rules.isReadOnly(date: state.date, today: context.today),
+            isWeekend: state.date.weekday.isWeekend, startsDay: daypartIndex == 0)
+        let (year, month, day) = state.date.parts
+        try grid.writeDate(year: year, month: month, day: day, row: row, column: TemplateLayout.KeyColumn.date.rawValue,
+                           style: styles.style(.date, kind))
+        try grid.write(context.words.weekdays[state.date.weekday.rawValue - 1], row: row,
+                       column: TemplateLayout.KeyColumn.weekday.rawValue, style: styles.style(.text, kind))
+        try grid.write(layout.dayparts[daypartIndex].label, row: row,
+                       column: TemplateLayout.KeyColumn.daypart.rawValue, style: styles.style(.text, kind))
+        try grid.write(state.held, row: row, column: TemplateLayout.KeyColumn.booked.rawValue, style: styles.style(.number, kind))
+        try grid.writeFormula(
+            capacityFormula(row: row, othersAvailable: othersAvailable),
+            cachedValue: Double(state.available.filter { $0 }.count + othersAvailable),
+            row: row, column: TemplateLayout.KeyColumn.capacity.rawValue, style: styles.style(.number, kind))
+        let staffFormat = try staffFormat(kind)
+        for (index, isAvailable) in state.available.enumerated() {
+            let column = layout.column(forStaffAt: index)
+            if isAvailable {
+                try grid.write("x", row: row, column: column, format: staffFormat)
+            } else {
+                try grid.writeBlank(row: row, column: column, format: staffFormat)
+            }
+        }
+        try writeMetadataRecord([TemplateMetadata.Record.row.rawValue, "\(row + 1)", state.date.iso, state.daypartCode,
+                                 state.availabilityCode, "\(state.held)", state.assignedStaffCodes.joined(separator: " ")])
+        rowsWritten += 1
+    }
+
+    private func staffFormat(_ kind: TemplateStyles.RowKind) throws -> CellFormat {
+        if let known = staffFormats[kind] { return known }
+        let format = try workbook.cellFormat(styles.style(.staff, kind))
+        staffFormats[kind] = format
+        return format
+    }
+
+    /// Counts the marks of the row, plus staff outside the template who are available in the slot,
+    /// so the number is the slot's real capacity while the office types.
+    private func capacityFormula(row: Int, othersAvailable: Int) -> String {
+        guard !layout.staff.isEmpty else { return "=\(othersAvailable)" }
+        let count = "COUNTIF(\(layout.staffCells(ofRow: row)),\"x\")"
+        return othersAvailable > 0 ? "=\(count)+\(othersAvailable)" : "=\(count)"
+    }
+
+    // MARK: Reference sheets
+
+    private func writeInstructions(_ sheet: SheetWriter) throws {
+        let words = context.words
+        try sheet.setColumns(0, 0, width: 110)
+        try sheet.write(words.instructionsTitle, row: 0, column: 0, style: styles.title)
+        let facts = TemplateFacts(
+            from: layout.range.from.iso, to: layout.range.to.iso, generatedAt: context.generatedAt,
+            firstStaffColumn: CellReference.columnLetters(TemplateLayout.firstStaffColumn),
+            minDaysAhead: context.rules.minDaysAhead, maxDaysAhead: context.rules.maxDaysAhead)
+        for (index, paragraph) in words.instructions(facts).enumerated() {
+            try sheet.write(paragraph, row: index + 2, column: 0, style: styles.wrapped)
+        }
+        try sheet.protectWithoutPassword()
+    }
+
+    private func writeStaffList(_ sheet: SheetWriter) throws {
+        let words = context.words
+        let headers = [words.staffHeaders.code, words.staffHeaders.employeeNumber, words.staffHeaders.name, words.staffHeaders.active]
+        for (column, width) in [10.0, 18, 32, 8].enumerated() { try sheet.setColumns(column, column, width: width) }
+        for (column, title) in headers.enumerated() { try sheet.write(title, row: 0, column: column, style: styles.plainHeader) }
+        for (index, member) in context.staffDetails.enumerated() {
+            for (column, value) in [member.code, member.employeeNumber, member.name, member.active ? words.yes : words.no].enumerated() {
+                try sheet.write(value, row: index + 1, column: column)
+            }
+        }
+        try sheet.freezePanes(row: 1, column: 0)
+        try sheet.protectWithoutPassword()
+    }
+
+    private func writeDaypartList(_ sheet: SheetWriter) throws {
+        let words = context.words
+        let headers = [words.daypartHeaders.code, words.daypartHeaders.label, words.daypartHeaders.startsAt, words.daypartHeaders.endsAt]
+        for (column, width) in [10.0, 18, 10, 10].enumerated() { try sheet.setColumns(column, column, width: width) }
+        for (column, title) in headers.enumerated() { try sheet.write(title, row: 0, column: column, style: styles.plainHeader) }
+        for (index, daypart) in context.daypartDetails.enumerated() {
+            for (column, value) in [daypart.code, daypart.label, daypart.startsAt, daypart.endsAt].enumerated() {
+                try sheet.write(value, row: index + 1, column: column)
+            }
+        }
+        try sheet.protectWithoutPassword()
+    }
+
+    // MARK: Metadata
+
+    private func startMetadata() throws {
+        try metadata.hide()
+        try writeMetadataRecord([TemplateMetadata.marker, TemplateMetadata.kind, "\(TemplateLayout.formatVersion)"])
+        for (index, member) in layout.staff.enumerated() {
+            try writeMetadataRecord([TemplateMetadata.Record.staff.rawValue,
+                                     CellReference.columnLetters(layout.column(forStaffAt: index)), member.code])
+        }
+        try metadata.protectWithoutPassword()
+    }
+
+    private func writeMetadataRecord(_ fields: [String]) throws {
+        for (column, field) in fields.enumerated() where !field.isEmpty {
+            try metadata.write(field, row: nextMetadataRow, column: column)
+        }
+        nextMetadataRow += 1
+    }
+
+    /// Writes the closing metadata and the file. Every data row must have been written.
+    func finish(fingerprint: String) throws {
+        precondition(rowsWritten == layout.rowCount, "wrote \(rowsWritten) of \(layout.rowCount) rows")
+        let meta: [(TemplateMetadata.Key, String)] = [
+            (.rangeFrom, layout.range.from.iso), (.rangeTo, layout.range.to.iso),
+            (.dataSheet, context.words.availabilitySheet), (.language, context.language.rawValue),
+            (.generatedAt, context.generatedAt), (.today, context.today.iso), (.fingerprint, fingerprint),
+        ]
+        for (key, value) in meta {
+            try writeMetadataRecord([TemplateMetadata.Record.meta.rawValue, key.rawValue, value])
+        }
+        try workbook.close()
+    }
+
+    /// Abandons the file (a failed export leaves nothing).
+    func discard() {
+        workbook.discard()
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import SlotSheetCore
+
+struct TemplateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "template",
+        abstract: "Availability templates for the office to fill in.",
+        subcommands: [ExportTemplate.self])
+}
+
+struct ExportTemplate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write an availability template (.xlsx), pre-filled from the database.",
+        discussion: """
+            One row per date and daypart, one column per staff member; x marks availability.
+            Past dates are grey and locked; the importer reads the file back.
+
+            Examples:
+              slotsheet template export --from 2026-12-01 --to 2026-12-31 --all-staff -o december.xlsx
+              slotsheet template export --from +1 --to +28 --staff ABA,BRW --lang nl -o rooster.xlsx
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var dates: DateRangeOptions
+    @OptionGroup var staff: StaffOptions
+    @OptionGroup var language: LanguageOption
+
+    @Option(name: [.short, .customLong("output")], help: "The .xlsx file to write (replaced if it exists).")
+    var output: String
+
+    func run() throws {
+        let clock = try OfficeClock.fromEnvironment()
+        let request = TemplateExportRequest(
+            range: try dates.resolve(clock), staff: staff.selection, language: language.language, path: output)
+        let result = try TemplateExporter(store: try store.openMigrated(), clock: clock).export(request)
+        print("Wrote \(result.path): \(result.rows) rows (\(request.range.dayCount) days) x \(result.staffCount) staff.")
+    }
+}
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export data from the database as files.",
+        subcommands: [ExportAvailability.self])
+}
+
+struct ExportAvailability: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "availability",
+        abstract: "Write availability as CSV: date,daypart,staff,available (one row per date, daypart, staff).",
+        discussion: """
+            available is x where the person is available and empty where not, as in the template.
+
+            Example:
+              slotsheet export availability --from 2026-12-01 --to 2026-12-31 --all-staff --format csv -o december.csv
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv
+    }
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var dates: DateRangeOptions
+    @OptionGroup var staff: StaffOptions
+
+    @Option(help: "File format (csv; for .xlsx use 'slotsheet template export').")
+    var format: Format = .csv
+
+    @Option(name: [.short, .customLong("output")], help: "The file to write (replaced if it exists).")
+    var output: String
+
+    func run() throws {
+        let clock = try OfficeClock.fromEnvironment()
+        let exporter = AvailabilityCSVExporter(store: try store.openMigrated(), clock: clock)
+        let result = try exporter.export(range: try dates.resolve(clock), staff: staff.selection, path: output)
+        print("Wrote \(result.path): \(result.rows) rows for \(result.staffCount) staff.")
+    }
+}

@@ -1,0 +1,60 @@
+/// The words of every workbook slotsheet writes, in one language. Each language is one value of
+/// this type (`English.swift`, `Dutch.swift`), so a missing translation is a compile error.
+public struct Words: Sendable {
+    public var template: TemplateWords
+}
+
+/// Facts the instructions sheet states about the template it is part of.
+public struct TemplateFacts: Sendable {
+    public var from: String
+    public var to: String
+    public var generatedAt: String
+    public var firstStaffColumn: String
+    public var minDaysAhead: Int
+    public var maxDaysAhead: Int
+
+    public init(from: String, to: String, generatedAt: String, firstStaffColumn: String, minDaysAhead: Int, maxDaysAhead: Int) {
+        self.from = from
+        self.to = to
+        self.generatedAt = generatedAt
+        self.firstStaffColumn = firstStaffColumn
+        self.minDaysAhead = minDaysAhead
+        self.maxDaysAhead = maxDaysAhead
+    }
+}
+
+/// The availability template: sheet names, column titles, validation texts and instructions.
+public struct TemplateWords: Sendable {
+    public var availabilitySheet: String
+    public var instructionsSheet: String
+    public var staffSheet: String
+    public var daypartsSheet: String
+
+    public var dateColumn: String
+    public var weekdayColumn: String
+    public var daypartColumn: String
+    public var bookedColumn: String
+    public var capacityColumn: String
+
+    /// Short weekday names, Monday first.
+    public var weekdays: [String]
+    /// Short month names, January first.
+    public var months: [String]
+    /// Excel number format of the date column (with a locale prefix, so month names follow the language).
+    public var dateFormat: String
+
+    public var markInputTitle: String
+    public var markInputMessage: String
+    public var markErrorTitle: String
+    public var markErrorMessage: String
+
+    public var staffHeaders: (code: String, employeeNumber: String, name: String, active: String)
+    public var daypartHeaders: (code: String, label: String, startsAt: String, endsAt: String)
+    public var yes: String
+    public var no: String
+
+    public var documentTitle: String
+    public var instructionsTitle: String
+    /// The paragraphs of the instructions sheet.
+    public var instructions: @Sendable (TemplateFacts) -> [String]
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import SlotSheetCore
+
+@Suite struct TemplateLayoutTests {
+    let layout = TemplateLayout(
+        range: DateRange(from: LocalDate(iso: "2026-12-01")!, to: LocalDate(iso: "2026-12-07")!)!,
+        dayparts: [.init(code: "D08", label: "08:00-09:00"), .init(code: "D09", label: "09:00-10:00"), .init(code: "D13", label: "13:00-14:00")],
+        staff: [.init(code: "ANB", name: "Anouk Bakker"), .init(code: "ZOM", name: "Zoë van der Meer")])
+
+    @Test func rowsRunByDateThenDaypart() {
+        #expect(layout.rowCount == 21)
+        #expect(layout.row(for: LocalDate(iso: "2026-12-01")!, daypartIndex: 0) == 1)
+        #expect(layout.row(for: LocalDate(iso: "2026-12-02")!, daypartIndex: 1) == 5)
+        #expect(layout.lastRow == 21)
+        #expect(layout.cellName(row: 5, column: layout.column(forStaffAt: 1)) == "G6")
+    }
+
+    @Test func everyRowMapsBackToItsSlot() {
+        for date in layout.range {
+            for index in layout.dayparts.indices {
+                let slot = layout.slot(atRow: layout.row(for: date, daypartIndex: index))
+                #expect(slot?.date == date && slot?.daypartIndex == index)
+            }
+        }
+        #expect(layout.slot(atRow: 0) == nil)
+        #expect(layout.slot(atRow: 22) == nil)
+    }
+
+    @Test func columnsMapToStaffAndBack() {
+        #expect(TemplateLayout.firstStaffColumn == 5)
+        #expect(layout.staffIndex(atColumn: 5) == 0)
+        #expect(layout.staffIndex(atColumn: 6) == 1)
+        #expect(layout.staffIndex(atColumn: 4) == nil)
+        #expect(layout.staffIndex(atColumn: 7) == nil)
+        #expect(layout.staffCells(ofRow: 3) == "F4:G4")
+        #expect(layout.staff[1].header == "ZOM Zoë van der Meer")
+    }
+
+    @Test func theEditableRowsStartToday() {
+        #expect(layout.firstRow(onOrAfter: LocalDate(iso: "2026-11-20")!) == 1)
+        #expect(layout.firstRow(onOrAfter: LocalDate(iso: "2026-12-03")!) == 7)
+        #expect(layout.firstRow(onOrAfter: LocalDate(iso: "2026-12-08")!) == nil)
+    }
+}
+
+@Suite struct TemplateSnapshotTests {
+    let layout = TemplateLayout(
+        range: DateRange(from: LocalDate(iso: "2026-12-01")!, to: LocalDate(iso: "2026-12-01")!)!,
+        dayparts: [.init(code: "D08", label: "08:00-09:00")],
+        staff: [.init(code: "ANB", name: "Anouk"), .init(code: "BRW", name: "Bram"), .init(code: "CHP", name: "Chloë")])
+
+    private func row(_ available: [Bool], held: Int = 1, assigned: [String] = ["BRW"]) -> TemplateRowState {
+        TemplateRowState(date: LocalDate(iso: "2026-12-01")!, daypartCode: "D08", available: available, held: held, assignedStaffCodes: assigned)
+    }
+
+    private func fingerprint(_ rows: [TemplateRowState]) -> String {
+        var fingerprint = TemplateFingerprint(layout: layout)
+        rows.forEach { fingerprint.add($0) }
+        return fingerprint.hexDigest
+    }
+
+    @Test func availabilityCodesRoundTrip() {
+        let state = row([true, false, true])
+        #expect(state.availabilityCode == "x.x")
+        #expect(TemplateRowState.decodeAvailability("x.x", count: 3) == [true, false, true])
+        #expect(TemplateRowState.decodeAvailability("x.x", count: 4) == nil)
+        #expect(TemplateRowState.decodeAvailability("x?x", count: 3) == nil)
+    }
+
+    @Test func theFingerprintFollowsEveryPartOfTheState() {
+        let base = fingerprint([row([true, false, true])])
+        #expect(base.count == 64)
+        #expect(fingerprint([row([true, false, true])]) == base, "same state, same fingerprint")
+        #expect(fingerprint([row([true, true, true])]) != base, "availability")
+        #expect(fingerprint([row([true, false, true], held: 2)]) != base, "held requests")
+        #expect(fingerprint([row([true, false, true], assigned: ["ANB"])]) != base, "assignments")
+        #expect(fingerprint([row([true, false, true], assigned: ["BRW"])]) == base)
+    }
+
+    @Test func assignmentsAreOrderFree() {
+        #expect(row([true, true, true], assigned: ["CHP", "ANB"]).assignedStaffCodes == ["ANB", "CHP"])
+    }
+}

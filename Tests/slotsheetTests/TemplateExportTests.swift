@@ -1,0 +1,217 @@
+import Foundation
+import InteropSupport
+import SlotSheetCore
+import Testing
+
+/// `slotsheet template export` and `export availability`, read back with openpyxl and compared
+/// with the database they came from.
+@Suite struct TemplateExportTests {
+    /// A runner on Tuesday 1 December 2026 with the sample database loaded.
+    private func seededRunner() throws -> CommandRunner {
+        let cli = try CommandRunner(today: "2026-12-01")
+        try #require(try cli.run("db", "init").status == 0)
+        try #require(try cli.run("db", "seed", "--sample").status == 0)
+        return cli
+    }
+
+    /// What openpyxl sees in a template, as JSON.
+    private func openpyxlView(_ path: String, sheet: String) throws -> [String: Any] {
+        let script = """
+            import json, sys, warnings
+            warnings.simplefilter("ignore")
+            import openpyxl
+            path, name = sys.argv[1], sys.argv[2]
+            wb = openpyxl.load_workbook(path)
+            cached = openpyxl.load_workbook(path, data_only=True)[name]
+            ws = wb[name]
+            rows = []
+            for r in range(2, ws.max_row + 1):
+                cells = [ws.cell(r, c) for c in range(1, ws.max_column + 1)]
+                rows.append({
+                    "date": cells[0].value.date().isoformat(),
+                    "dateFormat": cells[0].number_format,
+                    "weekday": cells[1].value, "daypart": cells[2].value, "booked": cells[3].value,
+                    "formula": cells[4].value, "capacity": cached.cell(r, 5).value,
+                    "marks": [c.value for c in cells[5:]],
+                    "locked": [c.protection.locked for c in cells[5:]],
+                })
+            meta = wb["_slotsheet"]
+            out = {
+                "sheets": wb.sheetnames, "states": [s.sheet_state for s in wb.worksheets],
+                "header": [c.value for c in ws[1]], "rows": rows,
+                "validations": [[str(v.sqref), v.formula1, v.error, v.prompt] for v in ws.data_validations.dataValidation],
+                "conditional": [[str(c.sqref), [r.formula for r in c.rules]] for c in ws.conditional_formatting],
+                "panes": ws.freeze_panes, "protected": ws.protection.sheet,
+                "metadata": [[c for c in row if c is not None] for row in meta.iter_rows(values_only=True)],
+                "metaProtected": meta.protection.sheet,
+                "custom": {p.name: p.value for p in wb.custom_doc_props.props},
+                "instructions": [c.value for c in wb.worksheets[1]["A"] if c.value],
+            }
+            print(json.dumps(out))
+            """
+        let text = try Interop.runPython(script, arguments: [path, sheet])
+        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+    }
+
+    @Test func theTemplateHoldsExactlyTheDatabase() throws {
+        let cli = try seededRunner()
+        defer { cli.remove() }
+        let result = try cli.run("template", "export", "--from", "2026-11-30", "--to", "2026-12-13", "--all-staff", "-o", "t.xlsx")
+        #expect(result.status == 0, "\(result.errors)")
+        let view = try openpyxlView(cli.path("t.xlsx"), sheet: "Availability")
+
+        let store = try SQLiteStore(path: cli.path("slotsheet.sqlite"))
+        let (dayparts, staff) = try store.read { (try $0.dayparts(), try $0.staff().filter(\.active)) }
+        #expect(view["sheets"] as? [String] == ["Availability", "Instructions", "Staff", "Dayparts", "_slotsheet"])
+        #expect(view["states"] as? [String] == ["visible", "visible", "visible", "visible", "hidden"])
+        #expect(view["header"] as? [String] == ["Date", "Day", "Daypart", "Booked", "Capacity"] + staff.map { "\($0.code) \($0.name)" })
+
+        let rows = view["rows"] as! [[String: Any]]
+        #expect(rows.count == 14 * dayparts.count)
+        let range = DateRange(from: LocalDate(iso: "2026-11-30")!, to: LocalDate(iso: "2026-12-13")!)!
+        let occupancy = try store.read { try $0.slotOccupancy(in: range) }
+        var marksChecked = 0
+        for (index, row) in rows.enumerated() {
+            let date = range.from.adding(days: index / dayparts.count)
+            let daypart = dayparts[index % dayparts.count]
+            #expect(row["date"] as? String == date.iso)
+            #expect(row["daypart"] as? String == daypart.label)
+            #expect(row["weekday"] as? String == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][date.weekday.rawValue - 1])
+            let available = Set(try store.read { try $0.availability(on: date) }.filter { $0.daypartID == daypart.id }.map(\.staffID))
+            let marks = row["marks"] as! [Any]
+            for (column, member) in staff.enumerated() {
+                let mark = marks[column] as? String
+                #expect(mark == (available.contains(member.id) ? "x" : nil), "\(date.iso) \(daypart.code) \(member.code)")
+                marksChecked += 1
+            }
+            let slot = occupancy[SlotKey(date: date, daypartID: daypart.id)] ?? SlotOccupancy(capacity: 0, held: 0)
+            #expect(row["booked"] as? Int == slot.held)
+            #expect(row["capacity"] as? Int == slot.capacity, "capacity counts every available person in the slot")
+            let locked = row["locked"] as! [Bool]
+            #expect(locked.allSatisfy { $0 == (date < LocalDate(iso: "2026-12-01")!) }, "past rows locked, the rest open")
+        }
+        #expect(marksChecked == rows.count * staff.count)
+
+        // Validation covers exactly the staff cells of today and later: rows 8 to 85 (1 Dec is the 7th row's date + 6).
+        let lastColumn = CellReferenceForTests.column(5 + staff.count - 1)
+        let firstFuture = 2 + dayparts.count   // 30 Nov takes the first six rows
+        #expect(view["validations"] as? [[String]] == [["F\(firstFuture):\(lastColumn)\(rows.count + 1)", "\"x\"",
+                                                      "Use x or leave the cell empty.",
+                                                      "Type x when this person is available in this daypart; leave the cell empty when not."]])
+        let conditional = view["conditional"] as! [[Any]]
+        #expect(conditional.first?.first as? String == "A2:\(lastColumn)\(rows.count + 1)")
+        #expect((conditional.first?.last as? [[String]]) == [["$E2<$D2"]])
+        #expect(view["panes"] as? String == "F2")
+        #expect(view["protected"] as? Bool == true)
+        #expect(view["custom"] as? [String: String] == ["slotsheet.template": "1"])
+    }
+
+    @Test func theMetadataIsCompleteAndMatchesTheDatabase() throws {
+        let cli = try seededRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("template", "export", "--from", "2026-12-01", "--to", "2026-12-07", "--staff", "ANB,ZOM,LUN", "-o", "t.xlsx").status == 0)
+        let view = try openpyxlView(cli.path("t.xlsx"), sheet: "Availability")
+        let records = view["metadata"] as! [[Any]]
+        #expect(records.first as? [AnyHashable] == ["slotsheet", "availability-template", "1"])
+        #expect(records.filter { $0.first as? String == "staff" }.map { $0.compactMap { $0 as? String } }
+                == [["staff", "F", "ANB"], ["staff", "G", "ZOM"], ["staff", "H", "LUN"]])
+        let dataRows = records.filter { $0.first as? String == "row" }
+        #expect(dataRows.count == 7 * 6)
+        let meta = Dictionary(uniqueKeysWithValues: records.filter { $0.first as? String == "meta" }.map { ($0[1] as! String, $0[2] as! String) })
+        #expect(Set(meta.keys) == Set(TemplateMetadata.Key.allCases.map(\.rawValue)))
+        #expect(meta["range_from"] == "2026-12-01" && meta["range_to"] == "2026-12-07")
+        #expect(meta["today"] == "2026-12-01" && meta["language"] == "en" && meta["data_sheet"] == "Availability")
+        #expect(meta["fingerprint"]?.count == 64)
+        #expect(view["metaProtected"] as? Bool == true)
+
+        // Each row's availability code agrees with the visible marks.
+        let rows = view["rows"] as! [[String: Any]]
+        for (record, row) in zip(dataRows, rows) {
+            let code = (row["marks"] as! [Any]).map { $0 is String ? "x" : "." }.joined()
+            #expect(record[4] as? String == code)
+            #expect(record[2] as? String == row["date"] as? String)
+        }
+        // Non-ASCII names survive the round trip.
+        #expect((view["header"] as! [String]).contains("ZOM Zoë van der Meer"))
+        #expect((view["header"] as! [String]).contains("LUN Łukasz Nowak"))
+    }
+
+    @Test func dutchTemplatesSpeakDutch() throws {
+        let cli = try seededRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("template", "export", "--from", "+1", "--to", "+7", "--all-staff", "--lang", "nl", "-o", "r.xlsx").status == 0)
+        let view = try openpyxlView(cli.path("r.xlsx"), sheet: "Beschikbaarheid")
+        #expect(view["sheets"] as? [String] == ["Beschikbaarheid", "Uitleg", "Medewerkers", "Dagdelen", "_slotsheet"])
+        #expect((view["header"] as! [String]).prefix(5) == ["Datum", "Dag", "Dagdeel", "Geboekt", "Capaciteit"])
+        let rows = view["rows"] as! [[String: Any]]
+        #expect(rows.first?["weekday"] as? String == "wo")
+        #expect(rows.first?["dateFormat"] as? String == "[$-413]d mmm yyyy")
+        #expect((view["validations"] as! [[String]]).first?[2] == "Gebruik x of laat de cel leeg.")
+        #expect((view["instructions"] as! [String]).first == "Zo vult u dit beschikbaarheidsrooster in")
+    }
+
+    @Test func theCSVTwinHoldsTheSameMarks() throws {
+        let cli = try seededRunner()
+        defer { cli.remove() }
+        let result = try cli.run("export", "availability", "--from", "2026-12-01", "--to", "2026-12-03", "--all-staff", "--format", "csv", "-o", "a.csv")
+        #expect(result.status == 0, "\(result.errors)")
+        let store = try SQLiteStore(path: cli.path("slotsheet.sqlite"))
+        let (dayparts, staff) = try store.read { (try $0.dayparts(), try $0.staff().filter(\.active)) }
+        var reader = try CSVReader(path: cli.path("a.csv"))
+        #expect(try reader.next()?.fields == ["date", "daypart", "staff", "available"])
+        var expected: [[String]] = []
+        for date in DateRange(from: LocalDate(iso: "2026-12-01")!, to: LocalDate(iso: "2026-12-03")!)! {
+            let available = Set(try store.read { try $0.availability(on: date) }.map { "\($0.daypartID)-\($0.staffID)" })
+            for daypart in dayparts {
+                for member in staff {
+                    expected.append([date.iso, daypart.code, member.code, available.contains("\(daypart.id)-\(member.id)") ? "x" : ""])
+                }
+            }
+        }
+        var actual: [[String]] = []
+        while let record = try reader.next() { actual.append(record.fields) }
+        #expect(actual == expected)
+        #expect(actual.contains { $0[3] == "x" } && actual.contains { $0[3] == "" })
+        let raw = try String(contentsOfFile: cli.path("a.csv"), encoding: .utf8)
+        #expect(raw.hasSuffix("\r\n") && !raw.hasPrefix("\u{FEFF}"))
+    }
+
+    @Test func everyExportIsRecorded() throws {
+        let cli = try seededRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("template", "export", "--from", "today", "--to", "+6", "--all-staff", "-o", "t.xlsx").status == 0)
+        #expect(try cli.run("export", "availability", "--from", "today", "--to", "+6", "--staff", "ANB", "-o", "a.csv").status == 0)
+        let status = try cli.run("db", "status").output
+        #expect(status.contains(/export_run +2\n/))
+    }
+
+    @Test func mistakesAreRefusedAndLeaveNothing() throws {
+        let cli = try seededRunner()
+        defer { cli.remove() }
+        let unknown = try cli.run("template", "export", "--from", "today", "--to", "+6", "--staff", "ANB,NOPE", "-o", "t.xlsx")
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.contains("NOPE"))
+        let inactive = try cli.run("template", "export", "--from", "today", "--to", "+6", "--staff", "QUV", "-o", "t.xlsx")
+        #expect(inactive.status == 2)
+        #expect(inactive.errors.contains("not active"))
+        #expect(try cli.run("template", "export", "--from", "+6", "--to", "today", "--all-staff", "-o", "t.xlsx").status == 2)
+        #expect(try cli.run("template", "export", "--from", "today", "--to", "+6", "-o", "t.xlsx").status == 2)
+        let noFolder = try cli.run("template", "export", "--from", "today", "--to", "+6", "--all-staff", "-o", "missing/t.xlsx")
+        #expect(noFolder.status == 7)
+        #expect(noFolder.errors.contains("does not exist"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cli.folder.path).filter { $0.contains("xlsx") }
+        #expect(leftovers.isEmpty, "no partial files: \(leftovers)")
+    }
+}
+
+/// Column letters for expectations, independent of the code under test.
+enum CellReferenceForTests {
+    static func column(_ index: Int) -> String {
+        var name = "", remaining = index + 1
+        while remaining > 0 {
+            name = String(UnicodeScalar(UInt8(65 + (remaining - 1) % 26))) + name
+            remaining = (remaining - 1) / 26
+        }
+        return name
+    }
+}
