@@ -17,4 +17,8 @@ step "slotsheet db seed --sample"
 "$slotsheet" db seed --sample
 step "slotsheet db status"
 "$slotsheet" db status
-printf '\nDemo database: %s\n' "$demo/slotsheet.sqlite"
+step "slotsheet template export --from today --to +27 --all-staff -o $demo/availability.xlsx"
+"$slotsheet" template export --from today --to +27 --all-staff -o "$demo/availability.xlsx"
+step "slotsheet export availability --from today --to +27 --all-staff --format csv -o $demo/availability.csv"
+"$slotsheet" export availability --from today --to +27 --all-staff --format csv -o "$demo/availability.csv"
+printf '\nDemo folder: %s (database, template, CSV)\n' "$demo"

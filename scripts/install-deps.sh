@@ -27,8 +27,16 @@ if [ "${#missing[@]}" -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
 fi
 
-# The peer readers and writers the interop tests compare against, in a venv of their own.
+# The peer readers and writers the interop tests compare against: openpyxl and XlsxWriter in a
+# venv of their own, and LibreOffice (headless), which re-saves files as the office's copy would.
 if [ "${1:-}" = "--test" ]; then
+    if ! command -v soffice >/dev/null; then
+        sudo=""
+        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+        echo "Installing LibreOffice Calc (headless) for the interop tests"
+        $sudo apt-get update -q
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends libreoffice-calc-nogui
+    fi
     venv=.venv-interop
     if ! "$venv/bin/python" -c 'import openpyxl, xlsxwriter' 2>/dev/null; then
         echo "Creating $venv with openpyxl and XlsxWriter"
