@@ -114,7 +114,8 @@ import Testing
         let records = view["metadata"] as! [[Any]]
         #expect(records.first as? [AnyHashable] == ["slotsheet", "availability-template", "1"])
         #expect(records.filter { $0.first as? String == "staff" }.map { $0.compactMap { $0 as? String } }
-                == [["staff", "F", "ANB"], ["staff", "G", "ZOM"], ["staff", "H", "LUN"]])
+                == [["staff", "F", "ANB", "ANB Anouk Bakker"], ["staff", "G", "ZOM", "ZOM Zoë van der Meer"], ["staff", "H", "LUN", "LUN Łukasz Nowak"]])
+        #expect(records.filter { $0.first as? String == "daypart" }.map { $0.compactMap { $0 as? String } }.first == ["daypart", "D08", "08:00-09:00"])
         let dataRows = records.filter { $0.first as? String == "row" }
         #expect(dataRows.count == 7 * 6)
         let meta = Dictionary(uniqueKeysWithValues: records.filter { $0.first as? String == "meta" }.map { ($0[1] as! String, $0[2] as! String) })

@@ -2,7 +2,8 @@
 /// row, column A naming the kind:
 ///
 ///     slotsheet | availability-template | 1                 the marker, always row 1
-///     staff     | F | ABA                                   a staff column and its code
+///     daypart   | D08 | 08:00-09:00                         a daypart row label, in row order
+///     staff     | F | ABA | ABA Anouk Bakker                a staff column, its code and header
 ///     row       | 2 | 2026-12-01 | D08 | x..x | 1 | ABA      a data row: sheet row, date, daypart,
 ///                                                           availability code, held, assigned codes
 ///     meta      | fingerprint | 9f86d0...                   range, language, times, fingerprint
@@ -16,7 +17,7 @@ public enum TemplateMetadata {
 
     /// Record kinds (column A).
     public enum Record: String, Sendable {
-        case staff, row, meta
+        case daypart, staff, row, meta
     }
 
     /// Keys of `meta` records.

@@ -199,9 +199,12 @@ final class TemplateWorkbook {
     private func startMetadata() throws {
         try metadata.hide()
         try writeMetadataRecord([TemplateMetadata.marker, TemplateMetadata.kind, "\(TemplateLayout.formatVersion)"])
+        for daypart in layout.dayparts {
+            try writeMetadataRecord([TemplateMetadata.Record.daypart.rawValue, daypart.code, daypart.label])
+        }
         for (index, member) in layout.staff.enumerated() {
             try writeMetadataRecord([TemplateMetadata.Record.staff.rawValue,
-                                     CellReference.columnLetters(layout.column(forStaffAt: index)), member.code])
+                                     CellReference.columnLetters(layout.column(forStaffAt: index)), member.code, member.header])
         }
         try metadata.protectWithoutPassword()
     }
