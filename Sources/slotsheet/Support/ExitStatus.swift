@@ -1,5 +1,6 @@
 import ArgumentParser
 import SlotSheetCore
+import XLSXReader
 
 /// Every exit code of slotsheet, in one place (the README's table mirrors it).
 enum ExitStatus: Int32, CaseIterable {
@@ -19,6 +20,20 @@ enum ExitStatus: Int32, CaseIterable {
     case alreadyRunning = 6
     /// An output file or folder cannot be written.
     case outputFailed = 7
+    /// Refused workbooks (`slotsheet inspect`), one code a kind: not a zip, or a broken zip.
+    case notAZipFile = 10
+    /// A password-protected (encrypted) workbook.
+    case encryptedWorkbook = 11
+    /// A zip without the parts of a workbook (not a spreadsheet, or incomplete).
+    case incompleteWorkbook = 12
+    /// A part that is not well-formed XML.
+    case malformedXML = 13
+    /// A part with a document type declaration (DTD): refused as a possible attack.
+    case documentTypeRefused = 14
+    /// A part past one of the reader's limits (size, compression ratio, rows, strings...).
+    case limitExceeded = 15
+    /// Well-formed XML with impossible content: a cell outside the grid, a text index past the table...
+    case invalidWorkbookContent = 16
 }
 
 /// An error the command line knows how to report: a message for the person at the terminal and
@@ -51,6 +66,23 @@ extension SeedError: ReportableError {
 
 extension CSVError: ReportableError {
     var exitStatus: ExitStatus { .unreadableFile }
+    var message: String { description }
+}
+
+extension XLSXError: ReportableError {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .unreadable: return .unreadableFile
+        case .notAZip, .corruptZip, .legacyOfficeDocument: return .notAZipFile
+        case .encrypted: return .encryptedWorkbook
+        case .missingPart: return .incompleteWorkbook
+        case .malformedXML: return .malformedXML
+        case .dtdRefused: return .documentTypeRefused
+        case .limitExceeded: return .limitExceeded
+        case .invalidCellReference, .sharedStringOutOfRange, .invalidCellValue: return .invalidWorkbookContent
+        }
+    }
+
     var message: String { description }
 }
 
