@@ -2,17 +2,24 @@
 /// the other in one buffer, plus where each ends. Memory is the text itself plus 4 bytes a string, never
 /// the size of the XML. Rich-text runs are joined, phonetic runs (`<rPh>`) left out, `_xHHHH_` decoded.
 final class SharedStrings {
-    private var storage: [UInt8] = []
-    private var ends: [UInt32] = []
+    private let storage: [UInt8]
+    private let ends: [UInt32]
 
-    var count: Int { ends.count }
+    let count: Int
 
-    init() {}
+    init() {
+        storage = []
+        ends = []
+        count = 0
+    }
 
     /// Reads the table from its part.
     init(part: String, in archive: ZipArchive) throws(XLSXError) {
-        let handler = SharedStringsHandler(table: self, part: part, limits: archive.limits)
+        let handler = SharedStringsHandler(part: part, limits: archive.limits)
         try XMLStreamParser(reader: try archive.open(part), handler: handler, limits: archive.limits).parseToEnd()
+        storage = handler.table.storage
+        ends = handler.table.ends
+        count = ends.count
     }
 
     /// The string at a 0-based index; the caller has checked `index < count`.
@@ -31,12 +38,20 @@ final class SharedStrings {
         (index == 0 ? 0 : ends[index - 1]) == ends[index]
     }
 
-    fileprivate var byteCount: Int { storage.count }
+}
 
-    fileprivate func append(_ bytes: UnsafeBufferPointer<UInt8>) { storage.append(contentsOf: bytes) }
+/// The table while it is read.
+private struct SharedStringsBuilder {
+    var storage: [UInt8] = []
+    var ends: [UInt32] = []
+
+    var count: Int { ends.count }
+    var byteCount: Int { storage.count }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { storage.append(contentsOf: bytes) }
 
     /// Closes the string that began at byte `start`: decodes its escapes in place and records its end.
-    fileprivate func finishString(startingAt start: Int) {
+    mutating func finishString(startingAt start: Int) {
         if storage.count > start {
             let length = storage.withUnsafeMutableBufferPointer { buffer in
                 OOXMLEscapes.decode(UnsafeMutableBufferPointer(rebasing: buffer[start...]))
@@ -48,7 +63,7 @@ final class SharedStrings {
 }
 
 private final class SharedStringsHandler: XMLContentHandler {
-    private let table: SharedStrings
+    var table = SharedStringsBuilder()
     private let part: String
     private let limits: XLSXLimits
     private var inItem = false
@@ -56,8 +71,7 @@ private final class SharedStringsHandler: XMLContentHandler {
     private var capturing = false
     private var itemStart = 0
 
-    init(table: SharedStrings, part: String, limits: XLSXLimits) {
-        self.table = table
+    init(part: String, limits: XLSXLimits) {
         self.part = part
         self.limits = limits
     }

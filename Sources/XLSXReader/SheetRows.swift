@@ -23,13 +23,13 @@ public struct SheetRows {
 
     /// Column ranges (1-based, inclusive) hidden in the sheet. Known from the start: the file declares
     /// columns before its rows.
-    public var hiddenColumns: [ClosedRange<Int>] { stream?.handler.hiddenColumns ?? [] }
+    public var hiddenColumns: [ClosedRange<Int>] { stream?.handler.state.pointee.hiddenColumns ?? [] }
 
     public func isColumnHidden(_ column: Int) -> Bool { hiddenColumns.contains { $0.contains(column) } }
 
     /// The merged ranges of the sheet. The file lists them after the rows, so this is complete once
     /// `next()` has returned nil.
-    public var mergedRanges: [CellRange] { stream?.handler.mergedRanges ?? [] }
+    public var mergedRanges: [CellRange] { stream?.handler.state.pointee.mergedRanges ?? [] }
 }
 
 /// Drives the parser of one worksheet part: parses a chunk whenever the rows of the last are used up.
@@ -43,19 +43,19 @@ final class WorksheetStream {
         self.handler = handler
         self.parser = try XMLStreamParser(reader: reader, handler: handler, limits: limits)
         // Read up to the rows, so the column settings before them are known from the start.
-        while !handler.reachedSheetData && handler.completedRows.isEmpty {
+        while !handler.state.pointee.reachedSheetData && handler.state.pointee.completedRows.isEmpty {
             guard try parser.step() else { break }
         }
     }
 
     func next() throws(XLSXError) -> XLSXRow? {
         if let failure { throw failure }
-        while nextIndex == handler.completedRows.count {
-            handler.completedRows.removeAll(keepingCapacity: true)
+        while nextIndex == handler.state.pointee.completedRows.count {
+            handler.state.pointee.completedRows.removeAll(keepingCapacity: true)
             nextIndex = 0
             do {
                 guard try parser.step() else {
-                    if handler.completedRows.isEmpty { return nil }
+                    if handler.state.pointee.completedRows.isEmpty { return nil }
                     break
                 }
             } catch {
@@ -64,6 +64,6 @@ final class WorksheetStream {
             }
         }
         defer { nextIndex += 1 }
-        return handler.completedRows[nextIndex]
+        return handler.state.pointee.completedRows[nextIndex]
     }
 }

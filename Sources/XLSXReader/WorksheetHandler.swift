@@ -1,6 +1,31 @@
 /// Turns the events of one worksheet part into rows of typed cells. Holds one row at a time plus the
 /// rows a single parsed chunk completes; hidden columns and merged ranges are collected on the way.
+/// The state sits behind a pointer so the per-cell work runs without exclusivity checks.
 final class WorksheetHandler: XMLContentHandler {
+    let state: UnsafeMutablePointer<WorksheetState>
+
+    init(part: String, limits: XLSXLimits, strings: SharedStrings, styles: CellStyles, dateSystem: DateSystem) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: WorksheetState(
+            part: part, limits: limits, strings: strings, styles: styles, dateSystem: dateSystem))
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
+        try state.pointee.startElement(name, attributes: attributes)
+    }
+
+    func endElement(_ name: XMLName) throws(XLSXError) { try state.pointee.endElement(name) }
+
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError) { try state.pointee.text(bytes) }
+}
+
+/// The worksheet reading itself: rows, cells and their values.
+struct WorksheetState {
     private enum CellType {
         case number, sharedString, inlineString, formulaString, boolean, error, date, unknown
     }
@@ -55,7 +80,7 @@ final class WorksheetHandler: XMLContentHandler {
 
     // MARK: - Events
 
-    func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
         guard name.namespace.matches(.spreadsheet) else { return }
         let local = name.localName
         switch local[0] {
@@ -94,7 +119,7 @@ final class WorksheetHandler: XMLContentHandler {
         }
     }
 
-    func endElement(_ name: XMLName) throws(XLSXError) {
+    mutating func endElement(_ name: XMLName) throws(XLSXError) {
         guard name.namespace.matches(.spreadsheet) else { return }
         let local = name.localName
         switch local[0] {
@@ -115,7 +140,7 @@ final class WorksheetHandler: XMLContentHandler {
         }
     }
 
-    func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError) {
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError) {
         switch capture {
         case .none:
             return
@@ -134,7 +159,7 @@ final class WorksheetHandler: XMLContentHandler {
 
     // MARK: - Rows
 
-    private func startRow(_ attributes: XMLAttributes) throws(XLSXError) {
+    private mutating func startRow(_ attributes: XMLAttributes) throws(XLSXError) {
         if let text = attributes.value("r") {
             guard let index = text.integer, (1...CellReference.maxRow).contains(index) else {
                 throw .invalidCellReference(part: part, reference: "row \(text.trimmedString)")
@@ -151,7 +176,7 @@ final class WorksheetHandler: XMLContentHandler {
         cellColumn = 0
     }
 
-    private func finishRow() {
+    private mutating func finishRow() {
         guard rowOpen else { return }
         rowOpen = false
         previousRowIndex = rowIndex
@@ -169,7 +194,7 @@ final class WorksheetHandler: XMLContentHandler {
 
     // MARK: - Cells
 
-    private func startCell(_ attributes: XMLAttributes) throws(XLSXError) {
+    private mutating func startCell(_ attributes: XMLAttributes) throws(XLSXError) {
         guard rowOpen else { return }
         cellType = .number
         cellStyle = 0
@@ -190,7 +215,7 @@ final class WorksheetHandler: XMLContentHandler {
                         rowIndexIsGuess = false
                     }
                 case UInt8(ascii: "t"):
-                    cellType = WorksheetHandler.cellType(value)
+                    cellType = WorksheetState.cellType(value)
                     if cellType == .unknown { cellTypeText = value.trimmedString }
                 case UInt8(ascii: "s"):
                     cellStyle = value.integer ?? 0
@@ -233,7 +258,7 @@ final class WorksheetHandler: XMLContentHandler {
         }
     }
 
-    private func finishCell() throws(XLSXError) {
+    private mutating func finishCell() throws(XLSXError) {
         cellOpen = false
         capture = .none
         inInlineString = false
@@ -242,13 +267,13 @@ final class WorksheetHandler: XMLContentHandler {
     }
 
     /// The cell's value by its type, or nil when it has none (no `<v>`, or empty text).
-    private func cellValue() throws(XLSXError) -> CellValue? {
+    private mutating func cellValue() throws(XLSXError) -> CellValue? {
         switch cellType {
         case .inlineString:
-            if hasInlineString { return decodedString(&inlineBytes) }
-            return hasValue ? decodedString(&valueBytes) : nil
+            if hasInlineString { return WorksheetState.decodedString(&inlineBytes) }
+            return hasValue ? WorksheetState.decodedString(&valueBytes) : nil
         case .formulaString:
-            return hasValue ? decodedString(&valueBytes) : nil
+            return hasValue ? WorksheetState.decodedString(&valueBytes) : nil
         default:
             break
         }
@@ -302,7 +327,7 @@ final class WorksheetHandler: XMLContentHandler {
     }
 
     /// Text with `_xHHHH_` escapes decoded; nil when empty.
-    private func decodedString(_ bytes: inout [UInt8]) -> CellValue? {
+    private static func decodedString(_ bytes: inout [UInt8]) -> CellValue? {
         guard !bytes.isEmpty else { return nil }
         let length = bytes.withUnsafeMutableBufferPointer { OOXMLEscapes.decode($0) }
         guard length > 0 else { return nil }
@@ -313,7 +338,7 @@ final class WorksheetHandler: XMLContentHandler {
 
     // MARK: - Columns and merged ranges
 
-    private func readColumnSettings(_ attributes: XMLAttributes) throws(XLSXError) {
+    private mutating func readColumnSettings(_ attributes: XMLAttributes) throws(XLSXError) {
         columnRanges += 1
         guard columnRanges <= limits.maxColumns else {
             throw .limitExceeded(limit: .columns, part: part, maximum: limits.maxColumns)
@@ -324,7 +349,7 @@ final class WorksheetHandler: XMLContentHandler {
         if low <= high { hiddenColumns.append(low...high) }
     }
 
-    private func readMergedRange(_ attributes: XMLAttributes) throws(XLSXError) {
+    private mutating func readMergedRange(_ attributes: XMLAttributes) throws(XLSXError) {
         guard let text = attributes.value("ref")?.trimmedString else { return }
         guard let range = CellRange(a1: text) else { throw .invalidCellReference(part: part, reference: text) }
         guard mergedRanges.count < limits.maxMergedRanges else {

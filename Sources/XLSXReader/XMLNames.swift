@@ -59,7 +59,6 @@ struct XMLName {
 struct XMLAttributes {
     let base: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     let count: Int
-    unowned let parser: XMLStreamParser
 
     /// The value of an attribute without a namespace, such as `r` or `t`.
     @inline(__always)
@@ -79,8 +78,8 @@ struct XMLAttributes {
         guard let base else { return nil }
         for index in 0..<count {
             let slot = base + index * 5
-            if let name = slot[0], strcmp(name, local.utf8Start) == 0,
-               parser.namespace(of: slot[2]) == namespace {
+            if let name = slot[0], let uri = slot[2], strcmp(name, local.utf8Start) == 0,
+               XMLNamespace(uri: uri) == namespace {
                 return XMLText(start: slot[3], end: slot[4])
             }
         }

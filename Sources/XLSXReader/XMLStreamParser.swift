@@ -24,45 +24,61 @@ final class XMLStreamParser {
     private let reader: ZipPartReader
     private let handler: XMLContentHandler
     private let maxDepth: Int
-    private var context: xmlParserCtxtPtr?
-    private var chunk: UnsafeMutableRawBufferPointer
-    private var depth = 0
-    private var failure: XLSXError?
+    private let context: xmlParserCtxtPtr
+    private let chunk: UnsafeMutableRawBufferPointer
+    /// What changes on every event lives behind a pointer: no exclusivity checks in the hot path.
+    private let state: UnsafeMutablePointer<EventState>
     private(set) var finished = false
-    /// Namespace URIs are interned by libxml2, so the last few are recognised by address.
-    private var namespaceCache: [(UnsafePointer<UInt8>, XMLNamespace)] = []
+
+    private struct EventState {
+        var depth = 0
+        var failure: XLSXError?
+        var failed = false
+        /// Namespace URIs are interned by libxml2, so the last two are recognised by address.
+        var lastURI: UnsafePointer<UInt8>?
+        var lastNamespace = XMLNamespace.none
+        var previousURI: UnsafePointer<UInt8>?
+        var previousNamespace = XMLNamespace.none
+    }
 
     init(reader: ZipPartReader, handler: XMLContentHandler, limits: XLSXLimits) throws(XLSXError) {
         _ = XMLStreamParser.initialized
-        self.part = reader.name
+        part = reader.name
         self.reader = reader
         self.handler = handler
-        self.maxDepth = limits.maxNestingDepth
-        self.chunk = .allocate(byteCount: XMLStreamParser.chunkSize, alignment: 16)
+        maxDepth = limits.maxNestingDepth
+        chunk = .allocate(byteCount: XMLStreamParser.chunkSize, alignment: 16)
+        state = .allocate(capacity: 1)
+        state.initialize(to: EventState())
         var sax = XMLStreamParser.makeSAXHandler()
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        guard let context = xmlCreatePushParserCtxt(&sax, me, nil, 0, reader.name) else {
+        guard let context = xmlCreatePushParserCtxt(&sax, nil, nil, 0, reader.name) else {
+            chunk.deallocate()
+            state.deinitialize(count: 1)
+            state.deallocate()
             throw .malformedXML(part: reader.name, line: 0, message: "the XML parser could not start")
         }
         self.context = context
+        context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
         xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
     }
 
     deinit {
-        if let context { xmlFreeParserCtxt(context) }
+        xmlFreeParserCtxt(context)
         chunk.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Parses one more chunk of the part (or finishes the document). Returns false once the part is done.
     func step() throws(XLSXError) -> Bool {
-        guard !finished, let context else { return false }
+        guard !finished else { return false }
+        if let failure = state.pointee.failure { throw failure }
         // Errors libxml2 raises outside this parser's handler would be printed; keep them quiet.
         xmlSetStructuredErrorFunc(nil, { _, _ in })
         let count = try reader.read(into: chunk)
         let terminate: Int32 = count == 0 ? 1 : 0
-        let base = chunk.baseAddress?.assumingMemoryBound(to: CChar.self)
-        let status = xmlParseChunk(context, base, Int32(count), terminate)
-        if let failure { throw failure }
+        let status = xmlParseChunk(context, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), terminate)
+        if let failure = state.pointee.failure { throw failure }
         if status != 0 || context.pointee.wellFormed == 0 {
             throw .malformedXML(part: part, line: Int(context.pointee.input?.pointee.line ?? 0),
                                 message: "the XML parser stopped (code \(status))")
@@ -76,40 +92,57 @@ final class XMLStreamParser {
         while try step() {}
     }
 
-    // MARK: - Events from libxml2
-
-    fileprivate func fail(_ error: XLSXError) {
-        if failure == nil { failure = error }
-        if let context { xmlStopParser(context) }
-    }
-
+    /// The namespace of a URI pointer from libxml2.
+    @inline(__always)
     func namespace(of uri: UnsafePointer<UInt8>?) -> XMLNamespace {
         guard let uri else { return .none }
-        for (address, namespace) in namespaceCache where address == uri { return namespace }
+        if uri == state.pointee.lastURI { return state.pointee.lastNamespace }
+        if uri == state.pointee.previousURI { return state.pointee.previousNamespace }
         let namespace = XMLNamespace(uri: uri)
-        if namespaceCache.count >= 8 { namespaceCache.removeFirst() }
-        namespaceCache.append((uri, namespace))
+        state.pointee.previousURI = state.pointee.lastURI
+        state.pointee.previousNamespace = state.pointee.lastNamespace
+        state.pointee.lastURI = uri
+        state.pointee.lastNamespace = namespace
         return namespace
     }
 
-    fileprivate func start(_ name: XMLName, _ attributes: XMLAttributes) {
-        guard failure == nil else { return }
-        depth += 1
-        if depth > maxDepth {
+    // MARK: - Events from libxml2
+
+    private func fail(_ error: XLSXError) {
+        if !state.pointee.failed {
+            state.pointee.failed = true
+            state.pointee.failure = error
+        }
+        xmlStopParser(context)
+    }
+
+    @inline(__always)
+    fileprivate func start(_ localName: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?,
+                           _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, _ attributeCount: Int32) {
+        guard !state.pointee.failed else { return }
+        state.pointee.depth += 1
+        if state.pointee.depth > maxDepth {
             fail(.limitExceeded(limit: .nestingDepth, part: part, maximum: maxDepth))
             return
         }
-        do { try handler.startElement(name, attributes: attributes) } catch { fail(error) }
+        let name = XMLName(localName: localName, namespace: namespace(of: uri))
+        do {
+            try handler.startElement(name, attributes: XMLAttributes(base: attributes, count: Int(attributeCount)))
+        } catch {
+            fail(error)
+        }
     }
 
-    fileprivate func end(_ name: XMLName) {
-        guard failure == nil else { return }
-        depth -= 1
-        do { try handler.endElement(name) } catch { fail(error) }
+    @inline(__always)
+    fileprivate func end(_ localName: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) {
+        guard !state.pointee.failed else { return }
+        state.pointee.depth -= 1
+        do { try handler.endElement(XMLName(localName: localName, namespace: namespace(of: uri))) } catch { fail(error) }
     }
 
+    @inline(__always)
     fileprivate func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard failure == nil else { return }
+        guard !state.pointee.failed else { return }
         do { try handler.text(bytes) } catch { fail(error) }
     }
 
@@ -129,30 +162,30 @@ final class XMLStreamParser {
         sax.initialized = UInt32(XML_SAX2_MAGIC)
         sax.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
             guard let context, let localName else { return }
-            let parser = Unmanaged<XMLStreamParser>.fromOpaque(context).takeUnretainedValue()
-            let name = XMLName(localName: localName, namespace: parser.namespace(of: uri))
-            parser.start(name, XMLAttributes(base: attributes, count: Int(attributeCount), parser: parser))
+            Unmanaged<XMLStreamParser>.fromOpaque(context)._withUnsafeGuaranteedRef {
+                $0.start(localName, uri, attributes, attributeCount)
+            }
         }
         sax.endElementNs = { context, localName, _, uri in
             guard let context, let localName else { return }
-            let parser = Unmanaged<XMLStreamParser>.fromOpaque(context).takeUnretainedValue()
-            parser.end(XMLName(localName: localName, namespace: parser.namespace(of: uri)))
+            Unmanaged<XMLStreamParser>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.end(localName, uri) }
         }
         let characters: charactersSAXFunc = { context, bytes, length in
             guard let context, let bytes, length > 0 else { return }
-            let parser = Unmanaged<XMLStreamParser>.fromOpaque(context).takeUnretainedValue()
-            parser.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
+            Unmanaged<XMLStreamParser>.fromOpaque(context)._withUnsafeGuaranteedRef {
+                $0.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
+            }
         }
         sax.characters = characters
         sax.ignorableWhitespace = characters
         sax.cdataBlock = characters
         sax.internalSubset = { context, _, _, _ in
             guard let context else { return }
-            Unmanaged<XMLStreamParser>.fromOpaque(context).takeUnretainedValue().refuseDocumentType()
+            Unmanaged<XMLStreamParser>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.refuseDocumentType() }
         }
         sax.serror = { context, error in
             guard let context, let error else { return }
-            Unmanaged<XMLStreamParser>.fromOpaque(context).takeUnretainedValue().report(error)
+            Unmanaged<XMLStreamParser>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.report(error) }
         }
         return sax
     }
