@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "slotsheet",
             dependencies: [
-                "SlotSheetCore", "SlotSheetTemplates", "XLSXWriter",
+                "SlotSheetCore", "SlotSheetTemplates", "XLSXWriter", "XLSXReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SlotSheetCore
 import XLSXWriter
+import XLSXReader
 
 /// Every exit code of slotsheet, in one place (the README's table mirrors it).
 enum ExitStatus: Int32, CaseIterable {
@@ -20,6 +21,20 @@ enum ExitStatus: Int32, CaseIterable {
     case alreadyRunning = 6
     /// An output file or folder cannot be written.
     case outputFailed = 7
+    /// Refused workbooks (`slotsheet inspect`), one code a kind: not a zip, or a broken zip.
+    case notAZipFile = 10
+    /// A password-protected (encrypted) workbook.
+    case encryptedWorkbook = 11
+    /// A zip without the parts of a workbook (not a spreadsheet, or incomplete).
+    case incompleteWorkbook = 12
+    /// A part that is not well-formed XML.
+    case malformedXML = 13
+    /// A part with a document type declaration (DTD): refused as a possible attack.
+    case documentTypeRefused = 14
+    /// A part past one of the reader's limits (size, compression ratio, rows, strings...).
+    case limitExceeded = 15
+    /// Well-formed XML with impossible content: a cell outside the grid, a text index past the table...
+    case invalidWorkbookContent = 16
 }
 
 /// An error the command line knows how to report: a message for the person at the terminal and
@@ -68,6 +83,23 @@ extension OutputError: ReportableError {
 extension XLSXWriteError: ReportableError {
     var exitStatus: ExitStatus { .outputFailed }
     var message: String { "The workbook could not be written: \(description)." }
+}
+
+extension XLSXError: ReportableError {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .unreadable: return .unreadableFile
+        case .notAZip, .corruptZip, .legacyOfficeDocument: return .notAZipFile
+        case .encrypted: return .encryptedWorkbook
+        case .missingPart: return .incompleteWorkbook
+        case .malformedXML: return .malformedXML
+        case .dtdRefused: return .documentTypeRefused
+        case .limitExceeded: return .limitExceeded
+        case .invalidCellReference, .sharedStringOutOfRange, .invalidCellValue: return .invalidWorkbookContent
+        }
+    }
+
+    var message: String { description }
 }
 
 /// A plain failure with its exit code, for checks made by the commands themselves.

@@ -1,0 +1,69 @@
+/// The rows of one worksheet, read from the file as they are asked for: memory holds a chunk of XML and
+/// the rows it completes, whatever the length of the sheet.
+///
+///     var rows = try book.rows(of: book.sheets[0])
+///     while let row = try rows.next() {
+///         for cell in row.cells { print(cell.a1, cell.value) }
+///     }
+///     print(rows.mergedRanges)   // complete once next() has returned nil
+public struct SheetRows {
+    public let sheet: SheetInfo
+    private let stream: WorksheetStream?
+
+    init(sheet: SheetInfo, stream: WorksheetStream?) {
+        self.sheet = sheet
+        self.stream = stream
+    }
+
+    /// The next row written in the file, or nil after the last. Rows come in file order; rows the file
+    /// leaves out (because they are empty) do not come at all.
+    public mutating func next() throws(XLSXError) -> XLSXRow? {
+        try stream?.next()
+    }
+
+    /// Column ranges (1-based, inclusive) hidden in the sheet. Known from the start: the file declares
+    /// columns before its rows.
+    public var hiddenColumns: [ClosedRange<Int>] { stream?.handler.state.pointee.hiddenColumns ?? [] }
+
+    public func isColumnHidden(_ column: Int) -> Bool { hiddenColumns.contains { $0.contains(column) } }
+
+    /// The merged ranges of the sheet. The file lists them after the rows, so this is complete once
+    /// `next()` has returned nil.
+    public var mergedRanges: [CellRange] { stream?.handler.state.pointee.mergedRanges ?? [] }
+}
+
+/// Drives the parser of one worksheet part: parses a chunk whenever the rows of the last are used up.
+final class WorksheetStream {
+    let handler: WorksheetHandler
+    private let parser: XMLStreamParser
+    private var nextIndex = 0
+    private var failure: XLSXError?
+
+    init(reader: ZipPartReader, handler: WorksheetHandler, limits: XLSXLimits) throws(XLSXError) {
+        self.handler = handler
+        self.parser = try XMLStreamParser(reader: reader, handler: handler, limits: limits)
+        // Read up to the rows, so the column settings before them are known from the start.
+        while !handler.state.pointee.reachedSheetData && handler.state.pointee.completedRows.isEmpty {
+            guard try parser.step() else { break }
+        }
+    }
+
+    func next() throws(XLSXError) -> XLSXRow? {
+        if let failure { throw failure }
+        while nextIndex == handler.state.pointee.completedRows.count {
+            handler.state.pointee.completedRows.removeAll(keepingCapacity: true)
+            nextIndex = 0
+            do {
+                guard try parser.step() else {
+                    if handler.state.pointee.completedRows.isEmpty { return nil }
+                    break
+                }
+            } catch {
+                failure = error
+                throw error
+            }
+        }
+        defer { nextIndex += 1 }
+        return handler.state.pointee.completedRows[nextIndex]
+    }
+}

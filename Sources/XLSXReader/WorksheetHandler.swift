@@ -1,0 +1,360 @@
+/// Turns the events of one worksheet part into rows of typed cells. Holds one row at a time plus the
+/// rows a single parsed chunk completes; hidden columns and merged ranges are collected on the way.
+/// The state sits behind a pointer so the per-cell work runs without exclusivity checks.
+final class WorksheetHandler: XMLContentHandler {
+    let state: UnsafeMutablePointer<WorksheetState>
+
+    init(part: String, limits: XLSXLimits, strings: SharedStrings, styles: CellStyles, dateSystem: DateSystem) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: WorksheetState(
+            part: part, limits: limits, strings: strings, styles: styles, dateSystem: dateSystem))
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
+        try state.pointee.startElement(name, attributes: attributes)
+    }
+
+    func endElement(_ name: XMLName) throws(XLSXError) { try state.pointee.endElement(name) }
+
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError) { try state.pointee.text(bytes) }
+}
+
+/// The worksheet reading itself: rows, cells and their values.
+struct WorksheetState {
+    private enum CellType {
+        case number, sharedString, inlineString, formulaString, boolean, error, date, unknown
+    }
+
+    private enum Capture {
+        case none, value, inline
+    }
+
+    let part: String
+    private let limits: XLSXLimits
+    private let strings: SharedStrings
+    private let styles: CellStyles
+    private let dateSystem: DateSystem
+
+    /// Rows finished and not yet handed out, in file order.
+    var completedRows: [XLSXRow] = []
+    private(set) var mergedRanges: [CellRange] = []
+    private(set) var hiddenColumns: [ClosedRange<Int>] = []
+    private var columnRanges = 0
+    /// Set at `<sheetData>`: everything before it (the column settings) has been read.
+    private(set) var reachedSheetData = false
+
+    private var rowOpen = false
+    private var rowIndex = 0
+    private var rowIndexIsGuess = false
+    private var rowIsHidden = false
+    private var rowCells: [XLSXCell] = []
+    private var previousRowIndex = 0
+
+    private var cellOpen = false
+    private var cellColumn = 0
+    private var cellType = CellType.number
+    private var cellTypeText = ""
+    private var cellStyle = 0
+    private var hasValue = false
+    private var hasInlineString = false
+    private var capture = Capture.none
+    private var inInlineString = false
+    private var phoneticDepth = 0
+    private var valueBytes: [UInt8] = []
+    private var inlineBytes: [UInt8] = []
+
+    init(part: String, limits: XLSXLimits, strings: SharedStrings, styles: CellStyles, dateSystem: DateSystem) {
+        self.part = part
+        self.limits = limits
+        self.strings = strings
+        self.styles = styles
+        self.dateSystem = dateSystem
+        valueBytes.reserveCapacity(64)
+        inlineBytes.reserveCapacity(64)
+    }
+
+    // MARK: - Events
+
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
+        guard name.namespace.matches(.spreadsheet) else { return }
+        let local = name.localName
+        switch local[0] {
+        case UInt8(ascii: "c") where local[1] == 0:
+            try startCell(attributes)
+        case UInt8(ascii: "v") where local[1] == 0:
+            if cellOpen && !inInlineString {
+                hasValue = true
+                valueBytes.removeAll(keepingCapacity: true)
+                capture = .value
+            }
+        case UInt8(ascii: "t") where local[1] == 0:
+            if inInlineString && phoneticDepth == 0 {
+                hasInlineString = true
+                capture = .inline
+            }
+        case UInt8(ascii: "r"):
+            if local[1] == UInt8(ascii: "o"), name.is("row", in: .spreadsheet) {
+                try startRow(attributes)
+            } else if inInlineString, name.is("rPh", in: .spreadsheet) {
+                phoneticDepth += 1
+            }
+        case UInt8(ascii: "i") where local[1] == UInt8(ascii: "s") && local[2] == 0:
+            if cellOpen {
+                inInlineString = true
+                inlineBytes.removeAll(keepingCapacity: true)
+            }
+        case UInt8(ascii: "s") where name.is("sheetData", in: .spreadsheet):
+            reachedSheetData = true
+        case UInt8(ascii: "c") where name.is("col", in: .spreadsheet):
+            try readColumnSettings(attributes)
+        case UInt8(ascii: "m") where name.is("mergeCell", in: .spreadsheet):
+            try readMergedRange(attributes)
+        default:
+            break
+        }
+    }
+
+    mutating func endElement(_ name: XMLName) throws(XLSXError) {
+        guard name.namespace.matches(.spreadsheet) else { return }
+        let local = name.localName
+        switch local[0] {
+        case UInt8(ascii: "c") where local[1] == 0:
+            if cellOpen { try finishCell() }
+        case UInt8(ascii: "v") where local[1] == 0, UInt8(ascii: "t") where local[1] == 0:
+            capture = .none
+        case UInt8(ascii: "i") where local[1] == UInt8(ascii: "s") && local[2] == 0:
+            inInlineString = false
+        case UInt8(ascii: "r"):
+            if name.is("row", in: .spreadsheet) {
+                finishRow()
+            } else if inInlineString, name.is("rPh", in: .spreadsheet) {
+                phoneticDepth -= 1
+            }
+        default:
+            break
+        }
+    }
+
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError) {
+        switch capture {
+        case .none:
+            return
+        case .value:
+            guard valueBytes.count + bytes.count <= limits.maxStringBytes else { throw stringTooLong }
+            valueBytes.append(contentsOf: bytes)
+        case .inline:
+            guard inlineBytes.count + bytes.count <= limits.maxStringBytes else { throw stringTooLong }
+            inlineBytes.append(contentsOf: bytes)
+        }
+    }
+
+    private var stringTooLong: XLSXError {
+        .limitExceeded(limit: .stringLength, part: part, maximum: limits.maxStringBytes)
+    }
+
+    // MARK: - Rows
+
+    private mutating func startRow(_ attributes: XMLAttributes) throws(XLSXError) {
+        if let text = attributes.value("r") {
+            guard let index = text.integer, (1...CellReference.maxRow).contains(index) else {
+                throw .invalidCellReference(part: part, reference: "row \(text.trimmedString)")
+            }
+            rowIndex = index
+            rowIndexIsGuess = false
+        } else {
+            rowIndex = previousRowIndex + 1
+            rowIndexIsGuess = true
+        }
+        rowIsHidden = attributes.value("hidden")?.boolean ?? false
+        rowCells.removeAll(keepingCapacity: true)
+        rowOpen = true
+        cellColumn = 0
+    }
+
+    private mutating func finishRow() {
+        guard rowOpen else { return }
+        rowOpen = false
+        previousRowIndex = rowIndex
+        completedRows.append(XLSXRow(index: rowIndex, isHidden: rowIsHidden, cells: rowCells))
+    }
+
+    private func checkRowLimit() throws(XLSXError) {
+        guard rowIndex <= CellReference.maxRow else {
+            throw .invalidCellReference(part: part, reference: "row \(rowIndex)")
+        }
+        guard rowIndex <= limits.maxRows else {
+            throw .limitExceeded(limit: .rows, part: part, maximum: limits.maxRows)
+        }
+    }
+
+    // MARK: - Cells
+
+    private mutating func startCell(_ attributes: XMLAttributes) throws(XLSXError) {
+        guard rowOpen else { return }
+        cellType = .number
+        cellStyle = 0
+        var column = cellColumn + 1
+        if let base = attributes.base {
+            for index in 0..<attributes.count {
+                let slot = base + index * 5
+                guard slot[2] == nil, let attribute = slot[0], attribute[1] == 0 else { continue }
+                let value = XMLText(start: slot[3], end: slot[4])
+                switch attribute[0] {
+                case UInt8(ascii: "r"):
+                    guard let reference = CellReference.parse(value.bytes) else {
+                        throw .invalidCellReference(part: part, reference: value.trimmedString)
+                    }
+                    column = reference.column
+                    if rowIndexIsGuess && rowCells.isEmpty {
+                        rowIndex = reference.row
+                        rowIndexIsGuess = false
+                    }
+                case UInt8(ascii: "t"):
+                    cellType = WorksheetState.cellType(value)
+                    if cellType == .unknown { cellTypeText = value.trimmedString }
+                case UInt8(ascii: "s"):
+                    cellStyle = value.integer ?? 0
+                default:
+                    break
+                }
+            }
+        }
+        guard column <= CellReference.maxColumn else {
+            throw .invalidCellReference(part: part, reference: "column \(column) of row \(rowIndex)")
+        }
+        guard column <= limits.maxColumns, rowCells.count < limits.maxColumns else {
+            throw .limitExceeded(limit: .columns, part: part, maximum: limits.maxColumns)
+        }
+        try checkRowLimit()
+        cellColumn = column
+        cellOpen = true
+        hasValue = false
+        hasInlineString = false
+        inInlineString = false
+        phoneticDepth = 0
+    }
+
+    private static func cellType(_ text: XMLText) -> CellType {
+        let bytes = text.bytes
+        switch bytes.count {
+        case 1:
+            switch bytes[0] {
+            case UInt8(ascii: "n"): return .number
+            case UInt8(ascii: "s"): return .sharedString
+            case UInt8(ascii: "b"): return .boolean
+            case UInt8(ascii: "e"): return .error
+            case UInt8(ascii: "d"): return .date
+            default: return .unknown
+            }
+        case 3 where text.equals("str"): return .formulaString
+        case 9 where text.equals("inlineStr"): return .inlineString
+        case 0: return .number
+        default: return .unknown
+        }
+    }
+
+    private mutating func finishCell() throws(XLSXError) {
+        cellOpen = false
+        capture = .none
+        inInlineString = false
+        guard let value = try cellValue() else { return }
+        rowCells.append(XLSXCell(row: rowIndex, column: cellColumn, value: value))
+    }
+
+    /// The cell's value by its type, or nil when it has none (no `<v>`, or empty text).
+    private mutating func cellValue() throws(XLSXError) -> CellValue? {
+        switch cellType {
+        case .inlineString:
+            if hasInlineString { return WorksheetState.decodedString(&inlineBytes) }
+            return hasValue ? WorksheetState.decodedString(&valueBytes) : nil
+        case .formulaString:
+            return hasValue ? WorksheetState.decodedString(&valueBytes) : nil
+        default:
+            break
+        }
+        guard hasValue else { return nil }
+        return try valueBytes.withUnsafeBufferPointer { (buffer) throws(XLSXError) -> CellValue? in
+            let text = XMLText(buffer)
+            switch cellType {
+            case .number:
+                guard let number = NumberText.parse(buffer) else {
+                    if text.trimmedString.isEmpty { return nil }
+                    throw invalidValue("n", text)
+                }
+                switch styles.kind(cellStyle) {
+                case .number:
+                    return .number(number)
+                case .date:
+                    return XLSXDateTime(serial: number, system: dateSystem).map(CellValue.date) ?? .number(number)
+                case .elapsed:
+                    return XLSXDateTime(duration: number, system: dateSystem).map(CellValue.date) ?? .number(number)
+                }
+            case .sharedString:
+                guard let index = text.integer else { throw invalidValue("s", text) }
+                guard index < strings.count else {
+                    throw .sharedStringOutOfRange(part: part, cell: currentCell, index: index, count: strings.count)
+                }
+                return strings.isEmpty(at: index) ? nil : .string(strings.string(at: index))
+            case .boolean:
+                guard let flag = text.boolean else { throw invalidValue("b", text) }
+                return .boolean(flag)
+            case .error:
+                let error = text.trimmedString
+                return error.isEmpty ? nil : .error(error)
+            case .date:
+                guard let date = XLSXDateTime(iso: buffer, system: dateSystem) else {
+                    if text.trimmedString.isEmpty { return nil }
+                    throw invalidValue("d", text)
+                }
+                return .date(date)
+            case .unknown:
+                throw invalidValue(cellTypeText, text)
+            case .inlineString, .formulaString:
+                return nil
+            }
+        }
+    }
+
+    private var currentCell: String { CellReference(row: rowIndex, column: cellColumn).a1 }
+
+    private func invalidValue(_ type: String, _ text: XMLText) -> XLSXError {
+        .invalidCellValue(part: part, cell: currentCell, type: type, text: String(text.trimmedString.prefix(40)))
+    }
+
+    /// Text with `_xHHHH_` escapes decoded; nil when empty.
+    private static func decodedString(_ bytes: inout [UInt8]) -> CellValue? {
+        guard !bytes.isEmpty else { return nil }
+        let length = bytes.withUnsafeMutableBufferPointer { OOXMLEscapes.decode($0) }
+        guard length > 0 else { return nil }
+        return bytes.withUnsafeBufferPointer {
+            .string(String(decoding: UnsafeBufferPointer(rebasing: $0[..<length]), as: UTF8.self))
+        }
+    }
+
+    // MARK: - Columns and merged ranges
+
+    private mutating func readColumnSettings(_ attributes: XMLAttributes) throws(XLSXError) {
+        columnRanges += 1
+        guard columnRanges <= limits.maxColumns else {
+            throw .limitExceeded(limit: .columns, part: part, maximum: limits.maxColumns)
+        }
+        guard attributes.value("hidden")?.boolean == true,
+              let first = attributes.value("min")?.integer, let last = attributes.value("max")?.integer else { return }
+        let low = max(first, 1), high = min(last, CellReference.maxColumn)
+        if low <= high { hiddenColumns.append(low...high) }
+    }
+
+    private mutating func readMergedRange(_ attributes: XMLAttributes) throws(XLSXError) {
+        guard let text = attributes.value("ref")?.trimmedString else { return }
+        guard let range = CellRange(a1: text) else { throw .invalidCellReference(part: part, reference: text) }
+        guard mergedRanges.count < limits.maxMergedRanges else {
+            throw .limitExceeded(limit: .mergedRanges, part: part, maximum: limits.maxMergedRanges)
+        }
+        mergedRanges.append(range)
+    }
+}

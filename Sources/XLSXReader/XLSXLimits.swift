@@ -1,0 +1,80 @@
+/// Bounds on what one workbook may make the reader do. Every file is hostile until read: these keep a
+/// zip bomb, a huge shared-string table or a deeply nested document from taking the machine with it.
+/// Each breach is reported as its own `XLSXError.limitExceeded`, naming the limit and the part.
+///
+///     var limits = XLSXLimits.default
+///     limits.maxRows = 10_000            // an availability sheet is never longer
+///     let book = try XLSXWorkbook(path: "availability.xlsx", limits: limits)
+public struct XLSXLimits: Sendable, Equatable {
+    /// The limits by name, as errors report them.
+    public enum Name: String, Sendable, Equatable, CaseIterable {
+        case partSize = "decompressed size of one part"
+        case compressionRatio = "compression ratio"
+        case zipEntries = "number of files in the archive"
+        case sharedStrings = "number of shared strings"
+        case rows = "row number"
+        case columns = "column number"
+        case stringLength = "length of one text"
+        case nestingDepth = "XML nesting depth"
+        case mergedRanges = "number of merged ranges"
+        case sheets = "number of sheets"
+    }
+
+    /// Most bytes one part (one XML file inside the zip) may inflate to, counted while inflating, never
+    /// taken from the sizes the archive declares. A 1,000,000-row sheet is about 100 MiB of XML.
+    public var maxPartBytes: Int = 512 << 20
+
+    /// Most bytes a part may inflate to per compressed byte. Spreadsheet XML compresses 5 to 50 times;
+    /// a zip bomb compresses about a thousand times.
+    public var maxCompressionRatio: Int = 250
+
+    /// Parts smaller than this are not held to `maxCompressionRatio`: tiny parts can compress well
+    /// and cannot hurt anyone.
+    public var compressionRatioGraceBytes: Int = 4 << 20
+
+    /// Most files (entries) the zip archive may hold.
+    public var maxZipEntries: Int = 10_000
+
+    /// Most entries in the shared-string table.
+    public var maxSharedStrings: Int = 10_000_000
+
+    /// Highest row number (1-based) a sheet may use. Excel's own grid ends at 1,048,576.
+    public var maxRows: Int = CellReference.maxRow
+
+    /// Highest column number (1-based) a sheet may use. Excel's own grid ends at 16,384 (XFD).
+    public var maxColumns: Int = CellReference.maxColumn
+
+    /// Most UTF-8 bytes in one text: a shared string, an inline string, a cell value, a name.
+    /// Excel stops at 32,767 characters, which is at most 131,068 bytes.
+    public var maxStringBytes: Int = 1 << 20
+
+    /// Deepest element nesting in any part. Real sheets nest about 8 deep.
+    public var maxNestingDepth: Int = 128
+
+    /// Most merged ranges one sheet may declare.
+    public var maxMergedRanges: Int = 1_000_000
+
+    /// Most sheets a workbook may list.
+    public var maxSheets: Int = 10_000
+
+    public init() {}
+
+    /// The limits above, fit for any workbook a person made by hand or a program wrote.
+    public static let `default` = XLSXLimits()
+
+    /// The value of one limit, for messages.
+    public func value(of name: Name) -> Int {
+        switch name {
+        case .partSize: return maxPartBytes
+        case .compressionRatio: return maxCompressionRatio
+        case .zipEntries: return maxZipEntries
+        case .sharedStrings: return maxSharedStrings
+        case .rows: return maxRows
+        case .columns: return maxColumns
+        case .stringLength: return maxStringBytes
+        case .nestingDepth: return maxNestingDepth
+        case .mergedRanges: return maxMergedRanges
+        case .sheets: return maxSheets
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// XLSXReader: a generic streaming .xlsx reader over libzip and libxml2 (issue 4).

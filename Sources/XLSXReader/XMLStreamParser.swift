@@ -1,0 +1,192 @@
+import CLibXML2
+
+/// Receives the events of one part. Names and texts point into libxml2's buffers and are valid only
+/// during the call: a handler copies what it keeps.
+protocol XMLContentHandler: AnyObject {
+    func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError)
+    func endElement(_ name: XMLName) throws(XLSXError)
+    /// Character data (also CDATA), possibly in several pieces for one text node.
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError)
+}
+
+/// libxml2's SAX2 push parser over one zip part, fed chunk by chunk so a caller can pull rows as they
+/// complete. Safe settings only: no DTD loading, no entity substitution, no network, and any document
+/// type declaration stops the parse with `.dtdRefused`. Errors arrive through the structured error
+/// handler (nothing is printed) and become `.malformedXML` with the part and line.
+final class XMLStreamParser {
+    private static let chunkSize = 1 << 16
+    private static let initialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    let part: String
+    private let reader: ZipPartReader
+    private let handler: XMLContentHandler
+    private let maxDepth: Int
+    private let context: xmlParserCtxtPtr
+    private let chunk: UnsafeMutableRawBufferPointer
+    /// What changes on every event lives behind a pointer: no exclusivity checks in the hot path.
+    private let state: UnsafeMutablePointer<EventState>
+    private(set) var finished = false
+
+    private struct EventState {
+        var depth = 0
+        var failure: XLSXError?
+        var failed = false
+        /// Namespace URIs are interned by libxml2, so the last two are recognised by address.
+        var lastURI: UnsafePointer<UInt8>?
+        var lastNamespace = XMLNamespace.none
+        var previousURI: UnsafePointer<UInt8>?
+        var previousNamespace = XMLNamespace.none
+    }
+
+    init(reader: ZipPartReader, handler: XMLContentHandler, limits: XLSXLimits) throws(XLSXError) {
+        _ = XMLStreamParser.initialized
+        part = reader.name
+        self.reader = reader
+        self.handler = handler
+        maxDepth = limits.maxNestingDepth
+        chunk = .allocate(byteCount: XMLStreamParser.chunkSize, alignment: 16)
+        state = .allocate(capacity: 1)
+        state.initialize(to: EventState())
+        var sax = XMLStreamParser.makeSAXHandler()
+        guard let context = xmlCreatePushParserCtxt(&sax, nil, nil, 0, reader.name) else {
+            chunk.deallocate()
+            state.deinitialize(count: 1)
+            state.deallocate()
+            throw .malformedXML(part: reader.name, line: 0, message: "the XML parser could not start")
+        }
+        self.context = context
+        context.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+    }
+
+    deinit {
+        xmlFreeParserCtxt(context)
+        chunk.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Parses one more chunk of the part (or finishes the document). Returns false once the part is done.
+    func step() throws(XLSXError) -> Bool {
+        guard !finished else { return false }
+        if let failure = state.pointee.failure { throw failure }
+        // Errors libxml2 raises outside this parser's handler would be printed; keep them quiet.
+        xmlSetStructuredErrorFunc(nil, { _, _ in })
+        let count = try reader.read(into: chunk)
+        let terminate: Int32 = count == 0 ? 1 : 0
+        let status = xmlParseChunk(context, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), terminate)
+        if let failure = state.pointee.failure { throw failure }
+        if status != 0 || context.pointee.wellFormed == 0 {
+            throw .malformedXML(part: part, line: Int(context.pointee.input?.pointee.line ?? 0),
+                                message: "the XML parser stopped (code \(status))")
+        }
+        if count == 0 { finished = true }
+        return !finished
+    }
+
+    /// Parses the whole part.
+    func parseToEnd() throws(XLSXError) {
+        while try step() {}
+    }
+
+    /// The namespace of a URI pointer from libxml2.
+    @inline(__always)
+    func namespace(of uri: UnsafePointer<UInt8>?) -> XMLNamespace {
+        guard let uri else { return .none }
+        if uri == state.pointee.lastURI { return state.pointee.lastNamespace }
+        if uri == state.pointee.previousURI { return state.pointee.previousNamespace }
+        let namespace = XMLNamespace(uri: uri)
+        state.pointee.previousURI = state.pointee.lastURI
+        state.pointee.previousNamespace = state.pointee.lastNamespace
+        state.pointee.lastURI = uri
+        state.pointee.lastNamespace = namespace
+        return namespace
+    }
+
+    // MARK: - Events from libxml2
+
+    private func fail(_ error: XLSXError) {
+        if !state.pointee.failed {
+            state.pointee.failed = true
+            state.pointee.failure = error
+        }
+        xmlStopParser(context)
+    }
+
+    @inline(__always)
+    fileprivate func start(_ localName: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?,
+                           _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, _ attributeCount: Int32) {
+        guard !state.pointee.failed else { return }
+        state.pointee.depth += 1
+        if state.pointee.depth > maxDepth {
+            fail(.limitExceeded(limit: .nestingDepth, part: part, maximum: maxDepth))
+            return
+        }
+        let name = XMLName(localName: localName, namespace: namespace(of: uri))
+        do {
+            try handler.startElement(name, attributes: XMLAttributes(base: attributes, count: Int(attributeCount)))
+        } catch {
+            fail(error)
+        }
+    }
+
+    @inline(__always)
+    fileprivate func end(_ localName: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) {
+        guard !state.pointee.failed else { return }
+        state.pointee.depth -= 1
+        do { try handler.endElement(XMLName(localName: localName, namespace: namespace(of: uri))) } catch { fail(error) }
+    }
+
+    @inline(__always)
+    fileprivate func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !state.pointee.failed else { return }
+        do { try handler.text(bytes) } catch { fail(error) }
+    }
+
+    fileprivate func report(_ error: xmlErrorPtr) {
+        guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        var message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        while message.last?.isNewline == true { message.removeLast() }
+        fail(.malformedXML(part: part, line: Int(error.pointee.line), message: message))
+    }
+
+    fileprivate func refuseDocumentType() {
+        fail(.dtdRefused(part: part))
+    }
+
+    private static func makeSAXHandler() -> xmlSAXHandler {
+        var sax = xmlSAXHandler()
+        sax.initialized = UInt32(XML_SAX2_MAGIC)
+        sax.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
+            guard let context, let localName else { return }
+            Unmanaged<XMLStreamParser>.fromOpaque(context)._withUnsafeGuaranteedRef {
+                $0.start(localName, uri, attributes, attributeCount)
+            }
+        }
+        sax.endElementNs = { context, localName, _, uri in
+            guard let context, let localName else { return }
+            Unmanaged<XMLStreamParser>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.end(localName, uri) }
+        }
+        let characters: charactersSAXFunc = { context, bytes, length in
+            guard let context, let bytes, length > 0 else { return }
+            Unmanaged<XMLStreamParser>.fromOpaque(context)._withUnsafeGuaranteedRef {
+                $0.characters(UnsafeBufferPointer(start: bytes, count: Int(length)))
+            }
+        }
+        sax.characters = characters
+        sax.ignorableWhitespace = characters
+        sax.cdataBlock = characters
+        sax.internalSubset = { context, _, _, _ in
+            guard let context else { return }
+            Unmanaged<XMLStreamParser>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.refuseDocumentType() }
+        }
+        sax.serror = { context, error in
+            guard let context, let error else { return }
+            Unmanaged<XMLStreamParser>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.report(error) }
+        }
+        return sax
+    }
+}

@@ -1,0 +1,179 @@
+import CZip
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The zip container of a workbook, through libzip. Finds parts by name without regard to case (OPC part
+/// names are case-insensitive) and inflates them in chunks, counting the bytes it really produces so a
+/// zip bomb is stopped by `XLSXLimits` whatever sizes the archive declares. Nothing is written to disk.
+final class ZipArchive {
+    let limits: XLSXLimits
+    private let archive: OpaquePointer
+    /// Lower-cased part name (no leading slash) -> (entry index, name as stored).
+    private let entries: [String: (index: UInt64, name: String)]
+
+    init(path: String, limits: XLSXLimits) throws(XLSXError) {
+        self.limits = limits
+        try FileSignature.check(path: path)
+        var code: Int32 = 0
+        guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
+            throw ZipArchive.openError(code: code, path: path)
+        }
+        self.archive = archive
+        let count = zip_get_num_entries(archive, 0)
+        guard count <= limits.maxZipEntries else {
+            zip_discard(archive)
+            throw .limitExceeded(limit: .zipEntries, part: "the archive", maximum: limits.maxZipEntries)
+        }
+        var entries: [String: (index: UInt64, name: String)] = [:]
+        for index in 0..<UInt64(max(count, 0)) {
+            guard let raw = zip_get_name(archive, index, zip_flags_t(ZIP_FL_ENC_GUESS)) else { continue }
+            let name = String(cString: raw)
+            let key = PartName.key(name)
+            if entries[key] == nil { entries[key] = (index, name) }
+        }
+        self.entries = entries
+    }
+
+    deinit { zip_discard(archive) }
+
+    /// Whether a part exists (case-insensitive, with or without a leading slash).
+    func contains(_ part: String) -> Bool { entries[PartName.key(part)] != nil }
+
+    /// Opens a part for reading in chunks.
+    func open(_ part: String) throws(XLSXError) -> ZipPartReader {
+        guard let entry = entries[PartName.key(part)] else { throw .missingPart(name: part) }
+        var stat = zip_stat_t()
+        zip_stat_init(&stat)
+        guard zip_stat_index(archive, entry.index, 0, &stat) == 0 else {
+            throw .corruptZip(detail: "\(entry.name): \(archiveMessage())")
+        }
+        if stat.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0, stat.encryption_method != UInt16(ZIP_EM_NONE) {
+            throw .encrypted
+        }
+        if stat.valid & UInt64(ZIP_STAT_SIZE) != 0, stat.size > UInt64(limits.maxPartBytes) {
+            throw .limitExceeded(limit: .partSize, part: entry.name, maximum: limits.maxPartBytes)
+        }
+        let compressed = stat.valid & UInt64(ZIP_STAT_COMP_SIZE) != 0 ? Int(clamping: stat.comp_size) : 0
+        guard let file = zip_fopen_index(archive, entry.index, 0) else {
+            let code = zip_error_code_zip(zip_get_error(archive))
+            if code == ZIP_ER_NOPASSWD || code == ZIP_ER_WRONGPASSWD || code == ZIP_ER_ENCRNOTSUPP { throw .encrypted }
+            throw .corruptZip(detail: "\(entry.name): \(archiveMessage())")
+        }
+        return ZipPartReader(file: file, name: entry.name, compressedSize: compressed, limits: limits)
+    }
+
+    /// Reads a whole (small) part into memory, within the same limits.
+    func contents(of part: String) throws(XLSXError) -> [UInt8] {
+        let reader = try open(part)
+        var bytes: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try reader.read(into: chunk)
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+        }
+    }
+
+    private func archiveMessage() -> String {
+        String(cString: zip_error_strerror(zip_get_error(archive)))
+    }
+
+    private static func openError(code: Int32, path: String) -> XLSXError {
+        var error = zip_error_t()
+        zip_error_init_with_code(&error, code)
+        defer { zip_error_fini(&error) }
+        let message = String(cString: zip_error_strerror(&error))
+        switch code {
+        case ZIP_ER_NOENT, ZIP_ER_OPEN: return .unreadable(path: path, reason: message)
+        case ZIP_ER_NOZIP: return .corruptZip(detail: "no zip directory at the end of the file; it may be cut short")
+        default: return .corruptZip(detail: message)
+        }
+    }
+}
+
+/// One part being inflated. Counts what it produces against the part-size and compression-ratio limits.
+final class ZipPartReader {
+    let name: String
+    private let file: OpaquePointer
+    private let compressedSize: Int
+    private let limits: XLSXLimits
+    private(set) var bytesRead = 0
+
+    fileprivate init(file: OpaquePointer, name: String, compressedSize: Int, limits: XLSXLimits) {
+        self.file = file
+        self.name = name
+        self.compressedSize = compressedSize
+        self.limits = limits
+    }
+
+    deinit { zip_fclose(file) }
+
+    /// Fills `buffer` with the next inflated bytes; 0 at the end of the part.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(XLSXError) -> Int {
+        let count = zip_fread(file, buffer.baseAddress, UInt64(buffer.count))
+        guard count >= 0 else {
+            let message = String(cString: zip_error_strerror(zip_file_get_error(file)))
+            throw .corruptZip(detail: "\(name): \(message)")
+        }
+        bytesRead += Int(count)
+        if bytesRead > limits.maxPartBytes {
+            throw .limitExceeded(limit: .partSize, part: name, maximum: limits.maxPartBytes)
+        }
+        if bytesRead > limits.compressionRatioGraceBytes,
+           bytesRead / max(compressedSize, 1) > limits.maxCompressionRatio {
+            throw .limitExceeded(limit: .compressionRatio, part: name, maximum: limits.maxCompressionRatio)
+        }
+        return Int(count)
+    }
+}
+
+/// What the first bytes of a file say it is, before libzip is asked: an OLE compound file (Excel's
+/// encryption wrapper, or a legacy .xls), something that is no zip at all, or a zip.
+enum FileSignature {
+    private static let ole: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
+    /// The stream Excel puts the encrypted workbook in, as its UTF-16LE directory name.
+    private static let encryptedPackage: [UInt8] = Array("EncryptedPackage".utf8).flatMap { [$0, 0] }
+
+    static func check(path: String) throws(XLSXError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw .unreadable(path: path, reason: "it is not a regular file")
+        }
+        guard let file = fopen(path, "rb") else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        var head = [UInt8](repeating: 0, count: 8)
+        let count = fread(&head, 1, head.count, file)
+        if count == 8, head == ole {
+            throw containsEncryptedPackage(file) ? .encrypted : .legacyOfficeDocument
+        }
+        // A zip starts with a local file header, or with the end record when it is empty.
+        let isZip = count >= 4 && head[0] == 0x50 && head[1] == 0x4B
+            && ((head[2] == 3 && head[3] == 4) || (head[2] == 5 && head[3] == 6))
+        if !isZip { throw .notAZip }
+    }
+
+    /// Scans the compound file for the directory entry of the encrypted package, in bounded chunks.
+    private static func containsEncryptedPackage(_ file: UnsafeMutablePointer<FILE>) -> Bool {
+        let needle = encryptedPackage
+        var window = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        fseek(file, 0, SEEK_SET)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count == 0 { return false }
+            window.append(contentsOf: chunk[0..<count])
+            if window.firstRange(of: needle) != nil { return true }
+            window.removeFirst(max(0, window.count - needle.count))
+        }
+    }
+}
