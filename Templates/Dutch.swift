@@ -36,5 +36,6 @@ extension Words {
                     "Bent u klaar? Sla het bestand op als Excel-werkmap (.xlsx) en geef het aan de planner, die het inleest met: slotsheet import BESTAND.xlsx",
                     "Medewerkers toont iedereen in het rooster; Dagdelen toont de dagdelen en hun tijden.",
                 ]
-            }))
+            }),
+        importing: .dutch)
 }

@@ -36,5 +36,6 @@ extension Words {
                     "When you are done, save the file as an Excel workbook (.xlsx) and hand it to the planner, who imports it with: slotsheet import FILE.xlsx",
                     "Staff lists everyone in the template; Dayparts lists the dayparts and their times.",
                 ]
-            }))
+            }),
+        importing: .english)
 }

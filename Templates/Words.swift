@@ -2,6 +2,7 @@
 /// this type (`English.swift`, `Dutch.swift`), so a missing translation is a compile error.
 public struct Words: Sendable {
     public var template: TemplateWords
+    public var importing: ImportWords
 }
 
 /// Facts the instructions sheet states about the template it is part of.

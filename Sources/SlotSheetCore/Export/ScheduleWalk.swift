@@ -41,6 +41,11 @@ public struct DaySchedule: Sendable {
     /// Daypart id -> requests holding the slot.
     public let demand: [RowID: SlotDemand]
 
+    /// Who is available in one daypart.
+    public func availableStaff(daypartID: RowID) -> Set<RowID> {
+        Set(available[daypartID] ?? [])
+    }
+
     /// Availability in one daypart for the staff of `columns` (staff id -> position), as one flag
     /// a position, plus how many people outside `columns` are available there too.
     public func availability(daypartID: RowID, columns: [RowID: Int], count: Int) -> (flags: [Bool], others: Int) {
@@ -58,11 +63,16 @@ extension StoreSession {
     /// follows a day, never the range.
     public func walkSchedule(_ range: DateRange, _ visit: (DaySchedule) throws -> Void) throws {
         for date in range {
-            var available: [RowID: [RowID]] = [:]
-            for pair in try availability(on: date) {
-                available[pair.daypartID, default: []].append(pair.staffID)
-            }
-            try visit(DaySchedule(date: date, available: available, demand: try slotDemand(on: date)))
+            try visit(try daySchedule(on: date))
         }
+    }
+
+    /// Availability and demand of every slot on one date.
+    public func daySchedule(on date: LocalDate) throws -> DaySchedule {
+        var available: [RowID: [RowID]] = [:]
+        for pair in try availability(on: date) {
+            available[pair.daypartID, default: []].append(pair.staffID)
+        }
+        return DaySchedule(date: date, available: available, demand: try slotDemand(on: date))
     }
 }

@@ -73,17 +73,54 @@ public protocol StoreSession {
     /// Records a file an export wrote (`export_run`).
     @discardableResult
     func recordExportRun(_ run: ExportRun) throws -> RowID
+
+    /// Marks a person not available in a slot; nothing happens when they already are not.
+    func removeAvailability(_ key: AvailabilityKey) throws
+    /// Adds an `import_batch` row and returns its id.
+    func insertImportBatch(_ batch: ImportBatch) throws -> RowID
+    /// Records one change of a batch in `availability_change`.
+    func recordAvailabilityChange(batchID: RowID, _ change: AvailabilityChange) throws
+    func importBatch(id: RowID) throws -> ImportBatch?
+    /// The newest batches first.
+    func importBatches(limit: Int) throws -> [ImportBatch]
+    /// The batches created in a range of days (by `created_at`), oldest first.
+    func importBatches(createdIn range: DateRange) throws -> [ImportBatch]
+    func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange]
+    /// Batches after `batchID` that changed any cell `batchID` changed, by id.
+    func laterBatches(touchingCellsOf batchID: RowID) throws -> [RowID]
+    /// The batch that reverted `batchID`, if one did.
+    func batch(reverting batchID: RowID) throws -> RowID?
 }
 
 /// Requests holding one slot.
 public struct SlotDemand: Hashable, Sendable {
     public var held: Int
-    /// Staff assigned to those requests (a person may appear once per request).
-    public var assignedStaffIDs: [RowID]
+    /// Held requests with someone assigned: (staff, request).
+    public var assignments: [(staffID: RowID, requestID: RowID)]
 
-    public init(held: Int = 0, assignedStaffIDs: [RowID] = []) {
+    public init(held: Int = 0, assignments: [(staffID: RowID, requestID: RowID)] = []) {
         self.held = held
-        self.assignedStaffIDs = assignedStaffIDs
+        self.assignments = assignments
+    }
+
+    /// Staff assigned to those requests (a person appears once per request).
+    public var assignedStaffIDs: [RowID] { assignments.map(\.staffID) }
+
+    /// The requests assigned to one person in this slot.
+    public func requests(assignedTo staffID: RowID) -> [RowID] {
+        assignments.filter { $0.staffID == staffID }.map(\.requestID)
+    }
+
+    public static func == (lhs: SlotDemand, rhs: SlotDemand) -> Bool {
+        lhs.held == rhs.held && lhs.assignments.elementsEqual(rhs.assignments) { $0 == $1 }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(held)
+        for assignment in assignments {
+            hasher.combine(assignment.staffID)
+            hasher.combine(assignment.requestID)
+        }
     }
 }
 

@@ -68,12 +68,40 @@ enum StoreSQL {
     static let availabilityOnDate = "SELECT daypart_id, staff_id FROM availability WHERE date = ?"
     static var demandOnDate: String {
         let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        return "SELECT daypart_id, staff_id FROM repair_request WHERE slot_date = ? AND status IN (\(holding))"
+        return "SELECT daypart_id, staff_id, id FROM repair_request WHERE slot_date = ? AND status IN (\(holding)) ORDER BY id"
     }
 
     static let recordExportRun = """
         INSERT INTO export_run (kind, parameters, path, sha256, rows, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id
         """
+
+    static let removeAvailability = "DELETE FROM availability WHERE date = ? AND daypart_id = ? AND staff_id = ?"
+    static let insertImportBatch = """
+        INSERT INTO import_batch (file_name, sha256, operator, created_at, dry_run, kind, reverts_batch_id, range_from, \
+        range_to, added, removed, unchanged, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+        """
+    static let recordAvailabilityChange = """
+        INSERT INTO availability_change (batch_id, date, daypart_id, staff_id, available_before, available_after) \
+        VALUES (?, ?, ?, ?, ?, ?)
+        """
+    static let batchColumns = """
+        id, file_name, sha256, operator, created_at, dry_run, kind, reverts_batch_id, range_from, range_to, \
+        added, removed, unchanged, outcome
+        """
+    static let importBatch = "SELECT \(batchColumns) FROM import_batch WHERE id = ?"
+    static let recentImportBatches = "SELECT \(batchColumns) FROM import_batch ORDER BY id DESC LIMIT ?"
+    static let importBatchesCreatedIn = "SELECT \(batchColumns) FROM import_batch WHERE created_at >= ? AND created_at < ? ORDER BY id"
+    static let changesOfBatch = """
+        SELECT c.date, c.daypart_id, c.staff_id, c.available_after, s.code, d.code FROM availability_change c \
+        JOIN staff s ON s.id = c.staff_id JOIN daypart d ON d.id = c.daypart_id WHERE c.batch_id = ? \
+        ORDER BY c.date, d.sort_order, s.code
+        """
+    static let laterBatchesTouching = """
+        SELECT DISTINCT later.batch_id FROM availability_change earlier JOIN availability_change later \
+        ON later.date = earlier.date AND later.daypart_id = earlier.daypart_id AND later.staff_id = earlier.staff_id \
+        WHERE earlier.batch_id = ? AND later.batch_id > ? ORDER BY later.batch_id
+        """
+    static let batchReverting = "SELECT id FROM import_batch WHERE reverts_batch_id = ? ORDER BY id LIMIT 1"
 
     static func count(_ table: String) -> String { "SELECT COUNT(*) FROM \(table)" }
 }

@@ -83,25 +83,17 @@ public struct TemplateExporter {
         guard staff.count <= TemplateLayout.maxStaff else {
             throw TemplateError.tooManyStaff(count: staff.count, limit: TemplateLayout.maxStaff)
         }
-        let codeByID = Dictionary(uniqueKeysWithValues: allStaff.map { ($0.id, $0.code) })
-        let columns = Dictionary(uniqueKeysWithValues: staff.enumerated().map { ($0.element.id, $0.offset) })
         let workbook = try TemplateWorkbook(path: path, context: .init(
             layout: layout, words: request.language.words.template, language: request.language,
             today: clock.today, generatedAt: generatedAt, rules: rules,
             staffDetails: staff.map(\.value), daypartDetails: dayparts.map(\.value)))
         do {
             var fingerprint = TemplateFingerprint(layout: layout)
-            try session.walkSchedule(request.range) { day in
-                for (index, daypart) in dayparts.enumerated() {
-                    let (flags, others) = day.availability(daypartID: daypart.id, columns: columns, count: staff.count)
-                    let demand = day.demand[daypart.id] ?? SlotDemand()
-                    let state = TemplateRowState(
-                        date: day.date, daypartCode: daypart.code, available: flags,
-                        held: demand.held, assignedStaffCodes: demand.assignedStaffIDs.compactMap { codeByID[$0] })
+            try TemplateRowReader(layout: layout, references: References(session: session))
+                .forEachRow(session: session) { state, daypartIndex, others in
                     fingerprint.add(state)
-                    try workbook.writeRow(state, daypartIndex: index, othersAvailable: others)
+                    try workbook.writeRow(.init(state: state, held: state.held, othersAvailable: others), daypartIndex: daypartIndex)
                 }
-            }
             let digest = fingerprint.hexDigest
             try workbook.finish(fingerprint: digest)
             return (layout, digest)

@@ -87,6 +87,11 @@ public struct TemplateLayout: Hashable, Sendable {
 
     public func column(_ key: KeyColumn) -> Int { key.rawValue }
 
+    /// "F" for column 5.
+    public func columnLetters(_ column: Int) -> String {
+        CellReference.columnLetters(column)
+    }
+
     /// "F12" for row 11, column 5.
     public func cellName(row: Int, column: Int) -> String {
         CellReference.a1(row: row, column: column)

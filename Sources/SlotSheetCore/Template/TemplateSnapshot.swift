@@ -62,3 +62,37 @@ public struct TemplateFingerprint {
         hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 }
+
+/// Reads, a day at a time, the rows a template holds: the export writes them, the stale check
+/// compares them with the ones a template was made from. One definition, so both agree.
+struct TemplateRowReader {
+    let layout: TemplateLayout
+    private let daypartIDs: [RowID?]
+    private let columns: [RowID: Int]
+    private let staffCodes: [RowID: String]
+
+    init(layout: TemplateLayout, references: References) {
+        self.layout = layout
+        daypartIDs = layout.dayparts.map { references.dayparts[$0.code]?.id }
+        columns = Dictionary(layout.staff.enumerated().compactMap { index, entry in
+            references.staff[entry.code].map { ($0.id, index) }
+        }, uniquingKeysWith: { first, _ in first })
+        staffCodes = references.staffCodes
+    }
+
+    /// Calls `visit` with each row in layout order, its daypart index, and how many people outside
+    /// the template are available in its slot.
+    func forEachRow(session: any StoreSession, _ visit: (TemplateRowState, Int, Int) throws -> Void) throws {
+        try session.walkSchedule(layout.range) { day in
+            for (index, entry) in layout.dayparts.enumerated() {
+                let id = daypartIDs[index] ?? -1
+                let (flags, others) = day.availability(daypartID: id, columns: columns, count: layout.staff.count)
+                let demand = day.demand[id] ?? SlotDemand()
+                let state = TemplateRowState(
+                    date: day.date, daypartCode: entry.code, available: flags, held: demand.held,
+                    assignedStaffCodes: demand.assignedStaffIDs.compactMap { staffCodes[$0] })
+                try visit(state, index, others)
+            }
+        }
+    }
+}

@@ -21,6 +21,8 @@ struct TemplateStyles {
     let wrapped: CellStyle
     let title: CellStyle
     let shortage: CellStyle
+    /// A cell with a problem, in an error workbook: editable, so the office can fix it there.
+    let flagged: CellStyle
     private let table: [RowKind: [Cell: CellStyle]]
 
     init(dateFormat: String) {
@@ -32,6 +34,8 @@ struct TemplateStyles {
         wrapped = CellStyle(verticalAlignment: .top, wrap: true)
         title = CellStyle(bold: true, fontSize: 14, fontColor: RGB(Look.headerText))
         shortage = CellStyle(fontColor: RGB(Look.shortageText), fill: RGB(Look.shortageFill))
+        flagged = CellStyle(bold: true, fontColor: RGB(Look.shortageText), fill: RGB(Look.shortageFill), locked: false,
+                            alignment: .center, border: RGB(Look.shortageText))
         var table: [RowKind: [Cell: CellStyle]] = [:]
         for isPast in [false, true] {
             for isWeekend in [false, true] {
@@ -80,6 +84,14 @@ struct TemplateStyles {
                 if !kind.isWeekend { style.fill = RGB(Look.editableFill) }
             }
         }
+        return style
+    }
+}
+
+extension CellStyle {
+    func withNumberFormat(_ format: String) -> CellStyle {
+        var style = self
+        style.numberFormat = format
         return style
     }
 }

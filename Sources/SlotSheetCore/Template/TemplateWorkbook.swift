@@ -104,32 +104,54 @@ final class TemplateWorkbook {
         try grid.protectWithoutPassword()
     }
 
+    /// What one data row shows and records.
+    struct RowContent {
+        /// The database state the row stands for, recorded in the metadata.
+        var state: TemplateRowState
+        /// What the staff cells show, one text a column; nil shows `state` as marks.
+        var shown: [String]?
+        /// Requests holding the slot, for the Booked column.
+        var held: Int
+        /// People outside the template available in the slot, added to the capacity formula.
+        var othersAvailable: Int
+        /// Cells (by column) to mark as wrong, with the note to put on them.
+        var flagged: [Int: String] = [:]
+    }
+
     /// Writes one data row; rows must come in layout order.
-    func writeRow(_ state: TemplateRowState, daypartIndex: Int, othersAvailable: Int) throws {
+    func writeRow(_ content: RowContent, daypartIndex: Int) throws {
+        let state = content.state
         let row = layout.row(for: state.date, daypartIndex: daypartIndex)
         let kind = TemplateStyles.RowKind(
             isPast: context.rules.isReadOnly(date: state.date, today: context.today),
             isWeekend: state.date.weekday.isWeekend, startsDay: daypartIndex == 0)
+        let style = { (cell: TemplateStyles.Cell, column: Int) in content.flagged[column] == nil ? self.styles.style(cell, kind) : self.styles.flagged }
         let (year, month, day) = state.date.parts
         try grid.writeDate(year: year, month: month, day: day, row: row, column: TemplateLayout.KeyColumn.date.rawValue,
-                           style: styles.style(.date, kind))
+                           style: style(.date, TemplateLayout.KeyColumn.date.rawValue).withNumberFormat(context.words.dateFormat))
         try grid.write(context.words.weekdays[state.date.weekday.rawValue - 1], row: row,
                        column: TemplateLayout.KeyColumn.weekday.rawValue, style: styles.style(.text, kind))
         try grid.write(layout.dayparts[daypartIndex].label, row: row,
-                       column: TemplateLayout.KeyColumn.daypart.rawValue, style: styles.style(.text, kind))
-        try grid.write(state.held, row: row, column: TemplateLayout.KeyColumn.booked.rawValue, style: styles.style(.number, kind))
+                       column: TemplateLayout.KeyColumn.daypart.rawValue, style: style(.text, TemplateLayout.KeyColumn.daypart.rawValue))
+        try grid.write(content.held, row: row, column: TemplateLayout.KeyColumn.booked.rawValue, style: styles.style(.number, kind))
+        let shown = content.shown ?? state.available.map { $0 ? "x" : "" }
         try grid.writeFormula(
-            capacityFormula(row: row, othersAvailable: othersAvailable),
-            cachedValue: Double(state.available.filter { $0 }.count + othersAvailable),
-            row: row, column: TemplateLayout.KeyColumn.capacity.rawValue, style: styles.style(.number, kind))
+            capacityFormula(row: row, othersAvailable: content.othersAvailable),
+            cachedValue: Double(shown.filter { TemplateSheetParser.mark(.string($0)) == .available }.count + content.othersAvailable),
+            row: row, column: TemplateLayout.KeyColumn.capacity.rawValue, style: style(.number, TemplateLayout.KeyColumn.capacity.rawValue))
         let staffFormat = try staffFormat(kind)
-        for (index, isAvailable) in state.available.enumerated() {
+        for (index, text) in shown.enumerated() {
             let column = layout.column(forStaffAt: index)
-            if isAvailable {
-                try grid.write("x", row: row, column: column, format: staffFormat)
-            } else {
+            if content.flagged[column] != nil {
+                try grid.write(text, row: row, column: column, style: styles.flagged)
+            } else if text.isEmpty {
                 try grid.writeBlank(row: row, column: column, format: staffFormat)
+            } else {
+                try grid.write(text, row: row, column: column, format: staffFormat)
             }
+        }
+        for (column, note) in content.flagged.sorted(by: { $0.key < $1.key }) {
+            try grid.writeNote(note, row: row, column: column, author: "slotsheet")
         }
         try writeMetadataRecord([TemplateMetadata.Record.row.rawValue, "\(row + 1)", state.date.iso, state.daypartCode,
                                  state.availabilityCode, "\(state.held)", state.assignedStaffCodes.joined(separator: " ")])
@@ -214,6 +236,11 @@ final class TemplateWorkbook {
             try metadata.write(field, row: nextMetadataRow, column: column)
         }
         nextMetadataRow += 1
+    }
+
+    /// Adds a sheet after the template's own (an error workbook's list of problems).
+    func addSheet(named name: String) throws -> SheetWriter {
+        try workbook.addSheet(named: name)
     }
 
     /// Writes the closing metadata and the file. Every data row must have been written.

@@ -116,12 +116,70 @@ struct SQLiteSession: StoreSession {
         while let row = try rows.next() {
             let daypartID: RowID = row[0]
             demand[daypartID, default: SlotDemand()].held += 1
-            if let staffID: RowID = row[1] { demand[daypartID, default: SlotDemand()].assignedStaffIDs.append(staffID) }
+            if let staffID: RowID = row[1] { demand[daypartID, default: SlotDemand()].assignments.append((staffID, row[2])) }
         }
         return demand
     }
 
     func recordExportRun(_ run: ExportRun) throws -> RowID {
         try returningID(StoreSQL.recordExportRun, [run.kind, run.parameters, run.path, run.sha256, run.rows, run.createdAt])
+    }
+
+    func removeAvailability(_ key: AvailabilityKey) throws {
+        try execute(StoreSQL.removeAvailability, [key.date.iso, key.daypartID, key.staffID])
+    }
+
+    func insertImportBatch(_ b: ImportBatch) throws -> RowID {
+        try returningID(StoreSQL.insertImportBatch, [
+            b.fileName, b.sha256, b.operatorName, b.createdAt, b.dryRun, b.kind.rawValue, b.revertsBatchID,
+            b.range?.from.iso, b.range?.to.iso, b.added, b.removed, b.unchanged, b.outcome.rawValue,
+        ])
+    }
+
+    func recordAvailabilityChange(batchID: RowID, _ change: AvailabilityChange) throws {
+        try execute(StoreSQL.recordAvailabilityChange, [
+            batchID, change.key.date.iso, change.key.daypartID, change.key.staffID, !change.available, change.available,
+        ])
+    }
+
+    func importBatch(id: RowID) throws -> ImportBatch? {
+        try Row.fetchOne(db.cachedStatement(sql: StoreSQL.importBatch), arguments: [id]).map(SQLiteSession.batch)
+    }
+
+    func importBatches(limit: Int) throws -> [ImportBatch] {
+        try Row.fetchAll(db.cachedStatement(sql: StoreSQL.recentImportBatches), arguments: [limit]).map(SQLiteSession.batch)
+    }
+
+    func importBatches(createdIn range: DateRange) throws -> [ImportBatch] {
+        let arguments: StatementArguments = [range.from.iso, range.to.adding(days: 1).iso]
+        return try Row.fetchAll(db.cachedStatement(sql: StoreSQL.importBatchesCreatedIn), arguments: arguments).map(SQLiteSession.batch)
+    }
+
+    private static func batch(_ row: Row) -> ImportBatch {
+        let from = (row[8] as String?).flatMap { LocalDate(iso: $0) }
+        let to = (row[9] as String?).flatMap { LocalDate(iso: $0) }
+        return ImportBatch(
+            id: row[0], fileName: row[1], sha256: row[2], operatorName: row[3], createdAt: row[4], dryRun: row[5],
+            kind: ImportBatch.Kind(rawValue: row[6]) ?? .import, revertsBatchID: row[7],
+            range: from.flatMap { from in to.flatMap { DateRange(from: from, to: $0) } },
+            added: row[10], removed: row[11], unchanged: row[12],
+            outcome: ImportBatch.Outcome(rawValue: row[13]) ?? .applied)
+    }
+
+    func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange] {
+        try Row.fetchAll(db.cachedStatement(sql: StoreSQL.changesOfBatch), arguments: [batchID]).compactMap { row in
+            guard let date = LocalDate(iso: row[0] as String) else { return nil }
+            return AvailabilityChange(
+                key: AvailabilityKey(date: date, daypartID: row[1], staffID: row[2]), available: row[3],
+                staffCode: row[4], daypartCode: row[5])
+        }
+    }
+
+    func laterBatches(touchingCellsOf batchID: RowID) throws -> [RowID] {
+        try RowID.fetchAll(db.cachedStatement(sql: StoreSQL.laterBatchesTouching), arguments: [batchID, batchID])
+    }
+
+    func batch(reverting batchID: RowID) throws -> RowID? {
+        try RowID.fetchOne(db.cachedStatement(sql: StoreSQL.batchReverting), arguments: [batchID])
     }
 }

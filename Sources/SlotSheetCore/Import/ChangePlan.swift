@@ -1,0 +1,97 @@
+/// One cell an import changes: a person becomes available, or stops being available, in a slot.
+public struct AvailabilityChange: Hashable, Sendable {
+    public var key: AvailabilityKey
+    /// The state after the change; before it was the opposite.
+    public var available: Bool
+    public var staffCode: String
+    public var daypartCode: String
+
+    public init(key: AvailabilityKey, available: Bool, staffCode: String, daypartCode: String) {
+        self.key = key
+        self.available = available
+        self.staffCode = staffCode
+        self.daypartCode = daypartCode
+    }
+
+    /// The same cell, changed back.
+    public var reverted: AvailabilityChange {
+        AvailabilityChange(key: key, available: !available, staffCode: staffCode, daypartCode: daypartCode)
+    }
+}
+
+/// What an import would change: the third plain value of the pipeline. Applying it is the only
+/// step that writes.
+public struct ChangePlan: Hashable, Sendable {
+    public var changes: [AvailabilityChange]
+    /// Cells the file gives that already match the database (or that the office left as exported).
+    public var unchanged: Int
+
+    public init(changes: [AvailabilityChange] = [], unchanged: Int = 0) {
+        self.changes = changes
+        self.unchanged = unchanged
+    }
+
+    public var added: Int { changes.filter(\.available).count }
+    public var removed: Int { changes.count - added }
+    public var isEmpty: Bool { changes.isEmpty }
+
+    /// Added and removed per date, in date order.
+    public var perDate: [(date: LocalDate, added: Int, removed: Int)] {
+        tally(by: \.key.date).sorted { $0.key < $1.key }.map { ($0.key, $0.value.added, $0.value.removed) }
+    }
+
+    /// Added and removed per staff member, by code.
+    public var perStaff: [(staff: String, added: Int, removed: Int)] {
+        tally(by: \.staffCode).sorted { $0.key < $1.key }.map { ($0.key, $0.value.added, $0.value.removed) }
+    }
+
+    private func tally<Key: Hashable>(by key: KeyPath<AvailabilityChange, Key>) -> [Key: (added: Int, removed: Int)] {
+        var counts: [Key: (added: Int, removed: Int)] = [:]
+        for change in changes {
+            if change.available {
+                counts[change[keyPath: key], default: (0, 0)].added += 1
+            } else {
+                counts[change[keyPath: key], default: (0, 0)].removed += 1
+            }
+        }
+        return counts
+    }
+}
+
+/// One import or undo as recorded in `import_batch`.
+public struct ImportBatch: Hashable, Sendable {
+    public enum Kind: String, Sendable { case `import`, undo }
+    public enum Outcome: String, Sendable { case applied, unchanged, dryRun = "dry_run", rejected, stale }
+
+    public var id: RowID?
+    public var fileName: String
+    public var sha256: String
+    public var operatorName: String
+    public var createdAt: String
+    public var dryRun: Bool
+    public var kind: Kind
+    public var revertsBatchID: RowID?
+    public var range: DateRange?
+    public var added: Int
+    public var removed: Int
+    public var unchanged: Int
+    public var outcome: Outcome
+
+    public init(id: RowID? = nil, fileName: String, sha256: String, operatorName: String, createdAt: String, dryRun: Bool = false,
+                kind: Kind = .import, revertsBatchID: RowID? = nil, range: DateRange?, added: Int, removed: Int, unchanged: Int,
+                outcome: Outcome) {
+        self.id = id
+        self.fileName = fileName
+        self.sha256 = sha256
+        self.operatorName = operatorName
+        self.createdAt = createdAt
+        self.dryRun = dryRun
+        self.kind = kind
+        self.revertsBatchID = revertsBatchID
+        self.range = range
+        self.added = added
+        self.removed = removed
+        self.unchanged = unchanged
+        self.outcome = outcome
+    }
+}

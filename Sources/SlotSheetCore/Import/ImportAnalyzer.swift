@@ -1,0 +1,86 @@
+/// Validation and planning against the database: the problems of a parsed file under the rules,
+/// and the changes it would make. Pure reads; run inside the transaction that applies, so what is
+/// checked is what is written.
+public struct ImportAnalysis: Sendable {
+    public var plan: ChangePlan
+    /// The parser's problems and the rules' problems, in file order.
+    public var problems: [ImportProblem]
+}
+
+public enum ImportAnalyzer {
+    /// Which cells change: in a template, the ones the office edited (sheet versus the state it was
+    /// exported with), applied to the database as it is now, so a change made in the database since
+    /// export is never undone by a cell the office did not touch. In a CSV, every line that differs
+    /// from the database.
+    public static func analyze(_ parsed: ParsedSheet, session: any StoreSession, today: LocalDate) throws -> ImportAnalysis {
+        var problems = parsed.problems
+        let references = try References(session: session)
+        let staff = references.resolveStaff(of: parsed, problems: &problems)
+        let dayparts = references.resolveDayparts(of: parsed, problems: &problems)
+        var plan = ChangePlan()
+        var day: DaySchedule?
+
+        let order = parsed.slots.indices.sorted { parsed.slots[$0].date < parsed.slots[$1].date }
+        for slotIndex in order {
+            let slot = parsed.slots[slotIndex]
+            guard let daypart = dayparts[slotIndex] else { continue }
+            if day?.date != slot.date { day = try session.daySchedule(on: slot.date) }
+            let current = day?.availableStaff(daypartID: daypart.id) ?? []
+            let baseline = parsed.template?.snapshot[slotIndex].available
+            var slotChanges: [(change: AvailabilityChange, staffIndex: Int)] = []
+            for (staffIndex, mark) in slot.marks.enumerated() {
+                guard let member = staff[staffIndex], mark == .available || mark == .unavailable else { continue }
+                let wanted = mark == .available
+                let edited = baseline.map { $0[staffIndex] != wanted } ?? true
+                if !edited || current.contains(member.id) == wanted {
+                    plan.unchanged += 1
+                    continue
+                }
+                let key = AvailabilityKey(date: slot.date, daypartID: daypart.id, staffID: member.id)
+                slotChanges.append((AvailabilityChange(key: key, available: wanted, staffCode: member.code, daypartCode: daypart.code), staffIndex))
+            }
+            guard !slotChanges.isEmpty else { continue }
+            problems += SlotRules.check(
+                slot: SlotName(date: slot.date, daypart: daypart.label), changes: slotChanges.map { ($0.change, parsed.location(slot: slotIndex, staff: $0.staffIndex)) },
+                rowLocation: parsed.location(slot: slotIndex), current: current,
+                demand: day?.demand[daypart.id] ?? SlotDemand(), daypart: daypart, staff: references, today: today)
+            plan.changes += slotChanges.map(\.change)
+        }
+        return ImportAnalysis(plan: plan, problems: problems.sorted { $0.location.order.lexicographicallyPrecedes($1.location.order) })
+    }
+}
+
+/// The rules of DESIGN.md for the changes of one slot: the past is read-only, inactive staff and
+/// dayparts take no changes, capacity stays at or above the held requests, and whoever has a
+/// visit assigned stays available.
+enum SlotRules {
+    static func check(slot: SlotName, changes: [(change: AvailabilityChange, location: ImportProblem.Location)],
+                      rowLocation: ImportProblem.Location, current: Set<RowID>, demand: SlotDemand,
+                      daypart: Identified<Daypart>, staff: References, today: LocalDate) -> [ImportProblem] {
+        if slot.date < today {
+            return changes.map { ImportProblem(.pastDateChanged, at: $0.location, slot: slot, staffCode: $0.change.staffCode) }
+        }
+        if !daypart.active {
+            return [ImportProblem(.inactiveDaypart(daypart.code), at: rowLocation, slot: slot)]
+        }
+        var problems: [ImportProblem] = []
+        for (change, location) in changes {
+            if let member = staff.staff[change.staffCode], !member.active {
+                problems.append(ImportProblem(.inactiveStaff(code: member.code, name: member.name), at: location, slot: slot, staffCode: member.code))
+            }
+        }
+        let removals = changes.filter { !$0.change.available }
+        guard !removals.isEmpty else { return problems }
+        let after = current.count + changes.count - 2 * removals.count
+        if after < demand.held {
+            problems.append(ImportProblem(.capacityBelowHeld(held: demand.held, available: after), at: rowLocation, slot: slot))
+        }
+        for (change, location) in removals {
+            let requests = demand.requests(assignedTo: change.key.staffID)
+            if !requests.isEmpty {
+                problems.append(ImportProblem(.assignedUnavailable(staff: change.staffCode, requests: requests), at: location, slot: slot, staffCode: change.staffCode))
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,67 @@
+import SlotSheetTemplates
+
+/// Something that changed in the database, within a template's dates, after it was exported.
+public struct StaleChange: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case becameAvailable(staff: String)
+        case becameUnavailable(staff: String)
+        case heldChanged(from: Int, to: Int)
+        case assignmentsChanged(from: [String], to: [String])
+    }
+
+    public var slot: SlotName
+    public var kind: Kind
+
+    public func text(_ words: Words) -> String {
+        let w = words.importing
+        let slotText = slot.text(words.template)
+        switch kind {
+        case let .becameAvailable(staff): return w.staleBecameAvailable(staff, slotText)
+        case let .becameUnavailable(staff): return w.staleBecameUnavailable(staff, slotText)
+        case let .heldChanged(from, to): return w.staleHeldChanged(slotText, "\(from)", "\(to)")
+        case let .assignmentsChanged(from, to):
+            let list = { (codes: [String]) in codes.isEmpty ? w.nobody : codes.joined(separator: ", ") }
+            return w.staleAssignmentsChanged(slotText, list(from), list(to))
+        }
+    }
+}
+
+/// Whether the database still holds, within a template's dates, the state the template was made
+/// from: the fingerprint decides, and when it differs the rows are compared to say what changed.
+/// A cell where the database already says what the file says is no conflict (the file itself, or
+/// the same edit made elsewhere, put it there), so re-importing an applied template is a no-op.
+public enum StaleCheck {
+    public static func changes(since template: TemplateFile, file: ParsedSheet, session: any StoreSession) throws -> [StaleChange] {
+        let current = try currentState(of: template.layout, session: session)
+        var fingerprint = TemplateFingerprint(layout: template.layout)
+        current.forEach { fingerprint.add($0) }
+        guard fingerprint.hexDigest != template.fingerprint else { return [] }
+
+        var changes: [StaleChange] = []
+        for (index, (then, now)) in zip(template.snapshot, current).enumerated() {
+            let slot = SlotName(date: now.date, daypart: template.layout.dayparts[index % template.layout.dayparts.count].label)
+            let marks = file.slots[index].marks
+            for (staffIndex, (was, isNow)) in zip(then.available, now.available).enumerated()
+            where was != isNow && marks[staffIndex] != (isNow ? .available : .unavailable) {
+                let code = template.layout.staff[staffIndex].code
+                changes.append(StaleChange(slot: slot, kind: isNow ? .becameAvailable(staff: code) : .becameUnavailable(staff: code)))
+            }
+            if then.held != now.held {
+                changes.append(StaleChange(slot: slot, kind: .heldChanged(from: then.held, to: now.held)))
+            }
+            if then.assignedStaffCodes != now.assignedStaffCodes {
+                changes.append(StaleChange(slot: slot, kind: .assignmentsChanged(from: then.assignedStaffCodes, to: now.assignedStaffCodes)))
+            }
+        }
+        return changes
+    }
+
+    /// The rows the template would hold if it were exported now, for its own staff and dayparts.
+    static func currentState(of layout: TemplateLayout, session: any StoreSession) throws -> [TemplateRowState] {
+        var rows: [TemplateRowState] = []
+        rows.reserveCapacity(layout.rowCount)
+        try TemplateRowReader(layout: layout, references: References(session: session))
+            .forEachRow(session: session) { state, _, _ in rows.append(state) }
+        return rows
+    }
+}

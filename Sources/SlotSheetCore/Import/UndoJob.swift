@@ -1,0 +1,91 @@
+/// Why a batch cannot be undone. Each case says what to do instead.
+public enum UndoError: Error, Equatable, CustomStringConvertible {
+    case notFound(RowID)
+    case alreadyUndone(RowID, by: RowID)
+    /// Later batches changed some of the same cells; undo those first (newest first).
+    case laterBatches(RowID, [RowID])
+    /// Reverting would break the rules (a past date, a slot left short, an assigned visit).
+    case rejected(RowID, [ImportProblem])
+
+    public var description: String {
+        switch self {
+        case let .notFound(id):
+            return "There is no import batch \(id); 'slotsheet history' lists them."
+        case let .alreadyUndone(id, by):
+            return "Batch \(id) was already undone by batch \(by)."
+        case let .laterBatches(id, later):
+            return "Batch \(id) cannot be undone: later \(later.count == 1 ? "batch" : "batches") \(later.map(String.init).joined(separator: ", ")) changed some of the same cells. Undo \(later.count == 1 ? "it" : "them, newest first,") before this one."
+        case let .rejected(id, problems):
+            return "Batch \(id) cannot be undone: \(problems.count) \(problems.count == 1 ? "change breaks" : "changes break") the rules."
+        }
+    }
+}
+
+/// `slotsheet import undo BATCH`: reverts a batch's changes as a new batch (kind `undo`), checked by
+/// the same rules as an import, unless a later batch touched the same cells.
+public struct UndoJob {
+    public let store: any RepairStore
+    public let clock: OfficeClock
+
+    public init(store: any RepairStore, clock: OfficeClock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Returns the new batch and what it reverted.
+    public func undo(batchID: RowID, operatorName: String) throws -> (batchID: RowID, plan: ChangePlan) {
+        try store.write { session in
+            guard let batch = try session.importBatch(id: batchID) else { throw UndoError.notFound(batchID) }
+            if let undoneBy = try session.batch(reverting: batchID) { throw UndoError.alreadyUndone(batchID, by: undoneBy) }
+            let later = try effectiveLaterBatches(after: batchID, session: session)
+            guard later.isEmpty else { throw UndoError.laterBatches(batchID, later) }
+
+            let plan = try revertPlan(for: batchID, session: session)
+            if !plan.problems.isEmpty { throw UndoError.rejected(batchID, plan.problems) }
+            let undo = ImportBatch(
+                fileName: batch.fileName, sha256: batch.sha256, operatorName: operatorName, createdAt: clock.timestamp(),
+                kind: .undo, revertsBatchID: batchID, range: batch.range, added: plan.plan.added,
+                removed: plan.plan.removed, unchanged: plan.plan.unchanged, outcome: .applied)
+            return (try ChangeWriter.write(plan.plan.changes, as: undo, session: session), plan.plan)
+        }
+    }
+
+    /// Later batches on the same cells that still stand: a batch that was undone, and the undo that
+    /// reverted it, cancel out, so undoing newest first always works.
+    private func effectiveLaterBatches(after batchID: RowID, session: any StoreSession) throws -> [RowID] {
+        let later = try session.laterBatches(touchingCellsOf: batchID)
+        var cancelled = Set<RowID>()
+        for id in later {
+            if let undo = try session.batch(reverting: id), undo > batchID {
+                cancelled.insert(id)
+                cancelled.insert(undo)
+            }
+        }
+        return later.filter { !cancelled.contains($0) }
+    }
+
+    /// The batch's changes reversed, less any cell already back as it was, checked per slot.
+    private func revertPlan(for batchID: RowID, session: any StoreSession) throws -> (plan: ChangePlan, problems: [ImportProblem]) {
+        let references = try References(session: session)
+        var plan = ChangePlan()
+        var problems: [ImportProblem] = []
+        let bySlot = Dictionary(grouping: try session.availabilityChanges(ofBatch: batchID).map(\.reverted), by: \.key.slot)
+        for date in Set(bySlot.keys.map(\.date)).sorted() {
+            let day = try session.daySchedule(on: date)
+            for (slot, changes) in bySlot where slot.date == date {
+                guard let daypart = references.dayparts.values.first(where: { $0.id == slot.daypartID }) else { continue }
+                let current = day.availableStaff(daypartID: slot.daypartID)
+                let needed = changes.filter { current.contains($0.key.staffID) != $0.available }
+                plan.unchanged += changes.count - needed.count
+                guard !needed.isEmpty else { continue }
+                problems += SlotRules.check(
+                    slot: SlotName(date: date, daypart: daypart.label), changes: needed.map { ($0, .batch(batchID)) },
+                    rowLocation: .batch(batchID), current: current, demand: day.demand[slot.daypartID] ?? SlotDemand(),
+                    daypart: daypart, staff: references, today: clock.today)
+                plan.changes += needed
+            }
+        }
+        plan.changes.sort { ($0.key.date, $0.daypartCode, $0.staffCode) < ($1.key.date, $1.daypartCode, $1.staffCode) }
+        return (plan, problems)
+    }
+}

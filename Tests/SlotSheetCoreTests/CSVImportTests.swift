@@ -1,0 +1,256 @@
+import Foundation
+import SlotSheetTemplates
+import Testing
+@testable import SlotSheetCore
+
+@Suite struct CSVImportParsingTests {
+    let fixture: ImportFixture
+    init() throws { fixture = try ImportFixture() }
+
+    @Test func readsEitherDelimiterDateFormAndColumnOrder() throws {
+        let parsed = try fixture.parseCSV([
+            "\u{FEFF}staff;Available;DATE;daypart",
+            "ANB;x;08-12-2026;D09",
+            "BRW; nee ;2026-12-08;D09",
+            "ANB;;9-12-2026;D10",
+        ])
+        #expect(parsed.problems.isEmpty)
+        #expect(parsed.staffCodes == ["ANB", "BRW"])
+        #expect(parsed.slots.map(\.date.iso) == ["2026-12-08", "2026-12-09"])
+        #expect(parsed.slots[0].marks == [.available, .unavailable])
+        #expect(parsed.slots[1].marks == [.unavailable, .absent], "BRW is not mentioned on the 9th: left as is")
+    }
+
+    @Test func namesTheLineOfEveryProblem() throws {
+        let parsed = try fixture.parseCSV([
+            "date,daypart,staff,available",
+            "2026-12-08,D09,ANB,x",
+            "2026-12-08,D09,ANB,",
+            "31-02-2026,D09,BRW,x",
+            "2026-12-08,D09,BRW,maybe",
+            "2026-12-08,D09",
+        ])
+        let words = Words.english
+        #expect(parsed.problems.map { $0.sentence(words) } == [
+            "Line 3: This date, daypart and staff member appear twice; the first is on Line 2.",
+            "Line 4: '31-02-2026' is not a date.",
+            "Line 5: 'maybe' is not a valid value for available.",
+            "Line 6: This line has 2 fields; the header has 4.",
+        ])
+    }
+
+    @Test func aMissingHeaderColumnIsNamed() throws {
+        let parsed = try fixture.parseCSV(["date,daypart,who,available", "2026-12-08,D09,ANB,x"])
+        #expect(parsed.problems.map { $0.sentence(.english) } == ["Line 1: The header has no column 'staff'."])
+        #expect(parsed.slots.isEmpty)
+    }
+
+    @Test func textThatIsNotUTF8IsRefusedAsAFile() throws {
+        let path = try fixture.csv(["date,daypart,staff,available"])
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("2026-12-08,D09,Jos\u{E9},x\n".data(using: .isoLatin1)!))
+        try handle.close()
+        #expect(throws: ImportFileError(.csvInvalidText(line: 2))) { try ImportFileReader.parse(path: path) }
+    }
+}
+
+@Suite struct ImportRuleTests {
+    let fixture: ImportFixture
+    init() throws { fixture = try ImportFixture() }
+    let words = Words.english
+
+    private func line(_ date: LocalDate, _ daypart: String, _ staff: String, _ mark: String) -> String {
+        "\(date.iso),\(daypart),\(staff),\(mark)"
+    }
+
+    @Test func unknownAndInactiveReferences() throws {
+        let day = fixture.today.adding(days: 5)
+        let outcome = try fixture.run(try fixture.parseCSV([
+            "date,daypart,staff,available",
+            line(day, "D09", "NOPE", "x"),
+            line(day, "D99", "ANB", "x"),
+            line(day, "D09", "QUV", "x"),
+        ]))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.problems.map { $0.sentence(words) } == [
+            "Line 2: Staff code 'NOPE' is not in the database.",
+            "Line 3: Daypart 'D99' is not in the database.",
+            "Line 4: QUV (Quinten Vos) is no longer active.",
+        ])
+        #expect(outcome.problems.allSatisfy { !$0.hint(words).isEmpty })
+    }
+
+    @Test func aChangeOnAPastDateIsRefused() throws {
+        let past = fixture.today.adding(days: -1)
+        let daypart = try fixture.dayparts()[1]
+        let isAvailable = try fixture.store.read { try $0.availability(on: past) }.contains { $0.daypartID == daypart.id && $0.staffID == 1 }
+        let outcome = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", line(past, daypart.code, "ANB", isAvailable ? "" : "x")]))
+        #expect(outcome.problems.map { $0.sentence(words) } == ["Line 2: Mon 30 Nov 2026 09:00-10:00 is in the past; its availability cannot be changed."])
+        // Saying what the database already says about the past is fine.
+        let same = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", line(past, daypart.code, "ANB", isAvailable ? "x" : "")]))
+        #expect(same.status == .nothingToChange)
+    }
+
+    @Test func capacityMayNotFallBelowHeldRequests() throws {
+        let full = try #require(try fixture.fullSlot(after: fixture.today.adding(days: 1)))
+        let before = try fixture.availability()
+        let outcome = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", line(full.date, full.daypart.code, full.available[0], "")]))
+        #expect(outcome.status == .rejected)
+        let slot = "\(DateText.long(full.date, words.template)) \(full.daypart.label)"
+        let expected = full.held == 1
+            ? "Line 2: 1 repair request is booked on \(slot); this sheet leaves 0 staff available."
+            : "Line 2: \(full.held) repair requests are booked on \(slot); this sheet leaves \(full.held - 1) staff available."
+        #expect(outcome.problems.map { $0.sentence(words) }.contains(expected))
+        #expect(try fixture.availability() == before, "nothing written")
+    }
+
+    @Test func anAssignedPersonMustStayAvailable() throws {
+        let visit = try #require(try fixture.assignedVisit(after: fixture.today.adding(days: 1)))
+        let outcome = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", line(visit.date, visit.daypart.code, visit.staff, "no")]))
+        let slot = "\(DateText.long(visit.date, words.template)) \(visit.daypart.label)"
+        #expect(outcome.problems.map { $0.sentence(words) }.contains(
+            "Line 2: \(visit.staff) has a visit on \(slot) (request \(visit.request)) but is marked not available."))
+    }
+
+    @Test func aValidFileAppliesExactlyItsChangesWithAnAuditTrail() throws {
+        let day = fixture.today.adding(days: 10)
+        let before = try fixture.availability()
+        let d13 = try fixture.dayparts().first { $0.code == "D13" }!
+        let marked = before.contains("\(day.iso) D13 ANB")
+        let outcome = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", line(day, "D13", "ANB", marked ? "no" : "yes")]))
+        guard case let .applied(batchID) = outcome.status else { Issue.record("not applied: \(outcome.status)"); return }
+        var expected = before
+        if marked { expected.remove("\(day.iso) D13 ANB") } else { expected.insert("\(day.iso) D13 ANB") }
+        #expect(try fixture.availability() == expected)
+        let changes = try fixture.store.read { try $0.availabilityChanges(ofBatch: batchID) }
+        #expect(changes.count == 1 && changes[0].key.daypartID == d13.id && changes[0].available == !marked)
+        let batch = try #require(try fixture.store.read { try $0.importBatch(id: batchID) })
+        #expect(batch.operatorName == "test" && batch.outcome == .applied && batch.added + batch.removed == 1)
+        #expect(try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", line(day, "D13", "ANB", marked ? "no" : "yes")])).status == .nothingToChange)
+    }
+
+    @Test func aDryRunWritesNothing() throws {
+        let day = fixture.today.adding(days: 10)
+        let before = try fixture.database.dump()
+        let outcome = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", line(day, "D13", "ANB", "x"), line(day, "D13", "BRW", "x")]), dryRun: true)
+        #expect(outcome.status == .dryRun)
+        #expect(try fixture.database.dump() == before)
+    }
+}
+
+/// A store whose sessions fail at the n-th change, to prove that a failure in the middle of an
+/// apply leaves nothing behind.
+private final class FailingStore: RepairStore, @unchecked Sendable {
+    let inner: SQLiteStore
+    let failAfter: Int
+    init(_ inner: SQLiteStore, failAfter: Int) {
+        self.inner = inner
+        self.failAfter = failAfter
+    }
+    var location: StoreLocation { inner.location }
+    func migrate() throws(StoreError) -> Int { try inner.migrate() }
+    func schemaVersion() throws(StoreError) -> Int { try inner.schemaVersion() }
+    func read<T>(_ work: (any StoreSession) throws -> T) throws -> T { try inner.read(work) }
+    func write<T>(_ work: (any StoreSession) throws -> T) throws -> T {
+        try inner.write { session in try work(FailingSession(inner: session, remaining: Counter(failAfter))) }
+    }
+
+    final class Counter { var value: Int; init(_ value: Int) { self.value = value } }
+    struct Broke: Error {}
+
+    struct FailingSession: StoreSession {
+        let inner: any StoreSession
+        let remaining: Counter
+        private func tick() throws {
+            remaining.value -= 1
+            if remaining.value < 0 { throw Broke() }
+        }
+        func tableCounts() throws -> [(table: String, rows: Int)] { try inner.tableCounts() }
+        func upsertCorporation(name: String) throws -> RowID { try inner.upsertCorporation(name: name) }
+        func upsertResident(_ resident: Resident) throws -> RowID { try inner.upsertResident(resident) }
+        func upsertCatalogueNode(_ level: CatalogueLevel, parentID: RowID?, name: String) throws -> RowID { try inner.upsertCatalogueNode(level, parentID: parentID, name: name) }
+        func upsertSubcontractor(_ subcontractor: Subcontractor) throws -> RowID { try inner.upsertSubcontractor(subcontractor) }
+        func upsertDaypart(_ daypart: Daypart) throws -> RowID { try inner.upsertDaypart(daypart) }
+        func upsertStaff(_ staff: StaffMember) throws -> RowID { try inner.upsertStaff(staff) }
+        func addAvailability(_ key: AvailabilityKey) throws { try tick(); try inner.addAvailability(key) }
+        func removeAvailability(_ key: AvailabilityKey) throws { try tick(); try inner.removeAvailability(key) }
+        func upsertRequest(_ request: RepairRequest) throws { try inner.upsertRequest(request) }
+        func dayparts() throws -> [Identified<Daypart>] { try inner.dayparts() }
+        func staff() throws -> [Identified<StaffMember>] { try inner.staff() }
+        func slotOccupancy(in range: DateRange) throws -> [SlotKey: SlotOccupancy] { try inner.slotOccupancy(in: range) }
+        func availability(on date: LocalDate) throws -> [(daypartID: RowID, staffID: RowID)] { try inner.availability(on: date) }
+        func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand] { try inner.slotDemand(on: date) }
+        func recordExportRun(_ run: ExportRun) throws -> RowID { try inner.recordExportRun(run) }
+        func insertImportBatch(_ batch: ImportBatch) throws -> RowID { try inner.insertImportBatch(batch) }
+        func recordAvailabilityChange(batchID: RowID, _ change: AvailabilityChange) throws { try inner.recordAvailabilityChange(batchID: batchID, change) }
+        func importBatch(id: RowID) throws -> ImportBatch? { try inner.importBatch(id: id) }
+        func importBatches(limit: Int) throws -> [ImportBatch] { try inner.importBatches(limit: limit) }
+        func importBatches(createdIn range: DateRange) throws -> [ImportBatch] { try inner.importBatches(createdIn: range) }
+        func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange] { try inner.availabilityChanges(ofBatch: batchID) }
+        func laterBatches(touchingCellsOf batchID: RowID) throws -> [RowID] { try inner.laterBatches(touchingCellsOf: batchID) }
+        func batch(reverting batchID: RowID) throws -> RowID? { try inner.batch(reverting: batchID) }
+    }
+}
+
+@Suite struct AllOrNothingTests {
+    @Test func aFailureInTheMiddleOfApplyLeavesNothingWritten() throws {
+        let fixture = try ImportFixture()
+        let day = fixture.today.adding(days: 12)
+        let lines = ["date,daypart,staff,available"] + ["ANB", "BRW", "CHP", "DAM", "EVJ"].map { "\(day.iso),D14,\($0),x" }
+        let parsed = try fixture.parseCSV(lines)
+        let plan = try fixture.run(parsed, dryRun: true).plan
+        try #require(plan.changes.count >= 3)
+        let before = try fixture.database.dump()
+        let failing = FailingStore(fixture.store, failAfter: 2)
+        #expect(throws: FailingStore.Broke.self) {
+            try ImportJob(store: failing, clock: fixture.clock).run(parsed, ImportRequest(operatorName: "test"))
+        }
+        #expect(try fixture.database.dump() == before, "no availability, no batch, no change rows")
+    }
+}
+
+@Suite struct UndoTests {
+    let fixture: ImportFixture
+    init() throws { fixture = try ImportFixture() }
+
+    private func apply(_ lines: [String]) throws -> RowID {
+        let outcome = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available"] + lines))
+        guard case let .applied(batchID) = outcome.status else { throw UndoError.notFound(-1) }
+        return batchID
+    }
+
+    @Test func undoRestoresTheDatabaseAndIsRecorded() throws {
+        let day = fixture.today.adding(days: 14).iso
+        let before = try fixture.availability()
+        let marks = ["ANB", "BRW"].map { before.contains("\(day) D15 \($0)") ? "no" : "x" }
+        let batch = try apply(["\(day),D15,ANB,\(marks[0])", "\(day),D15,BRW,\(marks[1])"])
+        #expect(try fixture.availability() != before)
+        let (undoID, plan) = try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: batch, operatorName: "test")
+        #expect(plan.changes.count == 2)
+        #expect(try fixture.availability() == before)
+        let undo = try #require(try fixture.store.read { try $0.importBatch(id: undoID) })
+        #expect(undo.kind == .undo && undo.revertsBatchID == batch)
+        #expect(throws: UndoError.alreadyUndone(batch, by: undoID)) {
+            try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: batch, operatorName: "test")
+        }
+    }
+
+    @Test func undoRefusesWhenALaterBatchTouchedTheSameCells() throws {
+        let day = fixture.today.adding(days: 15).iso
+        let before = try fixture.availability()
+        let anb = before.contains("\(day) D10 ANB")
+        let first = try apply(["\(day),D10,ANB,\(anb ? "no" : "x")", "\(day),D10,CHP,\(before.contains("\(day) D10 CHP") ? "no" : "x")"])
+        let second = try apply(["\(day),D10,ANB,\(anb ? "x" : "no")"])
+        #expect(throws: UndoError.laterBatches(first, [second])) {
+            try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: first, operatorName: "test")
+        }
+        #expect(throws: UndoError.notFound(999)) {
+            try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: 999, operatorName: "test")
+        }
+        // Undoing newest first works.
+        _ = try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: second, operatorName: "test")
+        _ = try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: first, operatorName: "test")
+        #expect(try fixture.availability() == before)
+    }
+}
