@@ -11,6 +11,7 @@ release: deps
 	$(SWIFT) build -c release --product slotsheet
 
 demo: release
+	@bash scripts/install-deps.sh --venv
 	@bash scripts/demo.sh
 
 test:

@@ -21,4 +21,14 @@ step "slotsheet template export --from today --to +27 --all-staff -o $demo/avail
 "$slotsheet" template export --from today --to +27 --all-staff -o "$demo/availability.xlsx"
 step "slotsheet export availability --from today --to +27 --all-staff --format csv -o $demo/availability.csv"
 "$slotsheet" export availability --from today --to +27 --all-staff --format csv -o "$demo/availability.csv"
-printf '\nDemo folder: %s (database, template, CSV)\n' "$demo"
+step "The office edits the template (scripts/demo_edit.py, with openpyxl)"
+.venv-interop/bin/python scripts/demo_edit.py "$demo/availability.xlsx" "$demo/availability-edited.xlsx"
+step "slotsheet import $demo/availability-edited.xlsx --dry-run"
+"$slotsheet" import "$demo/availability-edited.xlsx" --dry-run
+step "slotsheet import $demo/availability-edited.xlsx --operator demo"
+"$slotsheet" import "$demo/availability-edited.xlsx" --operator demo
+step "slotsheet import $demo/availability-edited.xlsx (again: nothing to change)"
+"$slotsheet" import "$demo/availability-edited.xlsx" --operator demo
+step "slotsheet history"
+"$slotsheet" history
+printf '\nDemo folder: %s (database, template, CSV, edited template)\n' "$demo"

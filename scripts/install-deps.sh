@@ -28,7 +28,16 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 # The peer readers and writers the interop tests compare against: openpyxl and XlsxWriter in a
-# venv of their own, and LibreOffice (headless), which re-saves files as the office's copy would.
+# venv of their own (--venv: only that, for the demo's scripted edit), and LibreOffice (headless),
+# which re-saves files as the office's copy would.
+if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--venv" ]; then
+    venv=.venv-interop
+    if ! "$venv/bin/python" -c 'import openpyxl, xlsxwriter' 2>/dev/null; then
+        echo "Creating $venv with openpyxl and XlsxWriter"
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/interop-requirements.txt
+    fi
+fi
 if [ "${1:-}" = "--test" ]; then
     if ! command -v soffice >/dev/null; then
         sudo=""
@@ -36,11 +45,5 @@ if [ "${1:-}" = "--test" ]; then
         echo "Installing LibreOffice Calc (headless) for the interop tests"
         $sudo apt-get update -q
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends libreoffice-calc-nogui
-    fi
-    venv=.venv-interop
-    if ! "$venv/bin/python" -c 'import openpyxl, xlsxwriter' 2>/dev/null; then
-        echo "Creating $venv with openpyxl and XlsxWriter"
-        python3 -m venv "$venv"
-        "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/interop-requirements.txt
     fi
 fi

@@ -15,6 +15,10 @@ public enum Interop {
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Runs a Python script with the venv's interpreter and returns its standard output.

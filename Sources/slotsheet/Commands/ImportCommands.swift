@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import SlotSheetCore
+import SlotSheetTemplates
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Read an edited template or CSV back into the database, all or nothing.",
+        subcommands: [ImportFile.self, UndoImport.self],
+        defaultSubcommand: ImportFile.self)
+}
+
+struct ImportFile: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "file",
+        abstract: "Import an availability template (.xlsx) or CSV (date,daypart,staff,available).",
+        discussion: """
+            Every problem of the file is listed at once; nothing is written unless the whole file is
+            valid. A template changed in the database since export is refused (exit 3) unless --force,
+            which applies only the cells the office edited.
+
+            Examples:
+              slotsheet import december.xlsx --dry-run
+              slotsheet import december.xlsx --operator maria --errors-out december-errors.xlsx
+              slotsheet import availability.csv --lang nl --json
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var language: LanguageOption
+
+    @Argument(help: "The edited template (.xlsx) or a CSV file.")
+    var file: String
+
+    @Flag(help: "Show what would change; write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Print one JSON object instead of the summary.")
+    var json = false
+
+    @Option(help: ArgumentHelp("When the file has problems, write a copy with each one marked.", valueName: "FILE.xlsx"))
+    var errorsOut: String?
+
+    @Flag(help: "Import a stale template anyway, applying only the cells the office edited.")
+    var force = false
+
+    @Option(name: .customLong("operator"), help: "Who imports (recorded with the batch; default: the login name).")
+    var operatorName: String?
+
+    func run() throws {
+        let words = language.language.words
+        let clock = try OfficeClock.fromEnvironment()
+        let database = try store.openMigrated()
+        let progress = ProgressBar(label: "Reading \(URL(fileURLWithPath: file).lastPathComponent)")
+        let parsed: ParsedSheet
+        do {
+            parsed = try ImportFileReader.parse(path: file, progress: progress.update)
+            progress.finish()
+        } catch let error as ImportFileError {
+            progress.finish()
+            throw CommandFailure(exitStatus: .unreadableFile, message: error.message(words))
+        }
+        let request = ImportRequest(dryRun: dryRun, force: force, operatorName: operatorName ?? ImportFile.loginName())
+        let outcome = try ImportJob(store: database, clock: clock).run(parsed, request)
+        if outcome.status == .rejected, let errorsOut {
+            try ErrorWorkbook.write(parsed, problems: outcome.problems, source: file, language: language.language,
+                                    store: database, clock: clock, to: errorsOut)
+        }
+        let report = ImportReport(outcome: outcome, words: words)
+        print(json ? try report.json() : report.text())
+        switch outcome.status {
+        case .rejected: throw ExitCode(ExitStatus.validationFailed.rawValue)
+        case .stale: throw ExitCode(ExitStatus.staleTemplate.rawValue)
+        default: break
+        }
+    }
+
+    static func loginName() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["USER"] ?? environment["LOGNAME"] ?? "unknown"
+    }
+}
+
+struct UndoImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo",
+        abstract: "Revert an import batch, unless a later batch changed the same cells.",
+        discussion: """
+            The revert is a batch of its own, checked by the same rules as an import.
+
+            Example:
+              slotsheet import undo 12 --operator maria
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: "The batch number ('slotsheet history' lists them).")
+    var batch: Int64
+
+    @Option(name: .customLong("operator"), help: "Who undoes (default: the login name).")
+    var operatorName: String?
+
+    func run() throws {
+        let job = UndoJob(store: try store.openMigrated(), clock: try OfficeClock.fromEnvironment())
+        do {
+            let (batchID, plan) = try job.undo(batchID: batch, operatorName: operatorName ?? ImportFile.loginName())
+            print("Batch \(batch) undone as batch \(batchID): \(plan.added) added, \(plan.removed) removed back, \(plan.unchanged) already as before.")
+        } catch let error as UndoError {
+            var message = error.description
+            if case let .rejected(_, problems) = error {
+                message += "\n" + problems.map { "  \($0.sentence(.english))" }.joined(separator: "\n")
+            }
+            throw CommandFailure(exitStatus: error == .notFound(batch) ? .usage : .validationFailed, message: message)
+        }
+    }
+}
+
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List import batches, newest first.",
+        discussion: """
+            Example:
+              slotsheet history --limit 20
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: "How many batches to show.")
+    var limit = 50
+
+    func run() throws {
+        let batches = try store.openMigrated().read { try $0.importBatches(limit: limit) }
+        guard !batches.isEmpty else {
+            print("No imports yet.")
+            return
+        }
+        print("batch  when                  operator      added  removed  unchanged  file")
+        for batch in batches {
+            let kind = batch.kind == .undo ? "undo of \(batch.revertsBatchID.map(String.init) ?? "?"): " : ""
+            print("\(String(batch.id ?? 0).leftPadded(to: 5))  \(batch.createdAt.padding(toLength: 20, withPad: " ", startingAt: 0))  "
+                  + "\(batch.operatorName.padding(toLength: 12, withPad: " ", startingAt: 0))  \(String(batch.added).leftPadded(to: 5))  "
+                  + "\(String(batch.removed).leftPadded(to: 7))  \(String(batch.unchanged).leftPadded(to: 9))  \(kind)\(batch.fileName)")
+        }
+    }
+}
