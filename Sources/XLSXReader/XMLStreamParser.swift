@@ -73,8 +73,11 @@ final class XMLStreamParser {
     func step() throws(XLSXError) -> Bool {
         guard !finished else { return false }
         if let failure = state.pointee.failure { throw failure }
-        // Errors libxml2 raises outside this parser's handler would be printed; keep them quiet.
+        // Errors libxml2 raises outside this parser's handler would be printed; keep them quiet
+        // while parsing, and give the thread its own handler back afterwards.
+        let savedHandler = __xmlStructuredError().pointee, savedContext = __xmlStructuredErrorContext().pointee
         xmlSetStructuredErrorFunc(nil, { _, _ in })
+        defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
         let count = try reader.read(into: chunk)
         let terminate: Int32 = count == 0 ? 1 : 0
         let status = xmlParseChunk(context, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), terminate)
