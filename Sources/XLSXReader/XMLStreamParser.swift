@@ -193,3 +193,10 @@ final class XMLStreamParser {
         return sax
     }
 }
+
+extension ZipArchive {
+    /// Parses a whole part with `handler`, within the limits of its role.
+    func parse(_ part: String, role: PartRole = .structure, with handler: XMLContentHandler) throws(XLSXError) {
+        try XMLStreamParser(reader: try open(part, role: role), handler: handler, limits: limits).parseToEnd()
+    }
+}
