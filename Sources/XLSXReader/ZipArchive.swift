@@ -71,7 +71,7 @@ final class ZipArchive {
             if code == ZIP_ER_NOPASSWD || code == ZIP_ER_WRONGPASSWD || code == ZIP_ER_ENCRNOTSUPP { throw .encrypted }
             throw .corruptZip(detail: "\(entry.name): \(archiveMessage())")
         }
-        return ZipPartReader(file: file, name: entry.name, compressedSize: compressed, limits: limits,
+        return ZipPartReader(archive: self, file: file, name: entry.name, compressedSize: compressed,
                              sizeLimit: (limit, maximum))
     }
 
@@ -93,20 +93,23 @@ final class ZipArchive {
 }
 
 /// One part being inflated. Counts what it produces against the part-size and compression-ratio limits.
+/// Keeps its archive open for as long as it lives, so rows can outlive the workbook object.
 final class ZipPartReader {
     let name: String
+    private let archive: ZipArchive
     private let file: OpaquePointer
     private let compressedSize: Int
     private let limits: XLSXLimits
     private let sizeLimit: (name: XLSXLimits.Name, maximum: Int)
     private(set) var bytesRead = 0
 
-    fileprivate init(file: OpaquePointer, name: String, compressedSize: Int, limits: XLSXLimits,
+    fileprivate init(archive: ZipArchive, file: OpaquePointer, name: String, compressedSize: Int,
                      sizeLimit: (XLSXLimits.Name, Int)) {
+        self.archive = archive
         self.file = file
         self.name = name
         self.compressedSize = compressedSize
-        self.limits = limits
+        self.limits = archive.limits
         self.sizeLimit = sizeLimit
     }
 

@@ -140,6 +140,17 @@ import Testing
         #expect(seen == ["A1", "B1", "C4", "D4", "B5", "A6"])
     }
 
+    @Test func rowsOutliveTheirWorkbookObject() throws {
+        func rowsOfFirstSheet() throws -> SheetRows {
+            let book = try XLSXWorkbook(path: Interop.corpus.appending(path: "issues.xlsx").path)
+            return try book.rows(of: book.sheets[0])
+        }
+        var rows = try rowsOfFirstSheet()
+        var count = 0
+        while let row = try rows.next() { count += row.cells.count }
+        #expect(count > 0)
+    }
+
     @Test func aWrongDimensionIsIgnored() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
