@@ -11,14 +11,14 @@ struct DocumentProperties {
         if let part = relationships.first("extended-properties")?.target ?? relationships.first("extendedProperties")?.target,
            archive.contains(part) {
             let handler = ApplicationHandler(part: part, limits: archive.limits)
-            try XMLStreamParser(reader: try archive.open(part), handler: handler, limits: archive.limits).parseToEnd()
+            try archive.parse(part, with: handler)
             application = handler.values["Application"]
             applicationVersion = handler.values["AppVersion"]
         }
         if let part = relationships.first("custom-properties")?.target ?? relationships.first("customProperties")?.target,
            archive.contains(part) {
             let handler = CustomPropertiesHandler(part: part, limits: archive.limits)
-            try XMLStreamParser(reader: try archive.open(part), handler: handler, limits: archive.limits).parseToEnd()
+            try archive.parse(part, with: handler)
             custom = handler.properties
         }
     }

@@ -97,7 +97,7 @@ struct CellStyles {
     /// Reads `styles.xml`.
     init(part: String, in archive: ZipArchive) throws(XLSXError) {
         let handler = StylesHandler()
-        try XMLStreamParser(reader: try archive.open(part), handler: handler, limits: archive.limits).parseToEnd()
+        try archive.parse(part, with: handler)
         kinds = handler.styleFormatIds.map { id in
             if let code = handler.customFormats[id] { return NumberFormat.kind(of: code) }
             return NumberFormat.builtInKind(id)

@@ -87,7 +87,7 @@ struct Relationships {
             return
         }
         let handler = RelationshipsHandler(source: source)
-        try XMLStreamParser(reader: try archive.open(part), handler: handler, limits: archive.limits).parseToEnd()
+        try archive.parse(part, with: handler)
         items = handler.items
     }
 

@@ -16,7 +16,7 @@ final class SharedStrings {
     /// Reads the table from its part.
     init(part: String, in archive: ZipArchive) throws(XLSXError) {
         let handler = SharedStringsHandler(part: part, limits: archive.limits)
-        try XMLStreamParser(reader: try archive.open(part), handler: handler, limits: archive.limits).parseToEnd()
+        try archive.parse(part, role: .streamed, with: handler)
         storage = handler.table.storage
         ends = handler.table.ends
         count = ends.count

@@ -30,6 +30,9 @@ public struct SheetRows {
     /// The merged ranges of the sheet. The file lists them after the rows, so this is complete once
     /// `next()` has returned nil.
     public var mergedRanges: [CellRange] { stream?.handler.state.pointee.mergedRanges ?? [] }
+
+    /// Rows parsed and held in memory at this moment (for tests of the streaming).
+    var bufferedRowCount: Int { stream?.handler.state.pointee.completedRows.count ?? 0 }
 }
 
 /// Drives the parser of one worksheet part: parses a chunk whenever the rows of the last are used up.

@@ -13,7 +13,7 @@ struct WorkbookPart {
 
     init(part: String, in archive: ZipArchive) throws(XLSXError) {
         let handler = WorkbookHandler(part: part, limits: archive.limits)
-        try XMLStreamParser(reader: try archive.open(part), handler: handler, limits: archive.limits).parseToEnd()
+        try archive.parse(part, with: handler)
         self = handler.result
     }
 

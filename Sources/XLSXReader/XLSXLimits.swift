@@ -9,6 +9,7 @@ public struct XLSXLimits: Sendable, Equatable {
     /// The limits by name, as errors report them.
     public enum Name: String, Sendable, Equatable, CaseIterable {
         case partSize = "decompressed size of one part"
+        case structurePartSize = "decompressed size of a workbook, styles, properties or relationships part"
         case compressionRatio = "compression ratio"
         case zipEntries = "number of files in the archive"
         case sharedStrings = "number of shared strings"
@@ -23,6 +24,11 @@ public struct XLSXLimits: Sendable, Equatable {
     /// Most bytes one part (one XML file inside the zip) may inflate to, counted while inflating, never
     /// taken from the sizes the archive declares. A 1,000,000-row sheet is about 100 MiB of XML.
     public var maxPartBytes: Int = 512 << 20
+
+    /// Most bytes a part other than a worksheet or the shared-string table may inflate to: the workbook,
+    /// styles, document properties and relationships. Real ones are a few MiB at most; what they hold is
+    /// kept in memory, so they get a tighter bound than the streamed parts.
+    public var maxStructurePartBytes: Int = 64 << 20
 
     /// Most bytes a part may inflate to per compressed byte. Spreadsheet XML compresses 5 to 50 times;
     /// a zip bomb compresses about a thousand times.
@@ -66,6 +72,7 @@ public struct XLSXLimits: Sendable, Equatable {
     public func value(of name: Name) -> Int {
         switch name {
         case .partSize: return maxPartBytes
+        case .structurePartSize: return maxStructurePartBytes
         case .compressionRatio: return maxCompressionRatio
         case .zipEntries: return maxZipEntries
         case .sharedStrings: return maxSharedStrings

@@ -82,7 +82,7 @@ public final class XLSXWorkbook {
         let handler = WorksheetHandler(
             part: sheet.part, limits: limits, strings: try loadSharedStrings(), styles: try loadStyles(),
             dateSystem: dateSystem)
-        let stream = try WorksheetStream(reader: try archive.open(sheet.part), handler: handler, limits: limits)
+        let stream = try WorksheetStream(reader: try archive.open(sheet.part, role: .streamed), handler: handler, limits: limits)
         return SheetRows(sheet: sheet, stream: stream)
     }
 

@@ -73,8 +73,11 @@ final class XMLStreamParser {
     func step() throws(XLSXError) -> Bool {
         guard !finished else { return false }
         if let failure = state.pointee.failure { throw failure }
-        // Errors libxml2 raises outside this parser's handler would be printed; keep them quiet.
+        // Errors libxml2 raises outside this parser's handler would be printed; keep them quiet
+        // while parsing, and give the thread its own handler back afterwards.
+        let savedHandler = __xmlStructuredError().pointee, savedContext = __xmlStructuredErrorContext().pointee
         xmlSetStructuredErrorFunc(nil, { _, _ in })
+        defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
         let count = try reader.read(into: chunk)
         let terminate: Int32 = count == 0 ? 1 : 0
         let status = xmlParseChunk(context, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), terminate)
@@ -188,5 +191,12 @@ final class XMLStreamParser {
             Unmanaged<XMLStreamParser>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.report(error) }
         }
         return sax
+    }
+}
+
+extension ZipArchive {
+    /// Parses a whole part with `handler`, within the limits of its role.
+    func parse(_ part: String, role: PartRole = .structure, with handler: XMLContentHandler) throws(XLSXError) {
+        try XMLStreamParser(reader: try open(part, role: role), handler: handler, limits: limits).parseToEnd()
     }
 }

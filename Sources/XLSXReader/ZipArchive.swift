@@ -43,8 +43,16 @@ final class ZipArchive {
     /// Whether a part exists (case-insensitive, with or without a leading slash).
     func contains(_ part: String) -> Bool { entries[PartName.key(part)] != nil }
 
+    /// What a part holds decides its size limit: worksheets and shared strings are streamed (or kept
+    /// compact), everything else is kept in memory and is held to the tighter structure limit.
+    enum PartRole {
+        case streamed, structure
+    }
+
     /// Opens a part for reading in chunks.
-    func open(_ part: String) throws(XLSXError) -> ZipPartReader {
+    func open(_ part: String, role: PartRole) throws(XLSXError) -> ZipPartReader {
+        let (limit, maximum) = role == .streamed
+            ? (XLSXLimits.Name.partSize, limits.maxPartBytes) : (.structurePartSize, limits.maxStructurePartBytes)
         guard let entry = entries[PartName.key(part)] else { throw .missingPart(name: part) }
         var stat = zip_stat_t()
         zip_stat_init(&stat)
@@ -54,8 +62,8 @@ final class ZipArchive {
         if stat.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0, stat.encryption_method != UInt16(ZIP_EM_NONE) {
             throw .encrypted
         }
-        if stat.valid & UInt64(ZIP_STAT_SIZE) != 0, stat.size > UInt64(limits.maxPartBytes) {
-            throw .limitExceeded(limit: .partSize, part: entry.name, maximum: limits.maxPartBytes)
+        if stat.valid & UInt64(ZIP_STAT_SIZE) != 0, stat.size > UInt64(maximum) {
+            throw .limitExceeded(limit: limit, part: entry.name, maximum: maximum)
         }
         let compressed = stat.valid & UInt64(ZIP_STAT_COMP_SIZE) != 0 ? Int(clamping: stat.comp_size) : 0
         guard let file = zip_fopen_index(archive, entry.index, 0) else {
@@ -63,20 +71,8 @@ final class ZipArchive {
             if code == ZIP_ER_NOPASSWD || code == ZIP_ER_WRONGPASSWD || code == ZIP_ER_ENCRNOTSUPP { throw .encrypted }
             throw .corruptZip(detail: "\(entry.name): \(archiveMessage())")
         }
-        return ZipPartReader(file: file, name: entry.name, compressedSize: compressed, limits: limits)
-    }
-
-    /// Reads a whole (small) part into memory, within the same limits.
-    func contents(of part: String) throws(XLSXError) -> [UInt8] {
-        let reader = try open(part)
-        var bytes: [UInt8] = []
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
-        defer { chunk.deallocate() }
-        while true {
-            let count = try reader.read(into: chunk)
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-        }
+        return ZipPartReader(archive: self, file: file, name: entry.name, compressedSize: compressed,
+                             sizeLimit: (limit, maximum))
     }
 
     private func archiveMessage() -> String {
@@ -97,18 +93,24 @@ final class ZipArchive {
 }
 
 /// One part being inflated. Counts what it produces against the part-size and compression-ratio limits.
+/// Keeps its archive open for as long as it lives, so rows can outlive the workbook object.
 final class ZipPartReader {
     let name: String
+    private let archive: ZipArchive
     private let file: OpaquePointer
     private let compressedSize: Int
     private let limits: XLSXLimits
+    private let sizeLimit: (name: XLSXLimits.Name, maximum: Int)
     private(set) var bytesRead = 0
 
-    fileprivate init(file: OpaquePointer, name: String, compressedSize: Int, limits: XLSXLimits) {
+    fileprivate init(archive: ZipArchive, file: OpaquePointer, name: String, compressedSize: Int,
+                     sizeLimit: (XLSXLimits.Name, Int)) {
+        self.archive = archive
         self.file = file
         self.name = name
         self.compressedSize = compressedSize
-        self.limits = limits
+        self.limits = archive.limits
+        self.sizeLimit = sizeLimit
     }
 
     deinit { zip_fclose(file) }
@@ -121,8 +123,8 @@ final class ZipPartReader {
             throw .corruptZip(detail: "\(name): \(message)")
         }
         bytesRead += Int(count)
-        if bytesRead > limits.maxPartBytes {
-            throw .limitExceeded(limit: .partSize, part: name, maximum: limits.maxPartBytes)
+        if bytesRead > sizeLimit.maximum {
+            throw .limitExceeded(limit: sizeLimit.name, part: name, maximum: sizeLimit.maximum)
         }
         if bytesRead > limits.compressionRatioGraceBytes,
            bytesRead / max(compressedSize, 1) > limits.maxCompressionRatio {

@@ -284,6 +284,9 @@ import XLSXReader
         limits.maxNestingDepth = 4  // worksheet > sheetData > row > c > v is 5 deep
         #expect(readFully(path, limits: limits) == .limitExceeded(limit: .nestingDepth, part: HostileInputTests.sheet, maximum: 4))
         limits = .default
+        limits.maxStructurePartBytes = 100
+        #expect(readFully(path, limits: limits) == .limitExceeded(limit: .structurePartSize, part: "_rels/.rels", maximum: 100))
+        limits = .default
         limits.maxZipEntries = 3
         #expect(readFully(path, limits: limits) == .limitExceeded(limit: .zipEntries, part: "the archive", maximum: 3))
         for limit in XLSXLimits.Name.allCases {

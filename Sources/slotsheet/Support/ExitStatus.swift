@@ -21,8 +21,8 @@ enum ExitStatus: Int32, CaseIterable {
     case alreadyRunning = 6
     /// An output file or folder cannot be written.
     case outputFailed = 7
-    /// Refused workbooks (`slotsheet inspect`), one code a kind: not a zip, or a broken zip.
-    case notAZipFile = 10
+    /// Refused workbooks (`slotsheet inspect`), one code a kind: not an .xlsx (no zip, an old .xls) or a broken zip.
+    case notAnXLSX = 10
     /// A password-protected (encrypted) workbook.
     case encryptedWorkbook = 11
     /// A zip without the parts of a workbook (not a spreadsheet, or incomplete).
@@ -89,7 +89,7 @@ extension XLSXError: ReportableError {
     var exitStatus: ExitStatus {
         switch self {
         case .unreadable: return .unreadableFile
-        case .notAZip, .corruptZip, .legacyOfficeDocument: return .notAZipFile
+        case .notAZip, .corruptZip, .legacyOfficeDocument: return .notAnXLSX
         case .encrypted: return .encryptedWorkbook
         case .missingPart: return .incompleteWorkbook
         case .malformedXML: return .malformedXML

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Runs slotsheet inspect, fastexcel and openpyxl (read-only) on one file, alternating, and reports
+median wall time and peak memory (max RSS) of each as a whole process, plus the ratios.
+
+Usage: bench.py SLOTSHEET PYTHON FILE.xlsx [ROUNDS]
+
+Every round runs the three in a rotated order, so none always runs first or last. Wall time is the
+whole process, start-up included, as a user or a cron job sees it; peak memory comes from wait4()
+for that process alone. The in-process read time of the Python readers is shown too.
+"""
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run_measured(command):
+    """Runs one process and returns (wall seconds, stdout, peak RSS in MiB) from wait4()."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out = process.stdout.read()
+    err = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed ({process.returncode}): {err.decode()}")
+    return wall, out.decode(), usage.ru_maxrss / 1024
+
+
+def main(slotsheet, python, path, rounds):
+    readers = {
+        "slotsheet inspect": [slotsheet, "inspect", path],
+        "fastexcel (calamine)": [python, os.path.join(HERE, "readers.py"), "fastexcel", path],
+        "openpyxl read-only": [python, os.path.join(HERE, "readers.py"), "openpyxl", path],
+    }
+    names = list(readers)
+    walls = {name: [] for name in names}
+    memory = {name: [] for name in names}
+    inner = {name: [] for name in names}
+    cells = {}
+    for name in names:  # one warm-up each: page cache, Python bytecode caches
+        run_measured(readers[name])
+    for round_ in range(rounds):
+        order = names[round_ % 3:] + names[:round_ % 3]
+        for name in order:
+            wall, out, peak = run_measured(readers[name])
+            walls[name].append(wall)
+            memory[name].append(peak)
+            if name.startswith("slotsheet"):
+                cells[name] = int(re.search(r"([\d,]+) cells", out).group(1).replace(",", ""))
+            else:
+                count, seconds = out.split()
+                cells[name] = int(count)
+                inner[name].append(float(seconds))
+    if len(set(cells.values())) != 1:
+        sys.exit(f"the readers disagree on the number of cells: {cells}")
+
+    base = statistics.median(walls[names[0]])
+    print(f"{path}: {cells[names[0]]:,} non-empty cells, {rounds} rounds, alternating\n")
+    print("| reader | median wall | min | max | read only (in process) | peak RSS | time vs slotsheet |")
+    print("|---|---|---|---|---|---|---|")
+    for name in names:
+        median = statistics.median(walls[name])
+        read = f"{statistics.median(inner[name]) * 1000:.0f} ms" if inner[name] else "-"
+        print(f"| {name} | {median * 1000:.0f} ms | {min(walls[name]) * 1000:.0f} ms | {max(walls[name]) * 1000:.0f} ms "
+              f"| {read} | {statistics.median(memory[name]):.0f} MiB | {median / base:.2f}x |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 9)
