@@ -11,25 +11,11 @@ for that process alone. The in-process read time of the Python readers is shown 
 import os
 import re
 import statistics
-import subprocess
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def run_measured(command):
-    """Runs one process and returns (wall seconds, stdout, peak RSS in MiB) from wait4()."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out = process.stdout.read()
-    err = process.stderr.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        sys.exit(f"{' '.join(command)} failed ({process.returncode}): {err.decode()}")
-    return wall, out.decode(), usage.ru_maxrss / 1024
+sys.path.insert(0, os.path.dirname(HERE))
+from measure import run_measured  # noqa: E402
 
 
 def main(slotsheet, python, path, rounds):

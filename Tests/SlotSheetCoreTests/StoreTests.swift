@@ -19,6 +19,28 @@ import Testing
         for table in Schema.tables { #expect(tables.contains(table), "missing table \(table)") }
     }
 
+    @Test func anOlderDatabaseIsMigratedForward() throws {
+        let database = try TestDatabase()
+        _ = try Seeder.load(try SampleDataset(clock: .testDay), into: database.store)
+        let before = try database.dump()
+        // Put the database back at version 1, as a slotsheet of that version left it.
+        try database.rawConnection().write { db in
+            try db.execute(sql: """
+                DROP INDEX repair_request_held_by_slot;
+                CREATE INDEX repair_request_by_slot ON repair_request(slot_date, daypart_id, status);
+                DELETE FROM grdb_migrations WHERE identifier = '002-covering-index-for-held-requests';
+                """)
+        }
+        #expect(try database.store.schemaVersion() == 1)
+        #expect(throws: StoreError.needsMigration(found: 1, expected: Schema.version)) { try database.store.requireCurrentSchema() }
+        #expect(try database.store.migrate() == Schema.version)
+        let indexes = try database.rawConnection().read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'repair_request'")
+        }
+        #expect(indexes.contains("repair_request_held_by_slot") && !indexes.contains("repair_request_by_slot"))
+        #expect(try database.dump() == before, "migrating keeps every row")
+    }
+
     @Test func opensInWALModeWithForeignKeysOn() throws {
         let database = try TestDatabase()
         let mode = try database.rawConnection().read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }

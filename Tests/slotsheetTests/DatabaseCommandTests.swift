@@ -1,4 +1,5 @@
 import Foundation
+import SlotSheetCore
 import Testing
 
 /// `slotsheet db ...` as a user runs it: real process, real files, exit codes checked.
@@ -8,7 +9,7 @@ import Testing
         defer { cli.remove() }
         let initialised = try cli.run("db", "init")
         #expect(initialised.status == 0)
-        #expect(initialised.output.contains("schema version 1"))
+        #expect(initialised.output.contains("schema version \(Schema.version)"))
         #expect(try cli.run("db", "init").status == 0, "init is safe to run again")
 
         let seeded = try cli.run("db", "seed", "--sample")

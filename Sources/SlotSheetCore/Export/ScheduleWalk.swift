@@ -76,3 +76,26 @@ extension StoreSession {
         return DaySchedule(date: date, available: available, demand: try slotDemand(on: date))
     }
 }
+
+/// The days an import looks at, each fetched once and kept: the stale check and the validation
+/// both walk the file's dates, and a year read twice was a fifth of a dry run.
+final class DayScheduleMemo {
+    private let session: any StoreSession
+    private var days: [LocalDate: DaySchedule] = [:]
+
+    init(_ session: any StoreSession) {
+        self.session = session
+    }
+
+    /// Fetches every day of `range` now (while a template's cells are read on the other core).
+    func prefetch(_ range: DateRange) throws {
+        for date in range { _ = try day(date) }
+    }
+
+    func day(_ date: LocalDate) throws -> DaySchedule {
+        if let known = days[date] { return known }
+        let day = try session.daySchedule(on: date)
+        days[date] = day
+        return day
+    }
+}

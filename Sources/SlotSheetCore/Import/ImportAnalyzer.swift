@@ -13,37 +13,47 @@ public enum ImportAnalyzer {
     /// export is never undone by a cell the office did not touch. In a CSV, every line that differs
     /// from the database.
     public static func analyze(_ parsed: ParsedSheet, session: any StoreSession, today: LocalDate) throws -> ImportAnalysis {
+        try analyze(parsed, session: session, today: today, days: DayScheduleMemo(session))
+    }
+
+    static func analyze(_ parsed: ParsedSheet, session: any StoreSession, today: LocalDate, days: DayScheduleMemo) throws -> ImportAnalysis {
         var problems = parsed.problems
         let references = try References(session: session)
         let staff = references.resolveStaff(of: parsed, problems: &problems)
         let dayparts = references.resolveDayparts(of: parsed, problems: &problems)
         var plan = ChangePlan()
         var day: DaySchedule?
+        // Per staff column: its id, and the reverse map, so each cell is an array lookup.
+        let staffIDs = staff.map { $0?.id }
+        let columns = Dictionary(staffIDs.enumerated().compactMap { index, id in id.map { ($0, index) } }, uniquingKeysWith: { first, _ in first })
+        let snapshot = parsed.template?.snapshot
 
         let order = parsed.slots.indices.sorted { parsed.slots[$0].date < parsed.slots[$1].date }
         for slotIndex in order {
             let slot = parsed.slots[slotIndex]
             guard let daypart = dayparts[slotIndex] else { continue }
-            if day?.date != slot.date { day = try session.daySchedule(on: slot.date) }
-            let current = day?.availableStaff(daypartID: daypart.id) ?? []
-            let baseline = parsed.template?.snapshot[slotIndex].available
+            if day?.date != slot.date { day = try days.day(slot.date) }
+            guard let day else { continue }
+            let (isAvailable, _) = day.availability(daypartID: daypart.id, columns: columns, count: staffIDs.count)
+            let baseline = snapshot?[slotIndex].available
             var slotChanges: [(change: AvailabilityChange, staffIndex: Int)] = []
             for (staffIndex, mark) in slot.marks.enumerated() {
-                guard let member = staff[staffIndex], mark == .available || mark == .unavailable else { continue }
+                guard mark == .available || mark == .unavailable, let staffID = staffIDs[staffIndex] else { continue }
                 let wanted = mark == .available
-                let edited = baseline.map { $0[staffIndex] != wanted } ?? true
-                if !edited || current.contains(member.id) == wanted {
+                // In a template only the office's edits count; then only what differs from the database.
+                if baseline?[staffIndex] == wanted || isAvailable[staffIndex] == wanted {
                     plan.unchanged += 1
                     continue
                 }
-                let key = AvailabilityKey(date: slot.date, daypartID: daypart.id, staffID: member.id)
-                slotChanges.append((AvailabilityChange(key: key, available: wanted, staffCode: member.code, daypartCode: daypart.code), staffIndex))
+                let key = AvailabilityKey(date: slot.date, daypartID: daypart.id, staffID: staffID)
+                let change = AvailabilityChange(key: key, available: wanted, staffCode: parsed.staffCodes[staffIndex], daypartCode: daypart.code)
+                slotChanges.append((change, staffIndex))
             }
             guard !slotChanges.isEmpty else { continue }
             problems += SlotRules.check(
                 slot: SlotName(date: slot.date, daypart: daypart.label), changes: slotChanges.map { ($0.change, parsed.location(slot: slotIndex, staff: $0.staffIndex)) },
-                rowLocation: parsed.location(slot: slotIndex), current: current,
-                demand: day?.demand[daypart.id] ?? SlotDemand(), daypart: daypart, staff: references, today: today)
+                rowLocation: parsed.location(slot: slotIndex), current: day.availableStaff(daypartID: daypart.id),
+                demand: day.demand[daypart.id] ?? SlotDemand(), daypart: daypart, staff: references, today: today)
             plan.changes += slotChanges.map(\.change)
         }
         return ImportAnalysis(plan: plan, problems: problems.sorted { $0.location.order.lexicographicallyPrecedes($1.location.order) })

@@ -1,14 +1,31 @@
 import Foundation
 import XLSXReader
 
-/// The first step of an import: turns a file into a `ParsedSheet`, whatever it is. A zip (or an
-/// OLE file, which is how Excel stores a password-protected workbook) is read as a template;
-/// anything else as CSV. A file that cannot be read as either throws `ImportFileError`.
+/// The first step of an import: a file, opened and recognised, ready to be parsed. A zip (or an
+/// OLE file, which is how Excel stores a password-protected workbook) is a template, whose hidden
+/// metadata is read on opening, so its dates are known before its cells; anything else is CSV.
 ///
-///     let parsed = try ImportFileReader.parse(path: "december.xlsx")
+///     let source = try ImportSource.open(path: "december.xlsx")
+///     let parsed = try source.parse()
 ///     parsed.problems   // the problems of form, before any rule is checked
-public enum ImportFileReader {
-    public static func parse(path: String, progress: ((Int, Int) -> Void)? = nil) throws -> ParsedSheet {
+public final class ImportSource: @unchecked Sendable {
+    private enum Kind {
+        case template(XLSXWorkbook, TemplateFile)
+        case csv(path: String)
+    }
+
+    public let fileName: String
+    public let sha256: String
+    private let kind: Kind
+
+    private init(fileName: String, sha256: String, kind: Kind) {
+        self.fileName = fileName
+        self.sha256 = sha256
+        self.kind = kind
+    }
+
+    /// Opens `path`; throws `ImportFileError` when it cannot be read as a template or a CSV.
+    public static func open(path: String) throws -> ImportSource {
         let fileName = URL(fileURLWithPath: path).lastPathComponent
         let sha256: String
         do {
@@ -16,23 +33,43 @@ public enum ImportFileReader {
         } catch {
             throw ImportFileError(.unreadable(path: path))
         }
-        if looksLikeWorkbook(path) {
-            do {
-                let book = try XLSXWorkbook(path: path)
-                let template = try TemplateMetadataReader.read(book)
-                return try TemplateSheetParser.parse(book, template: template, fileName: fileName, sha256: sha256, progress: progress)
-            } catch let error as XLSXError {
-                throw ImportFileError(error)
-            }
+        guard looksLikeWorkbook(path) else {
+            return ImportSource(fileName: fileName, sha256: sha256, kind: .csv(path: path))
         }
         do {
-            return try CSVAvailabilityParser.parse(path: path, fileName: fileName, sha256: sha256)
-        } catch {
+            let book = try XLSXWorkbook(path: path)
+            return ImportSource(fileName: fileName, sha256: sha256, kind: .template(book, try TemplateMetadataReader.read(book)))
+        } catch let error as XLSXError {
             throw ImportFileError(error)
         }
     }
 
-    /// A zip archive (`PK\u{3}\u{4}`), an OLE compound file, or a name ending in .xlsx/.xlsm.
+    /// A template's dates (known on opening); nil for a CSV, whose dates are known only once read.
+    public var templateRange: DateRange? {
+        if case let .template(_, file) = kind { return file.layout.range }
+        return nil
+    }
+
+    /// Reads the cells. `progress` is called with (rows read, rows) while a template streams by.
+    /// Not to be called twice, nor from two threads at once.
+    public func parse(progress: ((Int, Int) -> Void)? = nil) throws -> ParsedSheet {
+        switch kind {
+        case let .template(book, file):
+            do {
+                return try TemplateSheetParser.parse(book, template: file, fileName: fileName, sha256: sha256, progress: progress)
+            } catch let error as XLSXError {
+                throw ImportFileError(error)
+            }
+        case let .csv(path):
+            do {
+                return try CSVAvailabilityParser.parse(path: path, fileName: fileName, sha256: sha256)
+            } catch {
+                throw ImportFileError(error)
+            }
+        }
+    }
+
+    /// A zip archive (`PK\u{3}\u{4}`), an OLE compound file, or a name ending in .xlsx/.xlsm/.xls.
     static func looksLikeWorkbook(_ path: String) -> Bool {
         let lower = path.lowercased()
         if lower.hasSuffix(".xlsx") || lower.hasSuffix(".xlsm") || lower.hasSuffix(".xls") { return true }
@@ -41,4 +78,38 @@ public enum ImportFileReader {
         let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
         return head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
     }
+}
+
+/// Opening and parsing in one call, for callers that need no overlap with database work.
+public enum ImportFileReader {
+    public static func parse(path: String, progress: ((Int, Int) -> Void)? = nil) throws -> ParsedSheet {
+        try ImportSource.open(path: path).parse(progress: progress)
+    }
+}
+
+/// Runs a throwing closure on a thread of its own and hands back its result when joined: the
+/// import parses a template's cells on one core while the other reads the database.
+final class BackgroundWork<Value>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<Value, any Error>?
+
+    init(_ work: @escaping () throws -> Value) {
+        let box = UncheckedBox(work)
+        Thread.detachNewThread { [self] in
+            result = Result { try box.value() }
+            done.signal()
+        }
+    }
+
+    /// Waits for the work and returns its value or throws its error.
+    func join() throws -> Value {
+        done.wait()
+        return try result!.get()
+    }
+}
+
+/// Moves a value to another thread where the caller guarantees it is used by one thread at a time.
+private struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

@@ -46,8 +46,8 @@ public struct ImportOutcome: Sendable {
 /// Only an import that changes something writes (one `import_batch`, one `availability_change` a
 /// cell); a dry run, a rejected or stale file and a file with nothing new write nothing.
 ///
-///     let parsed = try ImportFileReader.parse(path: "december.xlsx")
-///     let outcome = try ImportJob(store: store, clock: clock).run(parsed, ImportRequest(operatorName: "maria"))
+///     let source = try ImportSource.open(path: "december.xlsx")
+///     let (outcome, parsed) = try ImportJob(store: store, clock: clock).run(source, ImportRequest(operatorName: "maria"))
 public struct ImportJob {
     public let store: any RepairStore
     public let clock: OfficeClock
@@ -57,37 +57,64 @@ public struct ImportJob {
         self.clock = clock
     }
 
-    public func run(_ parsed: ParsedSheet, _ request: ImportRequest) throws -> ImportOutcome {
-        let work = { (session: any StoreSession) throws -> ImportOutcome in
-            var outcome = ImportOutcome(
-                status: .rejected, fileName: parsed.fileName, sha256: parsed.sha256, isTemplate: parsed.template != nil,
-                range: parsed.dateRange, plan: ChangePlan(), problems: [], staleChanges: [], generatedAt: parsed.template?.generatedAt)
-            if let template = parsed.template {
-                outcome.staleChanges = try StaleCheck.changes(since: template, file: parsed, session: session)
-                if !outcome.staleChanges.isEmpty && !request.force {
-                    outcome.status = .stale
-                    return outcome
-                }
-            }
-            let analysis = try ImportAnalyzer.analyze(parsed, session: session, today: clock.today)
-            outcome.plan = analysis.plan
-            outcome.problems = analysis.problems
-            if !analysis.problems.isEmpty {
-                outcome.status = .rejected
-            } else if request.dryRun {
-                outcome.status = .dryRun
-            } else if analysis.plan.isEmpty {
-                outcome.status = .nothingToChange
+    /// Parses `source` and runs the pipeline. A template's cells are read on a second thread while
+    /// this one reads the database for its dates, inside the same transaction.
+    public func run(_ source: ImportSource, _ request: ImportRequest,
+                    progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (ImportOutcome, ParsedSheet) {
+        try transaction(request) { session in
+            let days = DayScheduleMemo(session)
+            let parsed: ParsedSheet
+            if let range = source.templateRange {
+                let parsing = BackgroundWork { try source.parse(progress: progress) }
+                let prefetched = Result { try days.prefetch(range) }
+                parsed = try parsing.join()
+                try prefetched.get()
             } else {
-                let batch = ImportBatch(
-                    fileName: parsed.fileName, sha256: parsed.sha256, operatorName: request.operatorName,
-                    createdAt: clock.timestamp(), range: parsed.dateRange, added: analysis.plan.added,
-                    removed: analysis.plan.removed, unchanged: analysis.plan.unchanged, outcome: .applied)
-                outcome.status = .applied(batchID: try ChangeWriter.write(analysis.plan.changes, as: batch, session: session))
+                parsed = try source.parse(progress: progress)
             }
-            return outcome
+            return (try pipeline(parsed, request, session: session, days: days), parsed)
         }
-        return request.dryRun ? try store.read(work) : try store.write(work)
+    }
+
+    /// Runs the pipeline on a file parsed already.
+    public func run(_ parsed: ParsedSheet, _ request: ImportRequest) throws -> ImportOutcome {
+        try transaction(request) { session in try pipeline(parsed, request, session: session, days: DayScheduleMemo(session)) }
+    }
+
+    /// A dry run reads one snapshot; anything else is one write transaction.
+    private func transaction<T>(_ request: ImportRequest, _ work: (any StoreSession) throws -> T) throws -> T {
+        request.dryRun ? try store.read(work) : try store.write(work)
+    }
+
+    private func pipeline(_ parsed: ParsedSheet, _ request: ImportRequest, session: any StoreSession,
+                      days: DayScheduleMemo) throws -> ImportOutcome {
+        var outcome = ImportOutcome(
+            status: .rejected, fileName: parsed.fileName, sha256: parsed.sha256, isTemplate: parsed.template != nil,
+            range: parsed.dateRange, plan: ChangePlan(), problems: [], staleChanges: [], generatedAt: parsed.template?.generatedAt)
+        if let template = parsed.template {
+            outcome.staleChanges = try StaleCheck.changes(since: template, file: parsed, session: session, days: days)
+            if !outcome.staleChanges.isEmpty && !request.force {
+                outcome.status = .stale
+                return outcome
+            }
+        }
+        let analysis = try ImportAnalyzer.analyze(parsed, session: session, today: clock.today, days: days)
+        outcome.plan = analysis.plan
+        outcome.problems = analysis.problems
+        if !analysis.problems.isEmpty {
+            outcome.status = .rejected
+        } else if request.dryRun {
+            outcome.status = .dryRun
+        } else if analysis.plan.isEmpty {
+            outcome.status = .nothingToChange
+        } else {
+            let batch = ImportBatch(
+                fileName: parsed.fileName, sha256: parsed.sha256, operatorName: request.operatorName,
+                createdAt: clock.timestamp(), range: parsed.dateRange, added: analysis.plan.added,
+                removed: analysis.plan.removed, unchanged: analysis.plan.unchanged, outcome: .applied)
+            outcome.status = .applied(batchID: try ChangeWriter.write(analysis.plan.changes, as: batch, session: session))
+        }
+        return outcome
     }
 }
 

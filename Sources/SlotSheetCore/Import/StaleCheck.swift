@@ -32,7 +32,11 @@ public struct StaleChange: Hashable, Sendable {
 /// the same edit made elsewhere, put it there), so re-importing an applied template is a no-op.
 public enum StaleCheck {
     public static func changes(since template: TemplateFile, file: ParsedSheet, session: any StoreSession) throws -> [StaleChange] {
-        let current = try currentState(of: template.layout, session: session)
+        try changes(since: template, file: file, session: session, days: DayScheduleMemo(session))
+    }
+
+    static func changes(since template: TemplateFile, file: ParsedSheet, session: any StoreSession, days: DayScheduleMemo) throws -> [StaleChange] {
+        let current = try currentState(of: template.layout, session: session, days: days)
         var fingerprint = TemplateFingerprint(layout: template.layout)
         current.forEach { fingerprint.add($0) }
         guard fingerprint.hexDigest != template.fingerprint else { return [] }
@@ -57,11 +61,11 @@ public enum StaleCheck {
     }
 
     /// The rows the template would hold if it were exported now, for its own staff and dayparts.
-    static func currentState(of layout: TemplateLayout, session: any StoreSession) throws -> [TemplateRowState] {
+    static func currentState(of layout: TemplateLayout, session: any StoreSession, days: DayScheduleMemo) throws -> [TemplateRowState] {
         var rows: [TemplateRowState] = []
         rows.reserveCapacity(layout.rowCount)
         try TemplateRowReader(layout: layout, references: References(session: session))
-            .forEachRow(session: session) { state, _, _ in rows.append(state) }
+            .forEachRow(session: session, schedule: days.day) { state, _, _ in rows.append(state) }
         return rows
     }
 }

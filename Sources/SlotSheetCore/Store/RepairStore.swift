@@ -106,9 +106,9 @@ public struct SlotDemand: Hashable, Sendable {
     /// Staff assigned to those requests (a person appears once per request).
     public var assignedStaffIDs: [RowID] { assignments.map(\.staffID) }
 
-    /// The requests assigned to one person in this slot.
+    /// The requests assigned to one person in this slot, by number.
     public func requests(assignedTo staffID: RowID) -> [RowID] {
-        assignments.filter { $0.staffID == staffID }.map(\.requestID)
+        assignments.filter { $0.staffID == staffID }.map(\.requestID).sorted()
     }
 
     public static func == (lhs: SlotDemand, rhs: SlotDemand) -> Bool {

@@ -68,7 +68,7 @@ enum StoreSQL {
     static let availabilityOnDate = "SELECT daypart_id, staff_id FROM availability WHERE date = ?"
     static var demandOnDate: String {
         let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        return "SELECT daypart_id, staff_id, id FROM repair_request WHERE slot_date = ? AND status IN (\(holding)) ORDER BY id"
+        return "SELECT daypart_id, staff_id, id FROM repair_request WHERE slot_date = ? AND status IN (\(holding))"
     }
 
     static let recordExportRun = """

@@ -23,7 +23,11 @@ public struct TemplateRowState: Hashable, Sendable {
 
     /// `x` for available, `.` for not, one character a staff column.
     public var availabilityCode: String {
-        String(available.map { $0 ? "x" : "." })
+        String(decoding: availabilityBytes, as: UTF8.self)
+    }
+
+    var availabilityBytes: [UInt8] {
+        available.map { $0 ? UInt8(ascii: "x") : UInt8(ascii: ".") }
     }
 
     /// Reads `availabilityCode` back; nil unless it is exactly `count` characters of `x` and `.`.
@@ -51,11 +55,14 @@ public struct TemplateFingerprint {
     }
 
     public mutating func add(_ row: TemplateRowState) {
-        feed("\(row.date.iso)|\(row.daypartCode)|\(row.availabilityCode)|\(row.held)|\(row.assignedStaffCodes.joined(separator: " "))")
+        feed("\(row.date.iso)|\(row.daypartCode)|", newline: false)
+        hasher.update(data: row.availabilityBytes)
+        feed("|\(row.held)|\(row.assignedStaffCodes.joined(separator: " "))")
     }
 
-    private mutating func feed(_ line: String) {
-        hasher.update(data: Array((line + "\n").utf8))
+    private mutating func feed(_ text: String, newline: Bool = true) {
+        hasher.update(data: Array(text.utf8))
+        if newline { hasher.update(data: [0x0A]) }
     }
 
     public var hexDigest: String {
@@ -81,9 +88,11 @@ struct TemplateRowReader {
     }
 
     /// Calls `visit` with each row in layout order, its daypart index, and how many people outside
-    /// the template are available in its slot.
-    func forEachRow(session: any StoreSession, _ visit: (TemplateRowState, Int, Int) throws -> Void) throws {
-        try session.walkSchedule(layout.range) { day in
+    /// the template are available in its slot. `schedule` gives a date's state (by default, fetched).
+    func forEachRow(session: any StoreSession, schedule: ((LocalDate) throws -> DaySchedule)? = nil,
+                    _ visit: (TemplateRowState, Int, Int) throws -> Void) throws {
+        for date in layout.range {
+            let day = try schedule?(date) ?? session.daySchedule(on: date)
             for (index, entry) in layout.dayparts.enumerated() {
                 let id = daypartIDs[index] ?? -1
                 let (flags, others) = day.availability(daypartID: id, columns: columns, count: layout.staff.count)

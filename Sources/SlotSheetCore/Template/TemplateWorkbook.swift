@@ -191,28 +191,27 @@ final class TemplateWorkbook {
 
     private func writeStaffList(_ sheet: SheetWriter) throws {
         let words = context.words
-        let headers = [words.staffHeaders.code, words.staffHeaders.employeeNumber, words.staffHeaders.name, words.staffHeaders.active]
-        for (column, width) in [10.0, 18, 32, 8].enumerated() { try sheet.setColumns(column, column, width: width) }
-        for (column, title) in headers.enumerated() { try sheet.write(title, row: 0, column: column, style: styles.plainHeader) }
-        for (index, member) in context.staffDetails.enumerated() {
-            for (column, value) in [member.code, member.employeeNumber, member.name, member.active ? words.yes : words.no].enumerated() {
-                try sheet.write(value, row: index + 1, column: column)
-            }
-        }
-        try sheet.freezePanes(row: 1, column: 0)
-        try sheet.protectWithoutPassword()
+        let headers = words.staffHeaders
+        try writeList(sheet, columns: [(headers.code, 10), (headers.employeeNumber, 18), (headers.name, 32), (headers.active, 8)],
+                      rows: context.staffDetails.map { [$0.code, $0.employeeNumber, $0.name, $0.active ? words.yes : words.no] })
     }
 
     private func writeDaypartList(_ sheet: SheetWriter) throws {
-        let words = context.words
-        let headers = [words.daypartHeaders.code, words.daypartHeaders.label, words.daypartHeaders.startsAt, words.daypartHeaders.endsAt]
-        for (column, width) in [10.0, 18, 10, 10].enumerated() { try sheet.setColumns(column, column, width: width) }
-        for (column, title) in headers.enumerated() { try sheet.write(title, row: 0, column: column, style: styles.plainHeader) }
-        for (index, daypart) in context.daypartDetails.enumerated() {
-            for (column, value) in [daypart.code, daypart.label, daypart.startsAt, daypart.endsAt].enumerated() {
-                try sheet.write(value, row: index + 1, column: column)
-            }
+        let headers = context.words.daypartHeaders
+        try writeList(sheet, columns: [(headers.code, 10), (headers.label, 18), (headers.startsAt, 10), (headers.endsAt, 10)],
+                      rows: context.daypartDetails.map { [$0.code, $0.label, $0.startsAt, $0.endsAt] })
+    }
+
+    /// A protected reference list: a header row of titles (with column widths), then the rows.
+    private func writeList(_ sheet: SheetWriter, columns: [(title: String, width: Double)], rows: [[String]]) throws {
+        for (column, entry) in columns.enumerated() {
+            try sheet.setColumns(column, column, width: entry.width)
+            try sheet.write(entry.title, row: 0, column: column, style: styles.plainHeader)
         }
+        for (index, values) in rows.enumerated() {
+            for (column, value) in values.enumerated() { try sheet.write(value, row: index + 1, column: column) }
+        }
+        try sheet.freezePanes(row: 1, column: 0)
         try sheet.protectWithoutPassword()
     }
 

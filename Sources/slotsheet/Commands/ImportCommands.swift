@@ -52,16 +52,16 @@ struct ImportFile: ParsableCommand {
         let clock = try OfficeClock.fromEnvironment()
         let database = try store.openMigrated()
         let progress = ProgressBar(label: "Reading \(URL(fileURLWithPath: file).lastPathComponent)")
-        let parsed: ParsedSheet
+        let request = ImportRequest(dryRun: dryRun, force: force, operatorName: operatorName ?? ImportFile.loginName())
+        let outcome: ImportOutcome, parsed: ParsedSheet
         do {
-            parsed = try ImportFileReader.parse(path: file, progress: progress.update)
+            let source = try ImportSource.open(path: file)
+            (outcome, parsed) = try ImportJob(store: database, clock: clock).run(source, request) { progress.update(done: $0, total: $1) }
             progress.finish()
         } catch let error as ImportFileError {
             progress.finish()
             throw CommandFailure(exitStatus: .unreadableFile, message: error.message(words))
         }
-        let request = ImportRequest(dryRun: dryRun, force: force, operatorName: operatorName ?? ImportFile.loginName())
-        let outcome = try ImportJob(store: database, clock: clock).run(parsed, request)
         if outcome.status == .rejected, let errorsOut {
             try ErrorWorkbook.write(parsed, problems: outcome.problems, source: file, language: language.language,
                                     store: database, clock: clock, to: errorsOut)

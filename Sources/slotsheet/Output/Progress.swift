@@ -2,7 +2,8 @@ import Foundation
 
 /// A progress bar on standard error, drawn only when it is a terminal: never in logs, cron mail
 /// or pipes, where it would be noise.
-final class ProgressBar {
+/// Used by one thread at a time: the one reading the file.
+final class ProgressBar: @unchecked Sendable {
     private let label: String
     private let enabled: Bool
     private var lastPercent = -1

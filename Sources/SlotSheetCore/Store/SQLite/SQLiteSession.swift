@@ -107,7 +107,13 @@ struct SQLiteSession: StoreSession {
     }
 
     func availability(on date: LocalDate) throws -> [(daypartID: RowID, staffID: RowID)] {
-        try Row.fetchAll(db.cachedStatement(sql: StoreSQL.availabilityOnDate), arguments: [date.iso]).map { ($0[0], $0[1]) }
+        // A cursor reuses one row object: a year of templates reads this 365 times.
+        var pairs: [(daypartID: RowID, staffID: RowID)] = []
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: StoreSQL.availabilityOnDate), arguments: [date.iso])
+        while let row = try rows.next() {
+            pairs.append((row[0], row[1]))
+        }
+        return pairs
     }
 
     func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand] {
