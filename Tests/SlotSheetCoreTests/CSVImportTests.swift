@@ -190,6 +190,9 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange] { try inner.availabilityChanges(ofBatch: batchID) }
         func laterBatches(touchingCellsOf batchID: RowID) throws -> [RowID] { try inner.laterBatches(touchingCellsOf: batchID) }
         func batch(reverting batchID: RowID) throws -> RowID? { try inner.batch(reverting: batchID) }
+        func forEachRequest(matching filter: RequestFilter, _ visit: (RequestReportRow) throws -> Void) throws { try inner.forEachRequest(matching: filter, visit) }
+        func staffLoad(in range: DateRange) throws -> [StaffLoad] { try inner.staffLoad(in: range) }
+        func lastExportRun(kind: String, parameters: String) throws -> ExportRun? { try inner.lastExportRun(kind: kind, parameters: parameters) }
     }
 }
 

@@ -90,6 +90,14 @@ public protocol StoreSession {
     func laterBatches(touchingCellsOf batchID: RowID) throws -> [RowID]
     /// The batch that reverted `batchID`, if one did.
     func batch(reverting batchID: RowID) throws -> RowID?
+
+    /// Calls `visit` for every request the filter selects, by slot date, daypart and id, streamed:
+    /// a million requests never sit in memory.
+    func forEachRequest(matching filter: RequestFilter, _ visit: (RequestReportRow) throws -> Void) throws
+    /// Per staff member with any: slots available and held requests assigned in `range`.
+    func staffLoad(in range: DateRange) throws -> [StaffLoad]
+    /// The newest export of a kind with these parameters, to tell an unchanged file.
+    func lastExportRun(kind: String, parameters: String) throws -> ExportRun?
 }
 
 /// Requests holding one slot.

@@ -103,5 +103,45 @@ enum StoreSQL {
         """
     static let batchReverting = "SELECT id FROM import_batch WHERE reverts_batch_id = ? ORDER BY id LIMIT 1"
 
+    /// The request overview, one row per defect (or one without), in report order; `conditions`
+    /// are the filter's, joined with AND, each with `?` placeholders.
+    static func requestReport(conditions: [String]) -> String {
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return """
+            SELECT r.id, r.created_at, r.updated_at, r.status, re.name, re.email, re.street, re.house_number, re.postcode, \
+            re.city, hc.name, r.description, r.slot_date, dp.label, st.code, st.name, sc.name, \
+            l.name, sp.name, el.name, de.name \
+            FROM repair_request r \
+            JOIN resident re ON re.id = r.resident_id \
+            JOIN housing_corporation hc ON hc.id = re.housing_corporation_id \
+            JOIN daypart dp ON dp.id = r.daypart_id \
+            LEFT JOIN staff st ON st.id = r.staff_id \
+            LEFT JOIN subcontractor sc ON sc.id = r.subcontractor_id \
+            LEFT JOIN repair_request_defect rd ON rd.request_id = r.id \
+            LEFT JOIN defect de ON de.id = rd.defect_id \
+            LEFT JOIN element el ON el.id = de.element_id \
+            LEFT JOIN space sp ON sp.id = el.space_id \
+            LEFT JOIN location l ON l.id = sp.location_id \
+            \(filter) \
+            ORDER BY r.slot_date, dp.sort_order, r.id, l.name, sp.name, el.name, de.name
+            """
+    }
+
+    static var staffLoad: String {
+        let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        return """
+            SELECT s.id, \
+            (SELECT COUNT(*) FROM availability a WHERE a.staff_id = s.id AND a.date BETWEEN ? AND ?), \
+            (SELECT COUNT(*) FROM repair_request r WHERE r.staff_id = s.id AND r.slot_date BETWEEN ? AND ? \
+            AND r.status IN (\(holding))) \
+            FROM staff s ORDER BY s.code
+            """
+    }
+
+    static let lastExportRun = """
+        SELECT kind, parameters, path, sha256, rows, created_at FROM export_run WHERE kind = ? AND parameters = ? \
+        ORDER BY id DESC LIMIT 1
+        """
+
     static func count(_ table: String) -> String { "SELECT COUNT(*) FROM \(table)" }
 }

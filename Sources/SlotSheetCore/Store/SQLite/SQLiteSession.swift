@@ -188,4 +188,58 @@ struct SQLiteSession: StoreSession {
     func batch(reverting batchID: RowID) throws -> RowID? {
         try RowID.fetchOne(db.cachedStatement(sql: StoreSQL.batchReverting), arguments: [batchID])
     }
+
+    func forEachRequest(matching filter: RequestFilter, _ visit: (RequestReportRow) throws -> Void) throws {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let dates = filter.slotDates {
+            conditions.append("r.slot_date BETWEEN ? AND ?")
+            arguments += [dates.from.iso, dates.to.iso]
+        }
+        if let statuses = filter.statuses {
+            conditions.append("r.status IN (\(Array(repeating: "?", count: statuses.count).joined(separator: ", ")))")
+            arguments += StatementArguments(statuses.map(\.rawValue).sorted())
+        }
+        if let corporation = filter.corporation {
+            conditions.append("hc.name = ?")
+            arguments += [corporation]
+        }
+        if let since = filter.updatedSince {
+            conditions.append("r.updated_at >= ?")
+            arguments += [since]
+        }
+        let rows = try Row.fetchCursor(db, sql: StoreSQL.requestReport(conditions: conditions), arguments: arguments)
+        var pending: RequestReportRow?
+        while let row = try rows.next() {
+            let id: RowID = row[0]
+            if let current = pending, current.id != id {
+                try visit(current)
+                pending = nil
+            }
+            if pending == nil {
+                guard let status = RequestStatus(rawValue: row[3]), let date = LocalDate(iso: row[12] as String) else { continue }
+                pending = RequestReportRow(
+                    id: id, createdAt: row[1], updatedAt: row[2], status: status, residentName: row[4], residentEmail: row[5],
+                    street: row[6], houseNumber: row[7], postcode: row[8], city: row[9], corporation: row[10], description: row[11],
+                    slotDate: date, daypartLabel: row[13], staffCode: row[14], staffName: row[15], subcontractor: row[16], defects: [])
+            }
+            if let location: String = row[17] {
+                pending?.defects.append(DefectPath(location: location, space: row[18], element: row[19], defect: row[20]))
+            }
+        }
+        if let last = pending { try visit(last) }
+    }
+
+    func staffLoad(in range: DateRange) throws -> [StaffLoad] {
+        let bounds: StatementArguments = [range.from.iso, range.to.iso, range.from.iso, range.to.iso]
+        return try Row.fetchAll(db.cachedStatement(sql: StoreSQL.staffLoad), arguments: bounds).map {
+            StaffLoad(staffID: $0[0], slotsAvailable: $0[1], requestsAssigned: $0[2])
+        }
+    }
+
+    func lastExportRun(kind: String, parameters: String) throws -> ExportRun? {
+        try Row.fetchOne(db.cachedStatement(sql: StoreSQL.lastExportRun), arguments: [kind, parameters]).map {
+            ExportRun(kind: $0[0], parameters: $0[1], path: $0[2], sha256: $0[3], rows: $0[4], createdAt: $0[5])
+        }
+    }
 }
