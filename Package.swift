@@ -72,6 +72,8 @@ let package = Package(
             name: "SlotSheetCoreTests",
             dependencies: ["SlotSheetCore", "InteropSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         // End-to-end: runs the built `slotsheet` binary as a process.
-        .testTarget(name: "slotsheetTests", dependencies: ["slotsheet", "SlotSheetCore", "InteropSupport"]),
+        .testTarget(
+            name: "slotsheetTests",
+            dependencies: ["slotsheet", "SlotSheetCore", "InteropSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

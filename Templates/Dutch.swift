@@ -37,5 +37,6 @@ extension Words {
                     "Medewerkers toont iedereen in het rooster; Dagdelen toont de dagdelen en hun tijden.",
                 ]
             }),
-        importing: .dutch)
+        importing: .dutch,
+        reports: .dutch)
 }

@@ -37,5 +37,6 @@ extension Words {
                     "Staff lists everyone in the template; Dayparts lists the dayparts and their times.",
                 ]
             }),
-        importing: .english)
+        importing: .english,
+        reports: .english)
 }

@@ -3,6 +3,7 @@
 public struct Words: Sendable {
     public var template: TemplateWords
     public var importing: ImportWords
+    public var reports: ReportWords
 }
 
 /// Facts the instructions sheet states about the template it is part of.

@@ -57,8 +57,16 @@ public final class SheetWriter {
     }
 
     public func write(_ number: Double, row: Int, column: Int, style: CellStyle? = nil) throws(XLSXWriteError) {
+        try writeNumber(number, row, column, try workbook.format(for: style))
+    }
+
+    public func write(_ number: Double, row: Int, column: Int, format: CellFormat) throws(XLSXWriteError) {
+        try writeNumber(number, row, column, format.pointer)
+    }
+
+    private func writeNumber(_ number: Double, _ row: Int, _ column: Int, _ format: UnsafeMutablePointer<lxw_format>?) throws(XLSXWriteError) {
         try check(row, column)
-        let code = worksheet_write_number(try open(), lxw_row_t(row), lxw_col_t(column), number, try workbook.format(for: style))
+        let code = worksheet_write_number(try open(), lxw_row_t(row), lxw_col_t(column), number, format)
         try XLSXWriteError.check(code, place(row, column))
     }
 
@@ -69,9 +77,19 @@ public final class SheetWriter {
     /// A date (and time) cell; give `style` a date number format or it shows as a number.
     public func writeDate(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Double = 0,
                           row: Int, column: Int, style: CellStyle?) throws(XLSXWriteError) {
+        try writeDate(year, month, day, hour, minute, second, row, column, try workbook.format(for: style))
+    }
+
+    public func writeDate(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Double = 0,
+                          row: Int, column: Int, format: CellFormat) throws(XLSXWriteError) {
+        try writeDate(year, month, day, hour, minute, second, row, column, format.pointer)
+    }
+
+    private func writeDate(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Double,
+                           _ row: Int, _ column: Int, _ format: UnsafeMutablePointer<lxw_format>?) throws(XLSXWriteError) {
         try check(row, column)
         var value = lxw_datetime(year: Int32(year), month: Int32(month), day: Int32(day), hour: Int32(hour), min: Int32(minute), sec: second)
-        let code = worksheet_write_datetime(try open(), lxw_row_t(row), lxw_col_t(column), &value, try workbook.format(for: style))
+        let code = worksheet_write_datetime(try open(), lxw_row_t(row), lxw_col_t(column), &value, format)
         try XLSXWriteError.check(code, place(row, column))
     }
 

@@ -186,7 +186,7 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func recordAvailabilityChange(batchID: RowID, _ change: AvailabilityChange) throws { try inner.recordAvailabilityChange(batchID: batchID, change) }
         func importBatch(id: RowID) throws -> ImportBatch? { try inner.importBatch(id: id) }
         func importBatches(limit: Int) throws -> [ImportBatch] { try inner.importBatches(limit: limit) }
-        func importBatches(createdIn range: DateRange) throws -> [ImportBatch] { try inner.importBatches(createdIn: range) }
+        func importBatches(createdFrom start: String, before end: String) throws -> [ImportBatch] { try inner.importBatches(createdFrom: start, before: end) }
         func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange] { try inner.availabilityChanges(ofBatch: batchID) }
         func laterBatches(touchingCellsOf batchID: RowID) throws -> [RowID] { try inner.laterBatches(touchingCellsOf: batchID) }
         func batch(reverting batchID: RowID) throws -> RowID? { try inner.batch(reverting: batchID) }

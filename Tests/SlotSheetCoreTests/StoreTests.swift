@@ -28,7 +28,9 @@ import Testing
             try db.execute(sql: """
                 DROP INDEX repair_request_held_by_slot;
                 CREATE INDEX repair_request_by_slot ON repair_request(slot_date, daypart_id, status);
-                DELETE FROM grdb_migrations WHERE identifier = '002-covering-index-for-held-requests';
+                DROP INDEX import_batch_by_time;
+                ALTER TABLE export_run DROP COLUMN content_sha256;
+                DELETE FROM grdb_migrations WHERE identifier IN ('002-covering-index-for-held-requests', '003-export-content-digest');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)

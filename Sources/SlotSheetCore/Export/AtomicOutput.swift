@@ -29,6 +29,11 @@ public struct AtomicOutput: Sendable {
             .appending(path: ".\(url.lastPathComponent).partial-\(UUID().uuidString.prefix(8))").path
     }
 
+    /// Flushes a finished file to disk, or throws.
+    public static func flush(file path: String) throws(OutputError) {
+        guard flush(path) else { throw .writeFailed(path, "could not flush the file to disk") }
+    }
+
     /// Flushes the temporary file to disk and renames it to the final name.
     public func commit() throws(OutputError) {
         guard AtomicOutput.flush(temporaryPath) else {

@@ -37,6 +37,13 @@ public struct AvailabilityCSVExporter {
         }
     }
 
+    /// Writes the CSV to `path` (no rename, no record), for the nightly export's staging. A CSV
+    /// holds no creation time, so its bytes are its content.
+    func writeStaged(range: DateRange, staff selection: StaffSelection, to path: String) throws -> (rows: Int, contentDigest: String) {
+        let (rows, _) = try store.read { session in try write(range: range, selection: selection, to: path, session: session) }
+        return (rows, try FileDigest.sha256(ofFileAt: path))
+    }
+
     private func write(range: DateRange, selection: StaffSelection, to path: String, session: any StoreSession) throws -> (Int, Int) {
         let dayparts = try session.dayparts().filter(\.active)
         guard !dayparts.isEmpty else { throw TemplateError.noActiveDayparts }

@@ -28,9 +28,14 @@ public struct OfficeClock: Sendable {
         self.fixedToday = today
     }
 
-    /// A clock whose today is `today`; the time of day still runs, so event times keep their order.
+    /// A clock whose today is `today`; the time of day still runs, so event times keep their order,
+    /// and "now" falls on that day, so "the last 24 hours" means the day before it.
     public static func fixed(today: LocalDate, timeZone: TimeZone = OfficeClock.defaultTimeZone) -> OfficeClock {
-        OfficeClock(timeZone: timeZone, now: Date.init, today: today)
+        OfficeClock(timeZone: timeZone, now: {
+            let real = Date()
+            let shift = LocalDate(real, in: timeZone).days(to: today)
+            return real.addingTimeInterval(Double(shift) * 86_400)
+        }, today: today)
     }
 
     /// The current instant (for created/updated times and logs).
@@ -97,5 +102,44 @@ extension OfficeClock {
         let guess = Date(timeIntervalSince1970: localSeconds)
         let offset = Double(timeZone.secondsFromGMT(for: guess.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: guess)))))
         return Timestamp.iso(Date(timeIntervalSince1970: localSeconds - offset))
+    }
+}
+
+/// A moment as the office's clock shows it.
+public struct LocalTime: Hashable, Sendable {
+    public var date: LocalDate
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// Offset from UTC in seconds at that moment (summer time included).
+    public var offsetSeconds: Int
+
+    /// `2026-12-08T09:30:00+01:00`.
+    public var iso: String {
+        let sign = offsetSeconds < 0 ? "-" : "+"
+        let offset = abs(offsetSeconds)
+        return String(format: "%@T%02d:%02d:%02d%@%02d:%02d", date.iso, hour, minute, second, sign, offset / 3600, offset / 60 % 60)
+    }
+}
+
+extension OfficeClock {
+    /// A stored UTC timestamp (`2026-12-08T08:30:00Z`) on the office's clock; nil if it is not one.
+    public func localTime(ofTimestamp text: String) -> LocalTime? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T"), bytes.last == UInt8(ascii: "Z"),
+              let date = LocalDate(iso: text.prefix(10)) else { return nil }
+        let clock = text.dropFirst(11).prefix(8).split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 3 else { return nil }
+        let utcSeconds = date.dayNumber * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utcSeconds)))
+        let local = utcSeconds + offset
+        let day = LocalDate(dayNumber: Int((Double(local) / 86_400).rounded(.down)))
+        let secondOfDay = local - day.dayNumber * 86_400
+        return LocalTime(date: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60, offsetSeconds: offset)
+    }
+
+    /// The UTC instant at which the office's day `date` begins (midnight, local).
+    public func startOfDay(_ date: LocalDate) -> String {
+        (try? timestamp(on: date, at: "00:00")) ?? "\(date.iso)T00:00:00Z"
     }
 }

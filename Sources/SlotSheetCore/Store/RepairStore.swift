@@ -83,8 +83,8 @@ public protocol StoreSession {
     func importBatch(id: RowID) throws -> ImportBatch?
     /// The newest batches first.
     func importBatches(limit: Int) throws -> [ImportBatch]
-    /// The batches created in a range of days (by `created_at`), oldest first.
-    func importBatches(createdIn range: DateRange) throws -> [ImportBatch]
+    /// The batches created from `start` up to (not including) `end`, ISO 8601 UTC instants, oldest first.
+    func importBatches(createdFrom start: String, before end: String) throws -> [ImportBatch]
     func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange]
     /// Batches after `batchID` that changed any cell `batchID` changed, by id.
     func laterBatches(touchingCellsOf batchID: RowID) throws -> [RowID]
@@ -138,16 +138,21 @@ public struct ExportRun: Hashable, Sendable {
     /// The parameters as JSON text, so they can be read back without a schema change.
     public var parameters: String
     public var path: String
+    /// Of the file's bytes.
     public var sha256: String
     public var rows: Int
     public var createdAt: String
+    /// Of what the file says (its rows, or a template's fingerprint): equal when only the
+    /// creation time in the file differs.
+    public var contentSHA256: String?
 
-    public init(kind: String, parameters: String, path: String, sha256: String, rows: Int, createdAt: String) {
+    public init(kind: String, parameters: String, path: String, sha256: String, rows: Int, createdAt: String, contentSHA256: String? = nil) {
         self.kind = kind
         self.parameters = parameters
         self.path = path
         self.sha256 = sha256
         self.rows = rows
         self.createdAt = createdAt
+        self.contentSHA256 = contentSHA256
     }
 }

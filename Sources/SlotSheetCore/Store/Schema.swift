@@ -55,6 +55,7 @@ public enum Schema {
     public static let migrations: [Migration] = [
         Migration(identifier: "001-repair-request-database", sql: repairRequestDatabase),
         Migration(identifier: "002-covering-index-for-held-requests", sql: coveringIndexForHeldRequests),
+        Migration(identifier: "003-export-content-digest", sql: exportContentDigest),
     ]
 
     /// The version this build creates and expects.
@@ -77,6 +78,15 @@ public enum Schema {
         """
         DROP INDEX IF EXISTS repair_request_by_slot;
         CREATE INDEX IF NOT EXISTS repair_request_held_by_slot ON repair_request(slot_date, status, daypart_id, staff_id);
+        """
+    }
+
+    /// A file's bytes change with every run (workbooks carry their creation time); the digest of
+    /// what it says does not, which is how the nightly export tells an unchanged file.
+    @Sendable private static func exportContentDigest(_ d: SQLDialect) -> String {
+        """
+        ALTER TABLE export_run ADD COLUMN content_sha256 TEXT;
+        CREATE INDEX IF NOT EXISTS import_batch_by_time ON import_batch(created_at);
         """
     }
 

@@ -72,7 +72,8 @@ enum StoreSQL {
     }
 
     static let recordExportRun = """
-        INSERT INTO export_run (kind, parameters, path, sha256, rows, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id
+        INSERT INTO export_run (kind, parameters, path, sha256, rows, created_at, content_sha256) VALUES (?, ?, ?, ?, ?, ?, ?) \
+        RETURNING id
         """
 
     static let removeAvailability = "DELETE FROM availability WHERE date = ? AND daypart_id = ? AND staff_id = ?"
@@ -90,7 +91,7 @@ enum StoreSQL {
         """
     static let importBatch = "SELECT \(batchColumns) FROM import_batch WHERE id = ?"
     static let recentImportBatches = "SELECT \(batchColumns) FROM import_batch ORDER BY id DESC LIMIT ?"
-    static let importBatchesCreatedIn = "SELECT \(batchColumns) FROM import_batch WHERE created_at >= ? AND created_at < ? ORDER BY id"
+    static let importBatchesCreatedBetween = "SELECT \(batchColumns) FROM import_batch WHERE created_at >= ? AND created_at < ? ORDER BY id"
     static let changesOfBatch = """
         SELECT c.date, c.daypart_id, c.staff_id, c.available_after, s.code, d.code FROM availability_change c \
         JOIN staff s ON s.id = c.staff_id JOIN daypart d ON d.id = c.daypart_id WHERE c.batch_id = ? \
@@ -139,7 +140,7 @@ enum StoreSQL {
     }
 
     static let lastExportRun = """
-        SELECT kind, parameters, path, sha256, rows, created_at FROM export_run WHERE kind = ? AND parameters = ? \
+        SELECT kind, parameters, path, sha256, rows, created_at, content_sha256 FROM export_run WHERE kind = ? AND parameters = ? \
         ORDER BY id DESC LIMIT 1
         """
 

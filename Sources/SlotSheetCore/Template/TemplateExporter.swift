@@ -25,6 +25,8 @@ public struct ExportResult: Hashable, Sendable {
     public var sha256: String
     /// The template's database fingerprint (nil for CSV).
     public var fingerprint: String?
+    /// The digest of what the file says (see `ExportRun.contentSHA256`).
+    public var contentSHA256: String?
 }
 
 /// The template export job: reads one consistent snapshot of the database, writes the workbook
@@ -65,6 +67,17 @@ public struct TemplateExporter {
             output.abandon()
             throw error
         }
+    }
+
+    /// Writes the template to `path` (no rename, no record), for the nightly export's staging; the
+    /// content digest covers what the file shows: its database state, language and today.
+    func writeStaged(_ request: TemplateExportRequest, to path: String) throws -> (rows: Int, contentDigest: String) {
+        let (layout, fingerprint) = try store.read { session in
+            try write(request, to: path, generatedAt: clock.timestamp(), session: session)
+        }
+        var digest = ContentDigest()
+        digest.add([.text("template"), .text(fingerprint), .text(request.language.rawValue), .date(clock.today)])
+        return (layout.rowCount, digest.hexDigest)
     }
 
     private func write(_ request: TemplateExportRequest, to path: String, generatedAt: String,
@@ -109,6 +122,11 @@ enum ExportParameters {
     static func json(_ range: DateRange, _ staff: StaffSelection, _ language: Language?) -> String {
         var fields = ["from": range.from.iso, "to": range.to.iso, "staff": staff.summary]
         if let language { fields["language"] = language.rawValue }
+        return json(fields)
+    }
+
+    /// Keys sorted, so equal parameters give equal text.
+    static func json(_ fields: [String: String]) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }

@@ -102,6 +102,23 @@ extension XLSXError: ReportableError {
     var message: String { description }
 }
 
+extension NightlyError: ReportableError {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .configuration: return .usage
+        case .alreadyRunning: return .alreadyRunning
+        case .output: return .outputFailed
+        }
+    }
+
+    var message: String { description }
+}
+
+extension ReportError: ReportableError {
+    var exitStatus: ExitStatus { .usage }
+    var message: String { description }
+}
+
 /// A plain failure with its exit code, for checks made by the commands themselves.
 struct CommandFailure: ReportableError {
     let exitStatus: ExitStatus

@@ -128,7 +128,7 @@ struct SQLiteSession: StoreSession {
     }
 
     func recordExportRun(_ run: ExportRun) throws -> RowID {
-        try returningID(StoreSQL.recordExportRun, [run.kind, run.parameters, run.path, run.sha256, run.rows, run.createdAt])
+        try returningID(StoreSQL.recordExportRun, [run.kind, run.parameters, run.path, run.sha256, run.rows, run.createdAt, run.contentSHA256])
     }
 
     func removeAvailability(_ key: AvailabilityKey) throws {
@@ -156,9 +156,8 @@ struct SQLiteSession: StoreSession {
         try Row.fetchAll(db.cachedStatement(sql: StoreSQL.recentImportBatches), arguments: [limit]).map(SQLiteSession.batch)
     }
 
-    func importBatches(createdIn range: DateRange) throws -> [ImportBatch] {
-        let arguments: StatementArguments = [range.from.iso, range.to.adding(days: 1).iso]
-        return try Row.fetchAll(db.cachedStatement(sql: StoreSQL.importBatchesCreatedIn), arguments: arguments).map(SQLiteSession.batch)
+    func importBatches(createdFrom start: String, before end: String) throws -> [ImportBatch] {
+        try Row.fetchAll(db.cachedStatement(sql: StoreSQL.importBatchesCreatedBetween), arguments: [start, end]).map(SQLiteSession.batch)
     }
 
     private static func batch(_ row: Row) -> ImportBatch {
@@ -239,7 +238,7 @@ struct SQLiteSession: StoreSession {
 
     func lastExportRun(kind: String, parameters: String) throws -> ExportRun? {
         try Row.fetchOne(db.cachedStatement(sql: StoreSQL.lastExportRun), arguments: [kind, parameters]).map {
-            ExportRun(kind: $0[0], parameters: $0[1], path: $0[2], sha256: $0[3], rows: $0[4], createdAt: $0[5])
+            ExportRun(kind: $0[0], parameters: $0[1], path: $0[2], sha256: $0[3], rows: $0[4], createdAt: $0[5], contentSHA256: $0[6])
         }
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The report job: reads one snapshot, writes the report a row at a time (constant memory in both
+/// formats), renames it into place and records an `export_run` with the digest of its content.
+///
+///     let result = try ReportExporter(store: store, clock: clock).export(
+///         ReportRequest(kind: .utilization, range: december, format: .xlsx, language: .nl, path: "bezetting.xlsx"))
+public struct ReportExporter {
+    public let store: any RepairStore
+    public let clock: OfficeClock
+
+    public init(store: any RepairStore, clock: OfficeClock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    public func export(_ request: ReportRequest) throws -> ExportResult {
+        let output = try AtomicOutput(path: request.path)
+        do {
+            let written = try write(request, to: output.temporaryPath)
+            let sha256 = try FileDigest.sha256(ofFileAt: output.temporaryPath)
+            let run = ExportRun(kind: "report-\(request.kind.rawValue)", parameters: request.parameters, path: output.finalPath,
+                                sha256: sha256, rows: written.rows, createdAt: clock.timestamp(), contentSHA256: written.contentDigest)
+            try store.write { session in
+                try session.recordExportRun(run)
+                try output.commit()
+            }
+            return ExportResult(path: output.finalPath, rows: written.rows, staffCount: 0, sha256: sha256, fingerprint: nil,
+                                contentSHA256: written.contentDigest)
+        } catch {
+            output.abandon()
+            throw error
+        }
+    }
+
+    /// Writes the report to `path` (no rename, no record): the nightly export stages its files.
+    func write(_ request: ReportRequest, to path: String) throws -> (rows: Int, contentDigest: String) {
+        let context = ReportContext(request: request, words: request.language.words, clock: clock)
+        return try store.read { session in
+            let sink: any ReportSink = request.format == .xlsx
+                ? try XLSXReportSink(path: path, words: context.words, clock: clock)
+                : try CSVReportSink(path: path, clock: clock)
+            do {
+                switch request.kind {
+                case .requests:
+                    try RequestsReport.write(into: sink, session: session, context: context)
+                case .utilization:
+                    try UtilizationReport.write(into: sink, session: session, context: context, range: try requireRange(request))
+                case .staff:
+                    try StaffReport.write(into: sink, session: session, context: context, range: try requireRange(request))
+                case .imports:
+                    try ImportsReport.write(into: sink, session: session, context: context, range: try requireRange(request))
+                }
+                try sink.finish()
+                return (sink.rows, sink.contentDigest)
+            } catch {
+                sink.discard()
+                throw error
+            }
+        }
+    }
+
+    private func requireRange(_ request: ReportRequest) throws -> DateRange {
+        guard let range = request.range else { throw ReportError.rangeRequired(request.kind) }
+        return range
+    }
+}
+
+/// Why a report cannot be made.
+public enum ReportError: Error, Equatable, CustomStringConvertible {
+    case rangeRequired(ReportKind)
+
+    public var description: String {
+        switch self {
+        case let .rangeRequired(kind): return "The \(kind.rawValue) report needs --from and --to."
+        }
+    }
+}

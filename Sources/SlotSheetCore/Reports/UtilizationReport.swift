@@ -1,0 +1,57 @@
+import SlotSheetTemplates
+import XLSXWriter
+
+/// Capacity, held requests and free places per slot. A workbook also gets what people look at
+/// rather than read: a date x daypart heat map of the share booked (a colour scale) and a chart of
+/// capacity against booked per day with a vertical line at every week.
+enum UtilizationReport {
+    static func write(into sink: any ReportSink, session: any StoreSession, context: ReportContext, range: DateRange) throws {
+        let r = context.report
+        let dayparts = try session.dayparts().filter(\.active)
+        let heatMap = try sink.table(r.heatMapSheet, columns: [ReportColumn(title: r.dateColumn, width: 13), ReportColumn(title: r.weekdayColumn, width: 6)]
+            + dayparts.map { ReportColumn(title: $0.label, width: 12) }, primary: false)
+        let perDay = try sink.table(r.perDaySheet, columns: [
+            ReportColumn(title: r.dateColumn, width: 13), ReportColumn(title: r.capacityColumn, width: 11), ReportColumn(title: r.bookedColumn, width: 11),
+        ], primary: false)
+        let slots = try sink.table(r.slotsSheet, columns: [
+            ReportColumn(title: r.dateColumn, width: 13), ReportColumn(title: r.weekdayColumn, width: 6), ReportColumn(title: r.daypartColumn, width: 12),
+            ReportColumn(title: r.capacityColumn, width: 11), ReportColumn(title: r.bookedColumn, width: 11), ReportColumn(title: r.freeColumn, width: 8),
+            ReportColumn(title: r.utilizationColumn, width: 12),
+        ], primary: true)
+
+        // A note belongs to its cell's row: in constant-memory mode it must come before later rows.
+        try heatMap.sheet?.writer.writeNote(r.heatMapNote, row: 0, column: 0, author: "slotsheet")
+        try session.walkSchedule(range) { day in
+            var shares: [ReportValue] = []
+            var capacity = 0, booked = 0
+            for daypart in dayparts {
+                let occupancy = SlotOccupancy(capacity: day.available[daypart.id]?.count ?? 0, held: day.demand[daypart.id]?.held ?? 0)
+                let share: ReportValue = occupancy.capacity > 0 ? .percent(Double(occupancy.held) / Double(occupancy.capacity)) : .empty
+                shares.append(share)
+                capacity += occupancy.capacity
+                booked += occupancy.held
+                try slots.add([.date(day.date), .text(context.weekday(day.date)), .text(daypart.label), .integer(occupancy.capacity),
+                               .integer(occupancy.held), .integer(occupancy.free), share])
+            }
+            try heatMap.add([.date(day.date), .text(context.weekday(day.date))] + shares)
+            try perDay.add([.date(day.date), .integer(capacity), .integer(booked)])
+        }
+        try decorate(heatMap: heatMap.sheet, perDay: perDay.sheet, daypartCount: dayparts.count, days: range.dayCount, words: r)
+    }
+
+    /// The colour scale and the chart, for a workbook (a CSV has neither).
+    private static func decorate(heatMap: SheetHandle?, perDay: SheetHandle?, daypartCount: Int, days: Int, words: ReportWords) throws {
+        guard let heatMap, let perDay, daypartCount > 0, days > 0 else { return }
+        try heatMap.writer.addConditionalFormat(
+            .colorScale(low: RGB(0x63BE7B), middle: RGB(0xFFEB84), high: RGB(0xF8696B)),
+            firstRow: 1, firstColumn: 2, lastRow: days, lastColumn: 1 + daypartCount)
+        var chart = LineChart(title: words.chartTitle, categories: .init(sheet: perDay.name, column: 0, rows: 1...days))
+        chart.series = [
+            .init(name: words.capacityColumn, values: .init(sheet: perDay.name, column: 1, rows: 1...days), color: RGB(0x2F5597)),
+            .init(name: words.bookedColumn, values: .init(sheet: perDay.name, column: 2, rows: 1...days), color: RGB(0xC00000)),
+        ]
+        chart.gridlineEvery = 7
+        chart.dateFormat = "d mmm"
+        try perDay.writer.insertChart(chart, row: 1, column: 4)
+    }
+}

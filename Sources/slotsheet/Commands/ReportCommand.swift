@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import SlotSheetCore
+
+extension ReportKind: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}
+
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write a report as .xlsx or CSV: requests, utilization, staff or imports.",
+        discussion: """
+            requests     the repair-request overview (filters: --status, --corporation; dates are slot dates)
+            utilization  capacity, booked and free per slot; in .xlsx a heat map and a chart per day
+            staff        per staff member: slots available and visits assigned
+            imports      the import batches made on those days and every change they made
+
+            The format follows --format, else the file name (.csv or .xlsx). In CSV, text that would
+            run as a formula gets a leading apostrophe; in .xlsx, text is always text.
+
+            Examples:
+              slotsheet report requests --from 2026-12-01 --to 2026-12-31 --status new,approved -o requests.xlsx
+              slotsheet report utilization --from today --to +13 --lang nl -o bezetting.xlsx
+              slotsheet report staff --from 2026-12-01 --to 2026-12-31 -o staff.csv
+              slotsheet report imports --from -7 --to today -o imports.xlsx
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var dates: DateRangeOptions
+    @OptionGroup var language: LanguageOption
+
+    @Argument(help: "requests, utilization, staff or imports.")
+    var name: ReportKind
+
+    @Option(help: "xlsx or csv (default: from the file name, else xlsx).")
+    var format: ReportFormat?
+
+    @Option(help: ArgumentHelp("Requests report: only these statuses.", valueName: "new,approved,..."))
+    var status: String?
+
+    @Option(help: "Requests report: only this housing corporation (its name).")
+    var corporation: String?
+
+    @Option(name: [.short, .customLong("output")], help: "The file to write (replaced if it exists).")
+    var output: String
+
+    func validate() throws {
+        if status != nil || corporation != nil, name != .requests {
+            throw ValidationError("--status and --corporation filter the requests report only.")
+        }
+        _ = try statuses()
+    }
+
+    private func statuses() throws -> Set<RequestStatus>? {
+        guard let status else { return nil }
+        var set = Set<RequestStatus>()
+        for word in status.split(separator: ",") {
+            guard let value = RequestStatus(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw ValidationError("'\(word)' is not a status; use \(RequestStatus.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            set.insert(value)
+        }
+        return set
+    }
+
+    func run() throws {
+        let clock = try OfficeClock.fromEnvironment()
+        let chosenFormat = format ?? (output.lowercased().hasSuffix(".csv") ? .csv : .xlsx)
+        let request = ReportRequest(
+            kind: name, range: try dates.resolve(clock), format: chosenFormat, language: language.language,
+            statuses: try statuses(), corporation: corporation, path: output)
+        let result = try ReportExporter(store: try store.openMigrated(), clock: clock).export(request)
+        print("Wrote \(result.path): \(name.rawValue) report, \(result.rows) rows.")
+    }
+}
