@@ -18,7 +18,7 @@ struct SlotSheet: ParsableCommand {
             The database is --db sqlite:PATH (default ./slotsheet.sqlite) or $SLOTSHEET_DB.
             SLOTSHEET_TODAY=YYYY-MM-DD fixes "today"; SLOTSHEET_TIMEZONE sets the office zone.
             """,
-        subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self, ImportCommand.self, HistoryCommand.self, InspectCommand.self])
+        subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self, ImportCommand.self, HistoryCommand.self, ReportCommand.self, NightlyCommand.self, InspectCommand.self])
 
     /// Runs the command and exits with the code of `ExitStatus` that fits the outcome.
     static func main() {

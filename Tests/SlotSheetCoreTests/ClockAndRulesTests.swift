@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import InteropSupport
 @testable import SlotSheetCore
 
 @Suite struct OfficeClockTests {
@@ -75,5 +76,38 @@ import Testing
     @Test func onlyNewAndApprovedRequestsHoldASlot() {
         #expect(RequestStatus.holding == [.new, .approved])
         #expect(!RequestStatus.archived.holdsSlot)
+    }
+}
+
+@Suite struct NightlyConfigurationTests {
+    @Test func theSampleConfigurationReads() throws {
+        let path = Interop.repositoryRoot.appending(path: "Samples/nightly.json").path
+        let configuration = try NightlyConfiguration(file: path)
+        #expect(configuration.exports.map(\.fileName) == ["availability-template.xlsx", "availability.csv", "utilization.xlsx",
+                                                         "requests-changed.xlsx", "open-requests.csv", "imports-yesterday.xlsx"])
+        #expect(configuration.exports[0].language == .nl)
+        #expect(configuration.exports[3].changedWithinHours == 24)
+    }
+
+    @Test func mistakesAreNamedWithTheirExport() throws {
+        let cases: [(String, String)] = [
+            (#"{"exports": [{"name": "a/b", "kind": "staff", "from": "today", "to": "+1"}]}"#, "a plain file name"),
+            (#"{"exports": [{"name": "a", "kind": "weather", "from": "today", "to": "+1"}]}"#, "kind 'weather' is unknown"),
+            (#"{"exports": [{"name": "a", "kind": "staff"}]}"#, "needs 'from' and 'to'"),
+            (#"{"exports": [{"name": "a", "kind": "staff", "from": "today", "to": "+1"}, {"name": "a", "kind": "imports", "from": "-1", "to": "-1"}]}"#, "Two exports are named 'a'"),
+            (#"{"exports": []}"#, "lists no exports"),
+            (#"{"exports": [{"kind": "staff"}]}"#, "'name' is missing"),
+        ]
+        for (text, expected) in cases {
+            let path = FileManager.default.temporaryDirectory.appending(path: "nightly-\(UUID().uuidString).json").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            do {
+                _ = try NightlyConfiguration(file: path)
+                Issue.record("accepted: \(text)")
+            } catch {
+                #expect(error.description.contains(expected), "\(error.description)")
+            }
+        }
     }
 }

@@ -51,10 +51,10 @@ struct SeedDatabase: ParsableCommand {
     @Option(help: "Synthetic: number of staff members.")
     var staff: Int?
 
-    @Option(help: "Synthetic: first date (YYYY-MM-DD, today or +N/-N).")
+    @Option(parsing: .unconditional, help: "Synthetic: first date (YYYY-MM-DD, today or +N/-N).")
     var from: DateArgument?
 
-    @Option(help: "Synthetic: last date, included.")
+    @Option(parsing: .unconditional, help: "Synthetic: last date, included.")
     var to: DateArgument?
 
     @Option(help: "Synthetic: random seed; the same seed gives the same data.")
