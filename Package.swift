@@ -74,6 +74,6 @@ let package = Package(
         // End-to-end: runs the built `slotsheet` binary as a process.
         .testTarget(
             name: "slotsheetTests",
-            dependencies: ["slotsheet", "SlotSheetCore", "InteropSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["slotsheet", "SlotSheetCore", "XLSXReader", "InteropSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

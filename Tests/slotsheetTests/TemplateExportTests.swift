@@ -2,6 +2,7 @@ import Foundation
 import InteropSupport
 import SlotSheetCore
 import Testing
+import XLSXReader
 
 /// `slotsheet template export` and `export availability`, read back with openpyxl and compared
 /// with the database they came from.
@@ -214,5 +215,40 @@ enum CellReferenceForTests {
             remaining = (remaining - 1) / 26
         }
         return name
+    }
+}
+
+/// The same checks through the project's own reader, now that it exists.
+@Suite struct TemplateReadBackTests {
+    @Test func ourReaderSeesWhatTheDatabaseSays() throws {
+        let cli = try CommandRunner(today: "2026-12-01")
+        defer { cli.remove() }
+        try #require(try cli.run("db", "init").status == 0)
+        try #require(try cli.run("db", "seed", "--sample").status == 0)
+        try #require(try cli.run("template", "export", "--from", "2026-11-30", "--to", "2026-12-06", "--all-staff", "--lang", "nl", "-o", "t.xlsx").status == 0)
+
+        let book = try XLSXWorkbook(path: cli.path("t.xlsx"))
+        #expect(book.sheets.map(\.name) == ["Beschikbaarheid", "Uitleg", "Medewerkers", "Dagdelen", "_slotsheet"])
+        #expect(book.sheets.map(\.state) == [.visible, .visible, .visible, .visible, .hidden])
+        #expect(book.customProperties["slotsheet.template"] != nil)
+        let store = try SQLiteStore(path: cli.path("slotsheet.sqlite"))
+        let (dayparts, staff) = try store.read { (try $0.dayparts(), try $0.staff().filter(\.active)) }
+        var rows = try book.rows(of: book.sheets[0])
+        let header = try #require(try rows.next())
+        #expect(header.cells.map { if case let .string(text) = $0.value { return text } else { return "?" } }
+                == ["Datum", "Dag", "Dagdeel", "Geboekt", "Capaciteit"] + staff.map { "\($0.code) \($0.name)" })
+        var seen = 0
+        while let row = try rows.next() {
+            let index = row.index - 2
+            let date = LocalDate(iso: "2026-11-30")!.adding(days: index / dayparts.count)
+            let daypart = dayparts[index % dayparts.count]
+            guard case let .date(cellDate)? = row.cells.first?.value else { Issue.record("row \(row.index) has no date"); continue }
+            #expect(LocalDate(year: cellDate.year, month: cellDate.month, day: cellDate.day) == date)
+            let available = Set(try store.read { try $0.availability(on: date) }.filter { $0.daypartID == daypart.id }.map(\.staffID))
+            let marked = Set(row.cells.filter { $0.column > 5 && $0.value == .string("x") }.map { staff[$0.column - 6].id })
+            #expect(marked == available, "\(date.iso) \(daypart.code)")
+            seen += 1
+        }
+        #expect(seen == 7 * dayparts.count)
     }
 }
