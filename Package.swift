@@ -14,7 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         // SHA-256 for template fingerprints, import batches and export manifests (Foundation on
         // Linux has none); PostgresNIO depends on it too.
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),

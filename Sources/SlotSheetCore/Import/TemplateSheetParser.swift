@@ -25,7 +25,7 @@ enum TemplateSheetParser {
             return ParsedSheet(fileName: fileName, sha256: sha256, origin: .template(template), staffCodes: layout.staff.map(\.code),
                                slots: slots, problems: problems)
         }
-        var reader = RowReader(layout: layout, sheet: sheet.name, dateSystem: book.dateSystem)
+        let reader = RowReader(layout: layout, sheet: sheet.name, dateSystem: book.dateSystem)
         var rows = try book.rows(of: sheet)
         var seen = [Bool](repeating: false, count: layout.rowCount)
         while let row = try rows.next() {

@@ -16,10 +16,9 @@ struct LineLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-             file: String, function: String, line: UInt) {
+    func log(event: LogEvent) {
         let time = clock.localTime(ofTimestamp: Timestamp.iso(Date()))?.iso ?? Timestamp.iso(Date())
-        let text = "\(time) \(level.rawValue.uppercased()) \(label): \(message)\n"
+        let text = "\(time) \(event.level.rawValue.uppercased()) \(label): \(event.message)\n"
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 }
