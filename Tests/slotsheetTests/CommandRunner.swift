@@ -39,8 +39,14 @@ struct CommandRunner {
     }
 
     func run(_ arguments: [String]) throws -> Result {
+        try run(program: CommandRunner.executable, arguments)
+    }
+
+    /// Runs another program in the scratch folder with the same environment (e.g. `script`, to give
+    /// slotsheet a terminal).
+    func run(program: URL, _ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = CommandRunner.executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = folder
         process.environment = environment

@@ -268,3 +268,26 @@ import Testing
         #expect(missing.status == 4 && missing.errors.contains("cannot be opened"))
     }
 }
+
+@Suite struct ImportProgressTests {
+    /// On a terminal a large file shows a progress bar; in a pipe (logs, cron) never.
+    @Test(.enabled(if: Interop.program(named: "script") != nil, "util-linux script is not installed"))
+    func theProgressBarShowsOnATerminalOnly() throws {
+        let cli = try CommandRunner(today: "2026-12-01")
+        defer { cli.remove() }
+        try #require(try cli.run("db", "init").status == 0)
+        try #require(try cli.run("db", "seed", "--sample").status == 0)
+        // 170 days x 6 dayparts: more rows than the bar's threshold of 1,000.
+        try #require(try cli.run("template", "export", "--from", "2026-12-01", "--to", "2027-05-19", "--all-staff", "-o", "big.xlsx").status == 0)
+
+        let piped = try cli.run("import", "big.xlsx", "--dry-run")
+        #expect(piped.status == 0)
+        #expect(!piped.errors.contains("Reading") && !piped.output.contains("\r"), "no bar in a pipe")
+
+        let command = "\(CommandRunner.executable.path) import big.xlsx --dry-run"
+        let terminal = try cli.run(program: Interop.program(named: "script")!, ["-qec", command, "/dev/null"])
+        #expect(terminal.status == 0)
+        #expect(terminal.output.contains("Reading big.xlsx [") && terminal.output.contains("100%"), "a bar on a terminal")
+        #expect(terminal.output.contains("Dry run: nothing was changed."))
+    }
+}
