@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "XLSXWriterTests", dependencies: ["XLSXWriter", "XLSXReader", "InteropSupport"]),
         .testTarget(
             name: "SlotSheetCoreTests",
-            dependencies: ["SlotSheetCore", "InteropSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["SlotSheetCore", "XLSXReader", "InteropSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         // End-to-end: runs the built `slotsheet` binary as a process.
         .testTarget(
             name: "slotsheetTests",

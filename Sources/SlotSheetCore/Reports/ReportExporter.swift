@@ -1,4 +1,5 @@
 import Foundation
+import XLSXWriter
 
 /// The report job: reads one snapshot, writes the report a row at a time (constant memory in both
 /// formats), renames it into place and records an `export_run` with the digest of its content.
@@ -8,6 +9,8 @@ import Foundation
 public struct ReportExporter {
     public let store: any RepairStore
     public let clock: OfficeClock
+    /// Data rows a workbook sheet takes before a table goes on in the next (tests lower it).
+    var rowsPerSheet = CellReference.maxRows - 1
 
     public init(store: any RepairStore, clock: OfficeClock) {
         self.store = store
@@ -38,7 +41,7 @@ public struct ReportExporter {
         let context = ReportContext(request: request, words: request.language.words, clock: clock)
         return try store.read { session in
             let sink: any ReportSink = request.format == .xlsx
-                ? try XLSXReportSink(path: path, words: context.words, clock: clock)
+                ? try XLSXReportSink(path: path, words: context.words, clock: clock, rowsPerSheet: rowsPerSheet)
                 : try CSVReportSink(path: path, clock: clock)
             do {
                 switch request.kind {

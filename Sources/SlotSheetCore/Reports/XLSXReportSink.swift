@@ -11,6 +11,7 @@ final class XLSXReportSink: ReportSink {
     private var digest = ContentDigest()
     private(set) var rows = 0
     private let formats: Formats
+    private let rowsPerSheet: Int
 
     struct Formats {
         let header: CellFormat
@@ -22,9 +23,11 @@ final class XLSXReportSink: ReportSink {
         let timestamp: CellFormat
     }
 
-    init(path: String, words: Words, clock: OfficeClock) throws {
+    /// `rowsPerSheet`: data rows before a table goes on in a next sheet (Excel's limit, less the header).
+    init(path: String, words: Words, clock: OfficeClock, rowsPerSheet: Int = CellReference.maxRows - 1) throws {
         workbook = try WorkbookWriter(path: path)
         self.clock = clock
+        self.rowsPerSheet = rowsPerSheet
         let locale = String(words.template.dateFormat.prefix { $0 != "]" }) + "]"
         formats = Formats(
             header: try workbook.cellFormat(CellStyle(bold: true, fontColor: RGB(Look.headerText), fill: RGB(Look.headerFill), wrap: true)),
@@ -41,10 +44,13 @@ final class XLSXReportSink: ReportSink {
         let sheet = try workbook.addSheet(named: name)
         if tables.isEmpty { try sheet.activate() }
         digest.add(table: name)
-        let table = try XLSXReportTable(sheet: sheet, columns: columns, formats: formats, clock: clock) { [unowned self] row in
-            digest.add(row)
-            if primary { rows += 1 }
-        }
+        let table = try XLSXReportTable(
+            sheet: sheet, columns: columns, formats: formats, clock: clock, rowsPerSheet: rowsPerSheet,
+            continuation: { [unowned self] part in try workbook.addSheet(named: "\(name.prefix(24)) (\(part))") },
+            counted: { [unowned self] row in
+                digest.add(row)
+                if primary { rows += 1 }
+            })
         tables.append(table)
         return table
     }
@@ -61,21 +67,34 @@ final class XLSXReportSink: ReportSink {
     }
 }
 
+/// One table; past a sheet's 1,048,576 rows it goes on in a second sheet ("Requests (2)") with
+/// the same header, and so on, rather than stopping.
 private final class XLSXReportTable: ReportTable {
-    private let writer: SheetWriter
+    private var writer: SheetWriter
+    private let first: SheetWriter
     private let columns: [ReportColumn]
     private let formats: XLSXReportSink.Formats
     private let clock: OfficeClock
+    private let continuation: (Int) throws -> SheetWriter
     private let counted: ([ReportValue]) -> Void
+    private let rowsPerSheet: Int
     private var nextRow = 1
+    private var part = 1
 
-    init(sheet: SheetWriter, columns: [ReportColumn], formats: XLSXReportSink.Formats, clock: OfficeClock,
-         counted: @escaping ([ReportValue]) -> Void) throws {
+    init(sheet: SheetWriter, columns: [ReportColumn], formats: XLSXReportSink.Formats, clock: OfficeClock, rowsPerSheet: Int,
+         continuation: @escaping (Int) throws -> SheetWriter, counted: @escaping ([ReportValue]) -> Void) throws {
         writer = sheet
+        self.rowsPerSheet = rowsPerSheet
+        first = sheet
         self.columns = columns
         self.formats = formats
         self.clock = clock
+        self.continuation = continuation
         self.counted = counted
+        try start(sheet)
+    }
+
+    private func start(_ sheet: SheetWriter) throws {
         for (index, column) in columns.enumerated() {
             try sheet.setColumns(index, index, width: column.width)
             try sheet.write(column.title, row: 0, column: index, format: formats.header)
@@ -83,9 +102,16 @@ private final class XLSXReportTable: ReportTable {
         try sheet.freezePanes(row: 1, column: 0)
     }
 
-    var sheet: SheetHandle? { SheetHandle(writer: writer, name: writer.name, rowsWritten: { [unowned self] in nextRow - 1 }) }
+    var sheet: SheetHandle? { SheetHandle(writer: first, name: first.name, rowsWritten: { [unowned self] in nextRow - 1 }) }
 
     func add(_ row: [ReportValue]) throws {
+        if nextRow > rowsPerSheet {
+            try finish()
+            part += 1
+            writer = try continuation(part)
+            try start(writer)
+            nextRow = 1
+        }
         for (index, value) in row.enumerated() {
             switch value {
             case let .text(text):
