@@ -5,15 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds="${1:-9}"
 
-venv=Benchmarks/.venv
-if ! "$venv/bin/python" -c 'import fastexcel, pyarrow, openpyxl, xlsxwriter' 2>/dev/null; then
-    echo "Creating $venv with fastexcel, openpyxl and XlsxWriter"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install -q --disable-pip-version-check -r Benchmarks/inspect/requirements.txt
-fi
-
-swift build -c release --product slotsheet
-slotsheet="$(swift build -c release --product slotsheet --show-bin-path)/slotsheet"
+source Benchmarks/prepare.sh
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
