@@ -56,15 +56,14 @@ import Testing
 }
 
 @Suite struct ImportRuleTests {
-    let fixture: ImportFixture
-    init() throws { fixture = try ImportFixture() }
     let words = Words.english
 
     private func line(_ date: LocalDate, _ daypart: String, _ staff: String, _ mark: String) -> String {
         "\(date.iso),\(daypart),\(staff),\(mark)"
     }
 
-    @Test func unknownAndInactiveReferences() throws {
+    @Test(arguments: Backend.available) func unknownAndInactiveReferences(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
         let day = fixture.today.adding(days: 5)
         let outcome = try fixture.run(try fixture.parseCSV([
             "date,daypart,staff,available",
@@ -81,7 +80,8 @@ import Testing
         #expect(outcome.problems.allSatisfy { !$0.hint(words).isEmpty })
     }
 
-    @Test func aChangeOnAPastDateIsRefused() throws {
+    @Test(arguments: Backend.available) func aChangeOnAPastDateIsRefused(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
         let past = fixture.today.adding(days: -1)
         let daypart = try fixture.dayparts()[1]
         let isAvailable = try fixture.store.read { try $0.availability(on: past) }.contains { $0.daypartID == daypart.id && $0.staffID == 1 }
@@ -92,7 +92,8 @@ import Testing
         #expect(same.status == .nothingToChange)
     }
 
-    @Test func capacityMayNotFallBelowHeldRequests() throws {
+    @Test(arguments: Backend.available) func capacityMayNotFallBelowHeldRequests(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
         let full = try #require(try fixture.fullSlot(after: fixture.today.adding(days: 1)))
         let before = try fixture.availability()
         let outcome = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", line(full.date, full.daypart.code, full.available[0], "")]))
@@ -105,7 +106,8 @@ import Testing
         #expect(try fixture.availability() == before, "nothing written")
     }
 
-    @Test func anAssignedPersonMustStayAvailable() throws {
+    @Test(arguments: Backend.available) func anAssignedPersonMustStayAvailable(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
         let visit = try #require(try fixture.assignedVisit(after: fixture.today.adding(days: 1)))
         let outcome = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", line(visit.date, visit.daypart.code, visit.staff, "no")]))
         let slot = "\(DateText.long(visit.date, words.template)) \(visit.daypart.label)"
@@ -113,7 +115,8 @@ import Testing
             "Line 2: \(visit.staff) has a visit on \(slot) (request \(visit.request)) but is marked not available."))
     }
 
-    @Test func aValidFileAppliesExactlyItsChangesWithAnAuditTrail() throws {
+    @Test(arguments: Backend.available) func aValidFileAppliesExactlyItsChangesWithAnAuditTrail(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
         let day = fixture.today.adding(days: 10)
         let before = try fixture.availability()
         let d13 = try fixture.dayparts().first { $0.code == "D13" }!
@@ -130,7 +133,8 @@ import Testing
         #expect(try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", line(day, "D13", "ANB", marked ? "no" : "yes")])).status == .nothingToChange)
     }
 
-    @Test func aDryRunWritesNothing() throws {
+    @Test(arguments: Backend.available) func aDryRunWritesNothing(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
         let day = fixture.today.adding(days: 10)
         let before = try fixture.database.dump()
         let outcome = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", line(day, "D13", "ANB", "x"), line(day, "D13", "BRW", "x")]), dryRun: true)
@@ -142,9 +146,9 @@ import Testing
 /// A store whose sessions fail at the n-th change, to prove that a failure in the middle of an
 /// apply leaves nothing behind.
 private final class FailingStore: RepairStore, @unchecked Sendable {
-    let inner: SQLiteStore
+    let inner: any RepairStore
     let failAfter: Int
-    init(_ inner: SQLiteStore, failAfter: Int) {
+    init(_ inner: any RepairStore, failAfter: Int) {
         self.inner = inner
         self.failAfter = failAfter
     }
@@ -174,8 +178,11 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func upsertDaypart(_ daypart: Daypart) throws -> RowID { try inner.upsertDaypart(daypart) }
         func upsertStaff(_ staff: StaffMember) throws -> RowID { try inner.upsertStaff(staff) }
         func addAvailability(_ key: AvailabilityKey) throws { try tick(); try inner.addAvailability(key) }
+        func addAvailability(_ keys: [AvailabilityKey]) throws { try tick(); try inner.addAvailability(keys) }
         func removeAvailability(_ key: AvailabilityKey) throws { try tick(); try inner.removeAvailability(key) }
+        func removeAvailability(_ keys: [AvailabilityKey]) throws { try tick(); try inner.removeAvailability(keys) }
         func upsertRequest(_ request: RepairRequest) throws { try inner.upsertRequest(request) }
+        func continueKeysAfterExplicitIDs() throws { try inner.continueKeysAfterExplicitIDs() }
         func dayparts() throws -> [Identified<Daypart>] { try inner.dayparts() }
         func staff() throws -> [Identified<StaffMember>] { try inner.staff() }
         func slotOccupancy(in range: DateRange) throws -> [SlotKey: SlotOccupancy] { try inner.slotOccupancy(in: range) }
@@ -183,7 +190,8 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand] { try inner.slotDemand(on: date) }
         func recordExportRun(_ run: ExportRun) throws -> RowID { try inner.recordExportRun(run) }
         func insertImportBatch(_ batch: ImportBatch) throws -> RowID { try inner.insertImportBatch(batch) }
-        func recordAvailabilityChange(batchID: RowID, _ change: AvailabilityChange) throws { try inner.recordAvailabilityChange(batchID: batchID, change) }
+        func recordAvailabilityChange(batchID: RowID, _ change: AvailabilityChange) throws { try tick(); try inner.recordAvailabilityChange(batchID: batchID, change) }
+        func recordAvailabilityChanges(batchID: RowID, _ changes: [AvailabilityChange]) throws { try tick(); try inner.recordAvailabilityChanges(batchID: batchID, changes) }
         func importBatch(id: RowID) throws -> ImportBatch? { try inner.importBatch(id: id) }
         func importBatches(limit: Int) throws -> [ImportBatch] { try inner.importBatches(limit: limit) }
         func importBatches(createdFrom start: String, before end: String) throws -> [ImportBatch] { try inner.importBatches(createdFrom: start, before: end) }
@@ -197,8 +205,8 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
 }
 
 @Suite struct AllOrNothingTests {
-    @Test func aFailureInTheMiddleOfApplyLeavesNothingWritten() throws {
-        let fixture = try ImportFixture()
+    @Test(arguments: Backend.available) func aFailureInTheMiddleOfApplyLeavesNothingWritten(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
         let day = fixture.today.adding(days: 12)
         let lines = ["date,daypart,staff,available"] + ["ANB", "BRW", "CHP", "DAM", "EVJ"].map { "\(day.iso),D14,\($0),x" }
         let parsed = try fixture.parseCSV(lines)
@@ -214,20 +222,18 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
 }
 
 @Suite struct UndoTests {
-    let fixture: ImportFixture
-    init() throws { fixture = try ImportFixture() }
-
-    private func apply(_ lines: [String]) throws -> RowID {
+    private func apply(_ lines: [String], to fixture: ImportFixture) throws -> RowID {
         let outcome = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available"] + lines))
         guard case let .applied(batchID) = outcome.status else { throw UndoError.notFound(-1) }
         return batchID
     }
 
-    @Test func undoRestoresTheDatabaseAndIsRecorded() throws {
+    @Test(arguments: Backend.available) func undoRestoresTheDatabaseAndIsRecorded(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
         let day = fixture.today.adding(days: 14).iso
         let before = try fixture.availability()
         let marks = ["ANB", "BRW"].map { before.contains("\(day) D15 \($0)") ? "no" : "x" }
-        let batch = try apply(["\(day),D15,ANB,\(marks[0])", "\(day),D15,BRW,\(marks[1])"])
+        let batch = try apply(["\(day),D15,ANB,\(marks[0])", "\(day),D15,BRW,\(marks[1])"], to: fixture)
         #expect(try fixture.availability() != before)
         let (undoID, plan) = try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: batch, operatorName: "test")
         #expect(plan.changes.count == 2)
@@ -239,12 +245,13 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         }
     }
 
-    @Test func undoRefusesWhenALaterBatchTouchedTheSameCells() throws {
+    @Test(arguments: Backend.available) func undoRefusesWhenALaterBatchTouchedTheSameCells(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
         let day = fixture.today.adding(days: 15).iso
         let before = try fixture.availability()
         let anb = before.contains("\(day) D10 ANB")
-        let first = try apply(["\(day),D10,ANB,\(anb ? "no" : "x")", "\(day),D10,CHP,\(before.contains("\(day) D10 CHP") ? "no" : "x")"])
-        let second = try apply(["\(day),D10,ANB,\(anb ? "x" : "no")"])
+        let first = try apply(["\(day),D10,ANB,\(anb ? "no" : "x")", "\(day),D10,CHP,\(before.contains("\(day) D10 CHP") ? "no" : "x")"], to: fixture)
+        let second = try apply(["\(day),D10,ANB,\(anb ? "x" : "no")"], to: fixture)
         #expect(throws: UndoError.laterBatches(first, [second])) {
             try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: first, operatorName: "test")
         }

@@ -118,18 +118,15 @@ public struct ImportJob {
     }
 }
 
-/// Writes a batch and its changes; the caller's transaction makes it all or nothing.
+/// Writes a batch and its changes in multi-row statements (a year's import is a few hundred, not
+/// a hundred thousand, round trips to a database server); the caller's transaction makes it all
+/// or nothing.
 enum ChangeWriter {
     static func write(_ changes: [AvailabilityChange], as batch: ImportBatch, session: any StoreSession) throws -> RowID {
         let batchID = try session.insertImportBatch(batch)
-        for change in changes {
-            if change.available {
-                try session.addAvailability(change.key)
-            } else {
-                try session.removeAvailability(change.key)
-            }
-            try session.recordAvailabilityChange(batchID: batchID, change)
-        }
+        try session.addAvailability(changes.filter(\.available).map(\.key))
+        try session.removeAvailability(changes.filter { !$0.available }.map(\.key))
+        try session.recordAvailabilityChanges(batchID: batchID, changes)
         return batchID
     }
 }

@@ -3,22 +3,32 @@
 ///
 ///     let summary = try Seeder.load(SampleDataset(today: clock.today), into: store)
 public enum Seeder {
+    /// Availability rows collected before they are written together.
+    static let availabilityBatch = 10_000
+
     public static func load(_ source: some SeedSource, into store: any RepairStore) throws -> SeedSummary {
         try store.write { session in
             var keys = try loadReferenceTables(source, session)
             var summary = SeedSummary()
+            // Availability goes in in multi-row statements; a synthetic year is a million rows.
+            var pending: [AvailabilityKey] = []
             try source.forEachAvailability { date, daypart, staff in
-                let key = AvailabilityKey(
+                pending.append(AvailabilityKey(
                     date: date,
                     daypartID: try keys.id(of: daypart, in: keys.dayparts, kind: "daypart"),
-                    staffID: try keys.id(of: staff, in: keys.staff, kind: "staff member"))
-                try session.addAvailability(key)
+                    staffID: try keys.id(of: staff, in: keys.staff, kind: "staff member")))
                 summary.availability += 1
+                if pending.count == Seeder.availabilityBatch {
+                    try session.addAvailability(pending)
+                    pending.removeAll(keepingCapacity: true)
+                }
             }
+            try session.addAvailability(pending)
             try source.forEachRequest { seed in
                 try session.upsertRequest(try keys.request(from: seed, session: session))
                 summary.requests += 1
             }
+            try session.continueKeysAfterExplicitIDs()
             return summary
         }
     }

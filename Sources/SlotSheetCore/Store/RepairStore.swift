@@ -54,8 +54,14 @@ public protocol StoreSession {
     func upsertStaff(_ staff: StaffMember) throws -> RowID
     /// Marks a person available in a slot; nothing happens when they already are.
     func addAvailability(_ key: AvailabilityKey) throws
+    /// Marks many (person, slot) pairs available in a few multi-row statements: the bulk path of
+    /// imports and seeding, which a server backend would otherwise pay a round trip a row for.
+    func addAvailability(_ keys: [AvailabilityKey]) throws
     /// Inserts or replaces the request with this id, its defects included.
     func upsertRequest(_ request: RepairRequest) throws
+    /// After rows were inserted with ids of their own (seeded requests), makes the backend's id
+    /// generator continue after the highest, so rows other programs add get fresh ids.
+    func continueKeysAfterExplicitIDs() throws
 
     /// Every daypart, in sort order.
     func dayparts() throws -> [Identified<Daypart>]
@@ -76,10 +82,14 @@ public protocol StoreSession {
 
     /// Marks a person not available in a slot; nothing happens when they already are not.
     func removeAvailability(_ key: AvailabilityKey) throws
+    /// Marks many (person, slot) pairs not available, in a few multi-row statements.
+    func removeAvailability(_ keys: [AvailabilityKey]) throws
     /// Adds an `import_batch` row and returns its id.
     func insertImportBatch(_ batch: ImportBatch) throws -> RowID
     /// Records one change of a batch in `availability_change`.
     func recordAvailabilityChange(batchID: RowID, _ change: AvailabilityChange) throws
+    /// Records many changes of a batch, in a few multi-row statements.
+    func recordAvailabilityChanges(batchID: RowID, _ changes: [AvailabilityChange]) throws
     func importBatch(id: RowID) throws -> ImportBatch?
     /// The newest batches first.
     func importBatches(limit: Int) throws -> [ImportBatch]

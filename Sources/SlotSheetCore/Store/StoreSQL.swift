@@ -31,10 +31,18 @@ enum StoreSQL {
         return upsert(into: level.rawValue, columns: [parent, "name"], conflictOn: [parent, "name"])
     }
 
-    static let addAvailability = """
-        INSERT INTO availability (date, daypart_id, staff_id) VALUES (?, ?, ?) \
+    /// `(?, ?, ?), (?, ?, ?), ...`: the VALUES of a multi-row statement, `width` placeholders a row.
+    static func valueRows(_ rows: Int, width: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+        return Array(repeating: row, count: rows).joined(separator: ", ")
+    }
+
+    static func addAvailability(rows: Int) -> String {
+        """
+        INSERT INTO availability (date, daypart_id, staff_id) VALUES \(valueRows(rows, width: 3)) \
         ON CONFLICT (date, daypart_id, staff_id) DO NOTHING
         """
+    }
 
     static let upsertRequest = """
         INSERT INTO repair_request (id, resident_id, description, photo_path, status, slot_date, daypart_id, \
@@ -76,15 +84,24 @@ enum StoreSQL {
         RETURNING id
         """
 
-    static let removeAvailability = "DELETE FROM availability WHERE date = ? AND daypart_id = ? AND staff_id = ?"
+    /// Found through the unique index of the natural key (both backends name the columns of a VALUES
+    /// list `column1`, `column2`, ...); a row-value `IN (VALUES ...)` would scan the table in SQLite.
+    static func removeAvailability(rows: Int) -> String {
+        """
+        DELETE FROM availability WHERE id IN (SELECT a.id FROM (VALUES \(valueRows(rows, width: 3))) AS v \
+        JOIN availability a ON a.date = v.column1 AND a.daypart_id = v.column2 AND a.staff_id = v.column3)
+        """
+    }
     static let insertImportBatch = """
         INSERT INTO import_batch (file_name, sha256, operator, created_at, dry_run, kind, reverts_batch_id, range_from, \
         range_to, added, removed, unchanged, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
         """
-    static let recordAvailabilityChange = """
-        INSERT INTO availability_change (batch_id, date, daypart_id, staff_id, available_before, available_after) \
-        VALUES (?, ?, ?, ?, ?, ?)
+    static func recordAvailabilityChanges(rows: Int) -> String {
         """
+        INSERT INTO availability_change (batch_id, date, daypart_id, staff_id, available_before, available_after) \
+        VALUES \(valueRows(rows, width: 6))
+        """
+    }
     static let batchColumns = """
         id, file_name, sha256, operator, created_at, dry_run, kind, reverts_batch_id, range_from, range_to, \
         added, removed, unchanged, outcome

@@ -68,25 +68,19 @@ public final class SQLiteStore: RepairStore {
 
     public func read<T>(_ work: (any StoreSession) throws -> T) throws -> T {
         try mappingDatabaseErrors {
-            try pool.read { db in try work(SQLiteSession(db)) }
+            try pool.read { db in try work(PortableSession(SQLiteConnection(db: db))) }
         }
     }
 
     public func write<T>(_ work: (any StoreSession) throws -> T) throws -> T {
         try mappingDatabaseErrors {
-            try pool.write { db in try work(SQLiteSession(db)) }
+            try pool.write { db in try work(PortableSession(SQLiteConnection(db: db))) }
         }
     }
 
-    /// Runs `body`, turning SQLite's errors into `StoreError`s; the jobs' own errors pass through.
+    /// Runs `body`, turning SQLite's errors into `StoreError`s.
     private func translatingErrors<T>(_ body: () throws -> T) throws(StoreError) -> T {
-        do {
-            return try body()
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw SQLiteStore.storeError(error, busyTimeout: busyTimeout)
-        }
+        try StoreError.translating({ SQLiteStore.storeError($0, busyTimeout: busyTimeout) }, body)
     }
 
     /// Turns SQLite's errors into `StoreError`s and lets every other error (a job's own) pass.

@@ -1,0 +1,306 @@
+/// `StoreSession` written once over `SQLConnection`, so SQLite and PostgreSQL run the same
+/// statements (`StoreSQL`) and turn rows into the same values. What differs between them stays in
+/// the connection (placeholders, types, transactions) and `SQLDialect`.
+struct PortableSession<Connection: SQLConnection>: StoreSession {
+    let connection: Connection
+
+    init(_ connection: Connection) {
+        self.connection = connection
+    }
+
+    /// Rows a multi-row statement carries at most: far below both backends' bind limits (SQLite
+    /// 32,766, PostgreSQL 65,535), large enough that a year's import is a few hundred statements.
+    static var rowsPerStatement: Int { 1_000 }
+
+    func tableCounts() throws -> [(table: String, rows: Int)] {
+        try Schema.tables.map { table in
+            (table, try connection.firstRow(StoreSQL.count(table)) { try $0.int(0) } ?? 0)
+        }
+    }
+
+    func upsertCorporation(name: String) throws -> RowID {
+        try connection.returningID(StoreSQL.upsertCorporation, [name.sqlValue])
+    }
+
+    func upsertResident(_ r: Resident) throws -> RowID {
+        try connection.returningID(StoreSQL.upsertResident, [
+            r.name.sqlValue, r.email.sqlValue, r.phone.sqlValue, r.postcode.sqlValue, r.houseNumber.sqlValue,
+            r.street.sqlValue, r.city.sqlValue, r.corporationID.sqlValue,
+        ])
+    }
+
+    func upsertCatalogueNode(_ level: CatalogueLevel, parentID: RowID?, name: String) throws -> RowID {
+        if level.parentColumn == nil {
+            return try connection.returningID(StoreSQL.upsertCatalogueNode(level), [name.sqlValue])
+        }
+        guard let parentID else { throw StoreError.failed("a \(level.rawValue) needs a parent") }
+        return try connection.returningID(StoreSQL.upsertCatalogueNode(level), [parentID.sqlValue, name.sqlValue])
+    }
+
+    func upsertSubcontractor(_ s: Subcontractor) throws -> RowID {
+        try connection.returningID(StoreSQL.upsertSubcontractor, [s.name, s.phone, s.email].map(\.sqlValue))
+    }
+
+    func upsertDaypart(_ d: Daypart) throws -> RowID {
+        try connection.returningID(StoreSQL.upsertDaypart, [
+            d.code.sqlValue, d.label.sqlValue, d.startsAt.sqlValue, d.endsAt.sqlValue, d.sortOrder.sqlValue, d.active.sqlValue,
+        ])
+    }
+
+    func upsertStaff(_ s: StaffMember) throws -> RowID {
+        try connection.returningID(StoreSQL.upsertStaff, [
+            s.code.sqlValue, s.employeeNumber.sqlValue, s.name.sqlValue, s.active.sqlValue,
+        ])
+    }
+
+    func addAvailability(_ key: AvailabilityKey) throws {
+        try addAvailability([key])
+    }
+
+    func addAvailability(_ keys: [AvailabilityKey]) throws {
+        try inChunks(keys) { chunk in
+            try connection.execute(StoreSQL.addAvailability(rows: chunk.count), chunk.flatMap(\.sqlValues))
+        }
+    }
+
+    func upsertRequest(_ r: RepairRequest) throws {
+        try connection.execute(StoreSQL.upsertRequest, [
+            r.id.sqlValue, r.residentID.sqlValue, r.description.sqlValue, r.photoPath.sqlValue, r.status.rawValue.sqlValue,
+            r.slotDate.iso.sqlValue, r.daypartID.sqlValue, r.staffID.sqlValue, r.subcontractorID.sqlValue,
+            r.createdAt.sqlValue, r.updatedAt.sqlValue,
+        ])
+        // Keep the rows of defects that stay, so re-seeding leaves their keys unchanged.
+        let existing = Set(try connection.rows(StoreSQL.requestDefects, [r.id.sqlValue]) { try $0.integer(0) })
+        let wanted = Set(r.defectIDs)
+        for defectID in existing.subtracting(wanted) {
+            try connection.execute(StoreSQL.removeRequestDefect, [r.id.sqlValue, defectID.sqlValue])
+        }
+        for defectID in r.defectIDs where !existing.contains(defectID) {
+            try connection.execute(StoreSQL.addRequestDefect, [r.id.sqlValue, defectID.sqlValue])
+        }
+    }
+
+    func continueKeysAfterExplicitIDs() throws {
+        if let sql = connection.dialect.continueKeys(of: "repair_request") {
+            try connection.execute(sql, [])
+        }
+    }
+
+    func dayparts() throws -> [Identified<Daypart>] {
+        try connection.rows(StoreSQL.dayparts) { row in
+            Identified(id: try row.integer(0), value: Daypart(
+                code: try row.text(1), label: try row.text(2), startsAt: try row.text(3), endsAt: try row.text(4),
+                sortOrder: try row.int(5), active: try row.boolean(6)))
+        }
+    }
+
+    func staff() throws -> [Identified<StaffMember>] {
+        try connection.rows(StoreSQL.staff) { row in
+            Identified(id: try row.integer(0), value: StaffMember(
+                code: try row.text(1), employeeNumber: try row.text(2), name: try row.text(3), active: try row.boolean(4)))
+        }
+    }
+
+    func slotOccupancy(in range: DateRange) throws -> [SlotKey: SlotOccupancy] {
+        var slots: [SlotKey: SlotOccupancy] = [:]
+        let bounds = [range.from.iso.sqlValue, range.to.iso.sqlValue]
+        try connection.streamRows(StoreSQL.capacityPerSlot, bounds) { row in
+            let key = SlotKey(date: try row.date(0), daypartID: try row.integer(1))
+            slots[key, default: SlotOccupancy(capacity: 0, held: 0)].capacity = try row.int(2)
+        }
+        try connection.streamRows(StoreSQL.heldPerSlot, bounds) { row in
+            let key = SlotKey(date: try row.date(0), daypartID: try row.integer(1))
+            slots[key, default: SlotOccupancy(capacity: 0, held: 0)].held = try row.int(2)
+        }
+        return slots
+    }
+
+    func availability(on date: LocalDate) throws -> [(daypartID: RowID, staffID: RowID)] {
+        try connection.rows(StoreSQL.availabilityOnDate, [date.iso.sqlValue]) { row in
+            (try row.integer(0), try row.integer(1))
+        }
+    }
+
+    func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand] {
+        var demand: [RowID: SlotDemand] = [:]
+        try connection.forEachRow(StoreSQL.demandOnDate, [date.iso.sqlValue]) { row in
+            let daypartID = try row.integer(0)
+            demand[daypartID, default: SlotDemand()].held += 1
+            if let staffID = try row.optionalInteger(1) {
+                demand[daypartID, default: SlotDemand()].assignments.append((staffID, try row.integer(2)))
+            }
+        }
+        return demand
+    }
+
+    func recordExportRun(_ run: ExportRun) throws -> RowID {
+        try connection.returningID(StoreSQL.recordExportRun, [
+            run.kind.sqlValue, run.parameters.sqlValue, run.path.sqlValue, run.sha256.sqlValue, run.rows.sqlValue,
+            run.createdAt.sqlValue, run.contentSHA256.sqlValue,
+        ])
+    }
+
+    func removeAvailability(_ key: AvailabilityKey) throws {
+        try removeAvailability([key])
+    }
+
+    func removeAvailability(_ keys: [AvailabilityKey]) throws {
+        try inChunks(keys) { chunk in
+            try connection.execute(StoreSQL.removeAvailability(rows: chunk.count), chunk.flatMap(\.sqlValues))
+        }
+    }
+
+    func insertImportBatch(_ b: ImportBatch) throws -> RowID {
+        try connection.returningID(StoreSQL.insertImportBatch, [
+            b.fileName.sqlValue, b.sha256.sqlValue, b.operatorName.sqlValue, b.createdAt.sqlValue, b.dryRun.sqlValue,
+            b.kind.rawValue.sqlValue, b.revertsBatchID.sqlValue, b.range?.from.iso.sqlValue ?? .null,
+            b.range?.to.iso.sqlValue ?? .null, b.added.sqlValue, b.removed.sqlValue, b.unchanged.sqlValue,
+            b.outcome.rawValue.sqlValue,
+        ])
+    }
+
+    func recordAvailabilityChange(batchID: RowID, _ change: AvailabilityChange) throws {
+        try recordAvailabilityChanges(batchID: batchID, [change])
+    }
+
+    func recordAvailabilityChanges(batchID: RowID, _ changes: [AvailabilityChange]) throws {
+        try inChunks(changes) { chunk in
+            try connection.execute(StoreSQL.recordAvailabilityChanges(rows: chunk.count), chunk.flatMap { change in
+                [batchID.sqlValue] + change.key.sqlValues + [(!change.available).sqlValue, change.available.sqlValue]
+            })
+        }
+    }
+
+    func importBatch(id: RowID) throws -> ImportBatch? {
+        try connection.firstRow(StoreSQL.importBatch, [id.sqlValue], PortableSession.batch)
+    }
+
+    func importBatches(limit: Int) throws -> [ImportBatch] {
+        try connection.rows(StoreSQL.recentImportBatches, [limit.sqlValue], PortableSession.batch)
+    }
+
+    func importBatches(createdFrom start: String, before end: String) throws -> [ImportBatch] {
+        try connection.rows(StoreSQL.importBatchesCreatedBetween, [start.sqlValue, end.sqlValue], PortableSession.batch)
+    }
+
+    /// A row of `StoreSQL.batchColumns` as a batch.
+    private static func batch(_ row: Connection.Row) throws -> ImportBatch {
+        let from = try row.optionalText(8).flatMap { LocalDate(iso: $0) }
+        let to = try row.optionalText(9).flatMap { LocalDate(iso: $0) }
+        return ImportBatch(
+            id: try row.integer(0), fileName: try row.text(1), sha256: try row.text(2), operatorName: try row.text(3),
+            createdAt: try row.text(4), dryRun: try row.boolean(5),
+            kind: ImportBatch.Kind(rawValue: try row.text(6)) ?? .import, revertsBatchID: try row.optionalInteger(7),
+            range: from.flatMap { from in to.flatMap { DateRange(from: from, to: $0) } },
+            added: try row.int(10), removed: try row.int(11), unchanged: try row.int(12),
+            outcome: ImportBatch.Outcome(rawValue: try row.text(13)) ?? .applied)
+    }
+
+    func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange] {
+        try connection.rows(StoreSQL.changesOfBatch, [batchID.sqlValue]) { row in
+            AvailabilityChange(
+                key: AvailabilityKey(date: try row.date(0), daypartID: try row.integer(1), staffID: try row.integer(2)),
+                available: try row.boolean(3), staffCode: try row.text(4), daypartCode: try row.text(5))
+        }
+    }
+
+    func laterBatches(touchingCellsOf batchID: RowID) throws -> [RowID] {
+        try connection.rows(StoreSQL.laterBatchesTouching, [batchID.sqlValue, batchID.sqlValue]) { try $0.integer(0) }
+    }
+
+    func batch(reverting batchID: RowID) throws -> RowID? {
+        try connection.firstRow(StoreSQL.batchReverting, [batchID.sqlValue]) { try $0.integer(0) }
+    }
+
+    func forEachRequest(matching filter: RequestFilter, _ visit: (RequestReportRow) throws -> Void) throws {
+        let (conditions, arguments) = filter.sqlConditions
+        var pending: RequestReportRow?
+        try connection.streamRows(StoreSQL.requestReport(conditions: conditions), arguments) { row in
+            let id = try row.integer(0)
+            if let current = pending, current.id != id {
+                try visit(current)
+                pending = nil
+            }
+            if pending == nil {
+                guard let status = RequestStatus(rawValue: try row.text(3)) else { return }
+                pending = RequestReportRow(
+                    id: id, createdAt: try row.text(1), updatedAt: try row.text(2), status: status, residentName: try row.text(4),
+                    residentEmail: try row.text(5), street: try row.text(6), houseNumber: try row.text(7), postcode: try row.text(8),
+                    city: try row.text(9), corporation: try row.text(10), description: try row.text(11), slotDate: try row.date(12),
+                    daypartLabel: try row.text(13), staffCode: try row.optionalText(14), staffName: try row.optionalText(15),
+                    subcontractor: try row.optionalText(16), defects: [])
+            }
+            if let location = try row.optionalText(17) {
+                pending?.defects.append(DefectPath(
+                    location: location, space: try row.text(18), element: try row.text(19), defect: try row.text(20)))
+            }
+        }
+        if let last = pending { try visit(last) }
+    }
+
+    func staffLoad(in range: DateRange) throws -> [StaffLoad] {
+        let bounds = [range.from.iso, range.to.iso, range.from.iso, range.to.iso].map(\.sqlValue)
+        return try connection.rows(StoreSQL.staffLoad, bounds) { row in
+            StaffLoad(staffID: try row.integer(0), slotsAvailable: try row.int(1), requestsAssigned: try row.int(2))
+        }
+    }
+
+    func lastExportRun(kind: String, parameters: String) throws -> ExportRun? {
+        try connection.firstRow(StoreSQL.lastExportRun, [kind.sqlValue, parameters.sqlValue]) { row in
+            ExportRun(kind: try row.text(0), parameters: try row.text(1), path: try row.text(2), sha256: try row.text(3),
+                      rows: try row.int(4), createdAt: try row.text(5), contentSHA256: try row.optionalText(6))
+        }
+    }
+
+    /// Runs `body` on consecutive slices of at most `rowsPerStatement` elements.
+    private func inChunks<T>(_ items: [T], _ body: (ArraySlice<T>) throws -> Void) throws {
+        var start = items.startIndex
+        while start < items.endIndex {
+            let end = min(start + PortableSession.rowsPerStatement, items.endIndex)
+            try body(items[start..<end])
+            start = end
+        }
+    }
+}
+
+extension AvailabilityKey {
+    /// The values of `(date, daypart_id, staff_id)`, in that order.
+    var sqlValues: [SQLValue] { [date.iso.sqlValue, daypartID.sqlValue, staffID.sqlValue] }
+}
+
+extension RequestFilter {
+    /// The filter as conditions of `StoreSQL.requestReport` and their values.
+    var sqlConditions: (conditions: [String], arguments: [SQLValue]) {
+        var conditions: [String] = []
+        var arguments: [SQLValue] = []
+        if let dates = slotDates {
+            conditions.append("r.slot_date BETWEEN ? AND ?")
+            arguments += [dates.from.iso.sqlValue, dates.to.iso.sqlValue]
+        }
+        if let statuses {
+            conditions.append("r.status IN (\(Array(repeating: "?", count: statuses.count).joined(separator: ", ")))")
+            arguments += statuses.map(\.rawValue).sorted().map(\.sqlValue)
+        }
+        if let corporation {
+            conditions.append("hc.name = ?")
+            arguments.append(corporation.sqlValue)
+        }
+        if let updatedSince {
+            conditions.append("r.updated_at >= ?")
+            arguments.append(updatedSince.sqlValue)
+        }
+        return (conditions, arguments)
+    }
+}
+
+/// A session that runs a statement given as text: for migrations' tests and maintenance, never
+/// for values from a file (those are always bound).
+protocol RawSQLSession {
+    func executeRaw(_ sql: String) throws
+}
+
+extension PortableSession: RawSQLSession {
+    func executeRaw(_ sql: String) throws {
+        try connection.execute(sql, [])
+    }
+}

@@ -1,0 +1,90 @@
+/// A value bound to one `?` placeholder of a statement: the few kinds the schema uses.
+enum SQLValue: Sendable, Hashable {
+    case integer(Int64)
+    case text(String)
+    case boolean(Bool)
+    case null
+}
+
+/// A Swift value that can be bound to a placeholder.
+protocol SQLBindable {
+    var sqlValue: SQLValue { get }
+}
+
+extension Int64: SQLBindable { var sqlValue: SQLValue { .integer(self) } }
+extension Int: SQLBindable { var sqlValue: SQLValue { .integer(Int64(self)) } }
+extension String: SQLBindable { var sqlValue: SQLValue { .text(self) } }
+extension Bool: SQLBindable { var sqlValue: SQLValue { .boolean(self) } }
+extension Optional: SQLBindable where Wrapped: SQLBindable {
+    var sqlValue: SQLValue { self?.sqlValue ?? .null }
+}
+
+/// One row of a result, read by column position (0-based) in the order of the SELECT.
+/// A NULL read through a non-optional accessor is an error, never a made-up value.
+protocol SQLRow {
+    func optionalInteger(_ column: Int) throws -> Int64?
+    func optionalText(_ column: Int) throws -> String?
+    func optionalBoolean(_ column: Int) throws -> Bool?
+}
+
+extension SQLRow {
+    func integer(_ column: Int) throws -> Int64 { try required(optionalInteger(column), column) }
+    func int(_ column: Int) throws -> Int { Int(try integer(column)) }
+    func text(_ column: Int) throws -> String { try required(optionalText(column), column) }
+    func boolean(_ column: Int) throws -> Bool { try required(optionalBoolean(column), column) }
+    func date(_ column: Int) throws -> LocalDate {
+        let iso = try text(column)
+        guard let date = LocalDate(iso: iso) else { throw StoreError.failed("'\(iso)' in column \(column + 1) is not a date") }
+        return date
+    }
+
+    private func required<T>(_ value: T?, _ column: Int) throws -> T {
+        guard let value else { throw StoreError.failed("unexpected NULL in column \(column + 1)") }
+        return value
+    }
+}
+
+/// The statements of one backend inside one snapshot or transaction: what `PortableSession` needs
+/// to run the store's portable SQL (`?` placeholders) on SQLite or PostgreSQL.
+protocol SQLConnection {
+    associatedtype Row: SQLRow
+
+    /// Which SQL this backend speaks where the backends differ.
+    var dialect: SQLDialect { get }
+
+    /// Runs a statement that returns no rows.
+    func execute(_ sql: String, _ arguments: [SQLValue]) throws
+
+    /// Runs a query and calls `visit` for each row, in order. A backend may read the whole result
+    /// first: use it for results whose size the caller bounds (a day, a batch, a table of staff).
+    func forEachRow(_ sql: String, _ arguments: [SQLValue], _ visit: (Row) throws -> Void) throws
+
+    /// Like `forEachRow`, for results of any size: memory holds a bounded number of rows.
+    func streamRows(_ sql: String, _ arguments: [SQLValue], _ visit: (Row) throws -> Void) throws
+}
+
+extension SQLConnection {
+    /// The rows of a query, each turned into a value.
+    func rows<T>(_ sql: String, _ arguments: [SQLValue] = [], _ transform: (Row) throws -> T) throws -> [T] {
+        var values: [T] = []
+        try forEachRow(sql, arguments) { values.append(try transform($0)) }
+        return values
+    }
+
+    /// The first row of a query turned into a value, or nil when there is none.
+    func firstRow<T>(_ sql: String, _ arguments: [SQLValue] = [], _ transform: (Row) throws -> T) throws -> T? {
+        var value: T?
+        try forEachRow(sql, arguments) { row in
+            if value == nil { value = try transform(row) }
+        }
+        return value
+    }
+
+    /// The id an `INSERT ... RETURNING id` gave.
+    func returningID(_ sql: String, _ arguments: [SQLValue]) throws -> RowID {
+        guard let id = try firstRow(sql, arguments, { try $0.integer(0) }) else {
+            throw StoreError.failed("no id returned by: \(sql)")
+        }
+        return id
+    }
+}
