@@ -16,4 +16,4 @@ demo: release
 
 test:
 	@bash scripts/install-deps.sh --test
-	$(SWIFT) test
+	bash scripts/with-postgres.sh $(SWIFT) test

@@ -16,8 +16,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         // SHA-256 for template fingerprints, import batches and export manifests (Foundation on
-        // Linux has none); PostgresNIO depends on it too.
+        // Linux has none); PostgresNIO depends on it too, so it costs no extra build.
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        // The PostgreSQL backend (`--db postgres://...`), for offices that share one database server.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
     ],
     targets: [
         // The three C libraries of the design, found through pkg-config.
@@ -52,6 +54,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             plugins: ["EmbedSamples"]),
 
@@ -65,7 +68,9 @@ let package = Package(
             ]),
 
         // Paths and peer tools (the Python venv, soffice) shared by the test targets.
-        .target(name: "InteropSupport", path: "Tests/InteropSupport"),
+        .target(
+            name: "InteropSupport", dependencies: [.product(name: "PostgresNIO", package: "postgres-nio")],
+            path: "Tests/InteropSupport"),
         .testTarget(name: "XLSXReaderTests", dependencies: ["XLSXReader", "InteropSupport"]),
         .testTarget(name: "XLSXWriterTests", dependencies: ["XLSXWriter", "XLSXReader", "InteropSupport"]),
         .testTarget(

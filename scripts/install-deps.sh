@@ -2,7 +2,8 @@
 # Installs what slotsheet needs to build and test, and nothing that is already there.
 # Safe to run again: it checks before it installs.
 #   bash scripts/install-deps.sh          the C libraries (the -dev packages)
-#   bash scripts/install-deps.sh --test   also the Python venv with the peer readers for interop tests
+#   bash scripts/install-deps.sh --test   also the Python venv with the peer readers for interop tests,
+#                                         LibreOffice and the PostgreSQL server programs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,6 +40,14 @@ if [ "${1:-}" = "--test" ] || [ "${1:-}" = "--venv" ]; then
     fi
 fi
 if [ "${1:-}" = "--test" ]; then
+    # The PostgreSQL server the backend's tests start privately (scripts/with-postgres.sh).
+    if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+        sudo=""
+        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+        echo "Installing PostgreSQL (server programs) for the PostgreSQL backend's tests"
+        $sudo apt-get update -q
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends postgresql
+    fi
     if ! command -v soffice >/dev/null; then
         sudo=""
         if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi

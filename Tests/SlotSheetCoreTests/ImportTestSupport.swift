@@ -5,10 +5,10 @@ import Foundation
 final class ImportFixture {
     let database: TestDatabase
     let clock = OfficeClock.testDay
-    var store: SQLiteStore { database.store }
+    var store: any RepairStore { database.store }
 
-    init() throws {
-        database = try TestDatabase()
+    init(_ backend: Backend = .sqlite) throws {
+        database = try TestDatabase(backend)
         _ = try Seeder.load(try SampleDataset(clock: clock), into: database.store)
     }
 

@@ -4,8 +4,8 @@ import Testing
 @testable import SlotSheetCore
 
 @Suite struct SampleSeedTests {
-    @Test func seedingTwiceLeavesTheSameDatabase() throws {
-        let database = try TestDatabase()
+    @Test(arguments: Backend.available) func seedingTwiceLeavesTheSameDatabase(_ backend: Backend) throws {
+        let database = try TestDatabase(backend)
         let first = try Seeder.load(try SampleDataset(clock: .testDay), into: database.store)
         let afterFirst = try database.dump()
         _ = try Seeder.load(try SampleDataset(clock: .testDay), into: database.store)
@@ -58,20 +58,18 @@ import Testing
 
     /// The sample is a believable office: no slot holds more requests than staff, and whoever a
     /// held request is assigned to is available in its slot.
-    @Test func heldRequestsFitTheirSlots() throws {
-        let database = try TestDatabase()
+    @Test(arguments: Backend.available) func heldRequestsFitTheirSlots(_ backend: Backend) throws {
+        let database = try TestDatabase(backend)
         _ = try Seeder.load(try SampleDataset(clock: .testDay), into: database.store)
         let range = DateRange(from: LocalDate(iso: "2026-11-01")!, to: LocalDate(iso: "2027-01-31")!)!
         let slots = try database.store.read { try $0.slotOccupancy(in: range) }
         #expect(!slots.isEmpty)
         #expect(slots.values.allSatisfy { !$0.isOverbooked })
         #expect(slots.values.contains { $0.held == $0.capacity && $0.held > 0 }, "some slots are exactly full")
-        let orphans = try database.rawConnection().read { db in
-            try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM repair_request r WHERE r.status IN ('new', 'approved') AND r.staff_id IS NOT NULL
-                AND NOT EXISTS (SELECT 1 FROM availability a WHERE a.date = r.slot_date AND a.daypart_id = r.daypart_id AND a.staff_id = r.staff_id)
-                """)
-        }
+        let orphans = try database.integer("""
+            SELECT COUNT(*) FROM repair_request r WHERE r.status IN ('new', 'approved') AND r.staff_id IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM availability a WHERE a.date = r.slot_date AND a.daypart_id = r.daypart_id AND a.staff_id = r.staff_id)
+            """)
         #expect(orphans == 0)
     }
 }
@@ -79,14 +77,14 @@ import Testing
 @Suite struct SyntheticSeedTests {
     let range = DateRange(from: LocalDate(iso: "2026-11-16")!, to: LocalDate(iso: "2026-12-13")!)!
 
-    private func seeded(seed: UInt64) throws -> TestDatabase {
-        let database = try TestDatabase()
+    private func seeded(seed: UInt64, on backend: Backend = .sqlite) throws -> TestDatabase {
+        let database = try TestDatabase(backend)
         _ = try Seeder.load(try SyntheticDataset(staffCount: 40, range: range, seed: seed, clock: .testDay), into: database.store)
         return database
     }
 
-    @Test func theSameSeedGivesTheSameDatabase() throws {
-        let one = try seeded(seed: 7), two = try seeded(seed: 7), other = try seeded(seed: 8)
+    @Test(arguments: Backend.available) func theSameSeedGivesTheSameDatabase(_ backend: Backend) throws {
+        let one = try seeded(seed: 7, on: backend), two = try seeded(seed: 7, on: backend), other = try seeded(seed: 8, on: backend)
         #expect(try one.dump() == two.dump())
         #expect(try one.dump()["availability"] != other.dump()["availability"])
         _ = try Seeder.load(try SyntheticDataset(staffCount: 40, range: range, seed: 7, clock: .testDay), into: one.store)
@@ -107,18 +105,16 @@ import Testing
         }
     }
 
-    @Test func requestsFillPartOfCapacity() throws {
-        let database = try seeded(seed: 3)
+    @Test(arguments: Backend.available) func requestsFillPartOfCapacity(_ backend: Backend) throws {
+        let database = try seeded(seed: 3, on: backend)
         let slots = try database.store.read { try $0.slotOccupancy(in: range) }
         #expect(slots.values.allSatisfy { !$0.isOverbooked })
         let capacity = slots.values.map(\.capacity).reduce(0, +), held = slots.values.map(\.held).reduce(0, +)
         #expect(held > capacity / 10 && held < capacity * 7 / 10, "\(held) held of \(capacity)")
-        try database.rawConnection().read { db in
-            let pastHolding = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM repair_request WHERE slot_date < '2026-12-01' AND status IN ('new', 'approved')
-                """)
-            #expect(pastHolding == 0)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT status) FROM repair_request") == 5)
-        }
+        let pastHolding = try database.integer("""
+            SELECT COUNT(*) FROM repair_request WHERE slot_date < '2026-12-01' AND status IN ('new', 'approved')
+            """)
+        #expect(pastHolding == 0)
+        #expect(try database.integer("SELECT COUNT(DISTINCT status) FROM repair_request") == 5)
     }
 }

@@ -4,8 +4,8 @@ import Testing
 @testable import SlotSheetCore
 
 @Suite struct StoreTests {
-    @Test func migratesFromEmptyAndAgain() throws {
-        let database = try TestDatabase(migrated: false)
+    @Test(arguments: Backend.available) func migratesFromEmptyAndAgain(_ backend: Backend) throws {
+        let database = try TestDatabase(backend, migrated: false)
         #expect(try database.store.schemaVersion() == 0)
         #expect(throws: StoreError.needsMigration(found: 0, expected: Schema.version)) {
             try database.store.requireCurrentSchema()
@@ -13,9 +13,9 @@ import Testing
         #expect(try database.store.migrate() == Schema.version)
         #expect(try database.store.migrate() == Schema.version)
         try database.store.requireCurrentSchema()
-        let tables = try database.rawConnection().read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-        }
+        let tables = try database.strings(backend == .sqlite
+            ? "SELECT name FROM sqlite_master WHERE type = 'table'"
+            : "SELECT tablename::text FROM pg_tables WHERE schemaname = 'public'")
         for table in Schema.tables { #expect(tables.contains(table), "missing table \(table)") }
     }
 
@@ -56,11 +56,10 @@ import Testing
         }
     }
 
-    @Test func refusesADatabaseFromANewerSlotsheet() throws {
-        let database = try TestDatabase()
-        try database.rawConnection().write { db in
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('999-from-the-future')")
-        }
+    @Test(arguments: Backend.available) func refusesADatabaseFromANewerSlotsheet(_ backend: Backend) throws {
+        let database = try TestDatabase(backend)
+        let table = backend == .sqlite ? "grdb_migrations" : "slotsheet_migration"
+        try database.store.write { try ($0 as! any RawSQLSession).executeRaw("INSERT INTO \(table) (identifier) VALUES ('999-from-the-future')") }
         #expect(throws: StoreError.newerSchema(found: ["999-from-the-future"])) { try database.store.migrate() }
         #expect(throws: StoreError.self) { try database.store.schemaVersion() }
     }
@@ -71,57 +70,66 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
-    @Test(arguments: [
+    /// Runs statements one by one through the store, as a program beside slotsheet would.
+    private func execute(_ statements: [String], in database: TestDatabase) throws {
+        try database.store.write { session in
+            for statement in statements { try (session as! any RawSQLSession).executeRaw(statement) }
+        }
+    }
+
+    /// Whether `error` is the store's word for a broken schema rule.
+    private func isConstraintViolation(_ error: StoreError?) -> Bool {
+        if case .constraintViolated = error { return true }
+        return false
+    }
+
+    @Test(arguments: Backend.available, [
         "INSERT INTO staff (code, employee_number, name) VALUES ('ABC', 'E2', 'Second Anna')",
         "INSERT INTO daypart (code, label, starts_at, ends_at, sort_order) VALUES ('D09', 'again', '09:00', '10:00', 9)",
         "INSERT INTO housing_corporation (name) VALUES ('Woonstede')",
         "INSERT INTO availability (date, daypart_id, staff_id) VALUES ('2026-12-08', 1, 1)",
     ])
-    func refusesADuplicateNaturalKey(_ duplicate: String) throws {
-        let database = try TestDatabase()
-        try database.rawConnection().write { db in
-            try db.execute(sql: """
-                INSERT INTO housing_corporation (name) VALUES ('Woonstede');
-                INSERT INTO staff (code, employee_number, name) VALUES ('ABC', 'E1', 'Anna');
-                INSERT INTO daypart (code, label, starts_at, ends_at, sort_order) VALUES ('D09', '09:00-10:00', '09:00', '10:00', 2);
-                INSERT INTO availability (date, daypart_id, staff_id) VALUES ('2026-12-08', 1, 1);
-                """)
-        }
-        let error = #expect(throws: DatabaseError.self) { try database.rawConnection().write { try $0.execute(sql: duplicate) } }
-        #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+    func refusesADuplicateNaturalKey(_ backend: Backend, _ duplicate: String) throws {
+        let database = try TestDatabase(backend)
+        try execute([
+            "INSERT INTO housing_corporation (name) VALUES ('Woonstede')",
+            "INSERT INTO staff (code, employee_number, name) VALUES ('ABC', 'E1', 'Anna')",
+            "INSERT INTO daypart (code, label, starts_at, ends_at, sort_order) VALUES ('D09', '09:00-10:00', '09:00', '10:00', 2)",
+            "INSERT INTO availability (date, daypart_id, staff_id) VALUES ('2026-12-08', 1, 1)",
+        ], in: database)
+        let error = #expect(throws: StoreError.self) { try execute([duplicate], in: database) }
+        #expect(isConstraintViolation(error), "\(String(describing: error))")
     }
 
-    @Test(arguments: [
+    @Test(arguments: Backend.available, [
         "INSERT INTO space (location_id, name) VALUES (42, 'Light')",
         "INSERT INTO availability (date, daypart_id, staff_id) VALUES ('2026-12-08', 7, 7)",
         "INSERT INTO repair_request_defect (request_id, defect_id) VALUES (1, 1)",
     ])
-    func refusesAForeignKeyViolation(_ orphan: String) throws {
-        let database = try TestDatabase()
-        #expect(throws: StoreError.constraintViolated("FOREIGN KEY constraint failed")) {
-            try database.store.write { session in
-                try (session as! SQLiteSession).db.execute(sql: orphan)
-            }
-        }
+    func refusesAForeignKeyViolation(_ backend: Backend, _ orphan: String) throws {
+        let database = try TestDatabase(backend)
+        let error = #expect(throws: StoreError.self) { try execute([orphan], in: database) }
+        #expect(isConstraintViolation(error), "\(String(describing: error))")
+        if backend == .sqlite { #expect(error == .constraintViolated("FOREIGN KEY constraint failed")) }
     }
 
-    @Test(arguments: [
+    @Test(arguments: Backend.available, [
         "UPDATE repair_request SET status = 'lost'",
         "UPDATE repair_request SET slot_date = '8-12-2026'",
         "UPDATE daypart SET starts_at = '9am'",
         "UPDATE daypart SET ends_at = '08:00'",
         "UPDATE staff SET active = 2",
     ])
-    func refusesValuesOutsideTheirFixedSet(_ update: String) throws {
-        let database = try TestDatabase()
+    func refusesValuesOutsideTheirFixedSet(_ backend: Backend, _ update: String) throws {
+        let database = try TestDatabase(backend)
         _ = try Seeder.load(try SampleDataset(clock: .testDay), into: database.store)
-        #expect(throws: StoreError.self) {
-            try database.store.write { try ($0 as! SQLiteSession).db.execute(sql: update) }
-        }
+        let before = try database.dump()
+        #expect(throws: StoreError.self) { try execute([update], in: database) }
+        #expect(try database.dump() == before)
     }
 
-    @Test func aFailedWriteLeavesNothingBehind() throws {
-        let database = try TestDatabase()
+    @Test(arguments: Backend.available) func aFailedWriteLeavesNothingBehind(_ backend: Backend) throws {
+        let database = try TestDatabase(backend)
         struct Interrupted: Error {}
         #expect(throws: Interrupted.self) {
             try database.store.write { session in
@@ -132,8 +140,8 @@ import Testing
         #expect(try database.store.read { try $0.tableCounts() }.first { $0.table == "housing_corporation" }?.rows == 0)
     }
 
-    @Test func upsertsKeepTheSurrogateKey() throws {
-        let database = try TestDatabase()
+    @Test(arguments: Backend.available) func upsertsKeepTheSurrogateKey(_ backend: Backend) throws {
+        let database = try TestDatabase(backend)
         let (first, second) = try database.store.write { session in
             (try session.upsertStaff(StaffMember(code: "ABC", employeeNumber: "E1", name: "Anna")),
              try session.upsertStaff(StaffMember(code: "ABC", employeeNumber: "E1", name: "Anna Bakker", active: false)))

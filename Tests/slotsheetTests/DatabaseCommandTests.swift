@@ -48,13 +48,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.path("slotsheet.sqlite")), "nothing created by accident")
     }
 
-    @Test func postgresIsNotSupportedYet() throws {
+    @Test func anUnreachablePostgresServerIsADatabaseErrorThatHidesThePassword() throws {
         let cli = try CommandRunner()
         defer { cli.remove() }
-        let result = try cli.run("db", "status", "--db", "postgres://office:secret@db.local/repairs")
-        #expect(result.status == 2)
-        #expect(result.errors.contains("not supported yet"))
+        // Nothing listens on port 1 of the loopback: the connection is refused at once.
+        let result = try cli.run("db", "status", "--db", "postgres://office:secret@127.0.0.1:1/repairs")
+        #expect(result.status == 5)
+        #expect(result.errors.contains("Cannot use the database postgres://office:***@127.0.0.1:1/repairs"), "\(result.errors)")
         #expect(!result.errors.contains("secret"), "passwords are never printed")
+        let badMode = try cli.run("db", "status", "--db", "postgres://office@127.0.0.1/repairs?sslmode=sometimes")
+        #expect(badMode.status == 2)
+        #expect(badMode.errors.contains("sslmode"))
     }
 
     @Test func usageErrorsExitWithTwo() throws {

@@ -6,8 +6,8 @@ import Testing
 /// `slotsheet import` end to end: templates exported by slotsheet, edited by openpyxl and
 /// LibreOffice, imported by the binary; the database checked afterwards.
 @Suite struct ImportRoundTripTests {
-    @Test func importingTheUntouchedTemplateChangesNothing() throws {
-        let scenario = try ImportScenario()
+    @Test(arguments: TestBackend.available) func importingTheUntouchedTemplateChangesNothing(_ backend: TestBackend) throws {
+        let scenario = try ImportScenario(backend)
         defer { scenario.remove() }
         let before = try scenario.availability()
         let result = try scenario.cli.run("import", "t.xlsx")
@@ -17,8 +17,8 @@ import Testing
         #expect(try scenario.cli.run("history").output.contains("No imports yet"))
     }
 
-    @Test func exactlyTheEditedCellsChangeAndReimportIsANoOp() throws {
-        let scenario = try ImportScenario()
+    @Test(arguments: TestBackend.available) func exactlyTheEditedCellsChangeAndReimportIsANoOp(_ backend: TestBackend) throws {
+        let scenario = try ImportScenario(backend)
         defer { scenario.remove() }
         let before = try scenario.availability()
         let added = try scenario.addableCells(3)
@@ -76,8 +76,10 @@ import Testing
         #expect(try scenario.availability() == before.union([cell.key]))
     }
 
-    @Test func theSameEditsAsCSVGiveTheSameDatabase() throws {
-        let viaTemplate = try ImportScenario(), viaCSV = try ImportScenario()
+    /// The same edits through a template on one backend and as CSV on the other (when PostgreSQL
+    /// is there): one database state, whichever the file and the backend.
+    @Test(arguments: TestBackend.available) func theSameEditsAsCSVGiveTheSameDatabase(_ csvBackend: TestBackend) throws {
+        let viaTemplate = try ImportScenario(), viaCSV = try ImportScenario(csvBackend)
         defer { viaTemplate.remove(); viaCSV.remove() }
         let added = try viaTemplate.addableCells(2)
         let removed = try viaTemplate.removableCell()
@@ -100,8 +102,8 @@ import Testing
 }
 
 @Suite struct ImportStaleTemplateTests {
-    @Test func aTemplateMadeBeforeADatabaseChangeIsRefusedUnlessForced() throws {
-        let scenario = try ImportScenario()
+    @Test(arguments: TestBackend.available) func aTemplateMadeBeforeADatabaseChangeIsRefusedUnlessForced(_ backend: TestBackend) throws {
+        let scenario = try ImportScenario(backend)
         defer { scenario.remove() }
         // The database changes after export: someone becomes available through a CSV import.
         let outside = try scenario.addableCells(2)
@@ -149,8 +151,8 @@ import Testing
         #expect(try expectRejected(scenario, "bad.xlsx", lang: "nl") == ["Blad Availability, cel \(target): 'y' is geen geldige invoer; gebruik x of laat de cel leeg."])
     }
 
-    @Test func pastDatesCapacityAndAssignmentsAreEnforced() throws {
-        let scenario = try ImportScenario()
+    @Test(arguments: TestBackend.available) func pastDatesCapacityAndAssignmentsAreEnforced(_ backend: TestBackend) throws {
+        let scenario = try ImportScenario(backend)
         defer { scenario.remove() }
         let past = scenario.cell(LocalDate(iso: "2026-11-30")!, daypart: "D10", staff: "BRW")
         let pastKey = "2026-11-30 D10 BRW"
@@ -201,8 +203,8 @@ import Testing
         #expect(dated.contains("Sheet Availability, cell H30: Cells H30:J30 are merged; each person needs a cell of their own."))
     }
 
-    @Test func theErrorWorkbookMarksEveryProblemAndCanBeFixedAndImported() throws {
-        let scenario = try ImportScenario()
+    @Test(arguments: TestBackend.available) func theErrorWorkbookMarksEveryProblemAndCanBeFixedAndImported(_ backend: TestBackend) throws {
+        let scenario = try ImportScenario(backend)
         defer { scenario.remove() }
         let target = scenario.cell(LocalDate(iso: "2026-12-08")!, daypart: "D09", staff: "ANB")
         let wasAvailable = try scenario.availability().contains("2026-12-08 D09 ANB")

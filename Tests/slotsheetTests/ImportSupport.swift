@@ -7,25 +7,41 @@ import SlotSheetCore
 struct ImportScenario {
     let cli: CommandRunner
     let layout: TemplateLayout
-    let store: SQLiteStore
+    let store: any RepairStore
+    /// The PostgreSQL database made for this scenario, dropped by `remove()`.
+    private let postgresDatabase: String?
     static let range = DateRange(from: LocalDate(iso: "2026-11-30")!, to: LocalDate(iso: "2026-12-13")!)!
     static let today = LocalDate(iso: "2026-12-01")!
 
-    init() throws {
-        cli = try CommandRunner(today: "2026-12-01")
+    /// On SQLite, the database is `slotsheet.sqlite` in the scratch folder; on PostgreSQL, a new
+    /// database on the test server, given to every command through `SLOTSHEET_DB`.
+    init(_ backend: TestBackend = .sqlite) throws {
+        var cli = try CommandRunner(today: "2026-12-01")
+        switch backend {
+        case .sqlite:
+            postgresDatabase = nil
+        case .postgres:
+            let database = try PostgresTestServer.createDatabase()
+            postgresDatabase = database.name
+            cli.environment["SLOTSHEET_DB"] = database.url
+        }
+        self.cli = cli
         guard try cli.run("db", "init").status == 0, try cli.run("db", "seed", "--sample").status == 0 else {
             throw Interop.Failure(description: "seeding failed")
         }
         let export = try cli.run("template", "export", "--from", "2026-11-30", "--to", "2026-12-13", "--all-staff", "-o", "t.xlsx")
         guard export.status == 0 else { throw Interop.Failure(description: export.errors) }
-        store = try SQLiteStore(path: cli.path("slotsheet.sqlite"))
+        store = try cli.environment["SLOTSHEET_DB"].map { try PostgresStore(url: $0) } ?? SQLiteStore(path: cli.path("slotsheet.sqlite"))
         let dayparts = try store.read { try $0.dayparts() }
         let staff = try store.read { try $0.staff() }.filter(\.active)
         layout = TemplateLayout(range: ImportScenario.range, dayparts: dayparts.map { .init(code: $0.code, label: $0.label) },
                                 staff: staff.map { .init(code: $0.code, name: $0.name) })
     }
 
-    func remove() { cli.remove() }
+    func remove() {
+        cli.remove()
+        if let postgresDatabase { PostgresTestServer.dropDatabase(postgresDatabase) }
+    }
 
     /// The A1 name of a staff cell.
     func cell(_ date: LocalDate, daypart: String, staff: String) -> String {

@@ -2,8 +2,6 @@
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// `--db` is neither `sqlite:PATH` nor a `postgres://` URL.
     case invalidLocation(String)
-    /// A backend this build cannot talk to yet.
-    case unsupportedBackend(String)
     /// No database file at the path (and the command does not create one).
     case notFound(path: String)
     /// The database has no schema or an older one; `db init` migrates it.
@@ -14,6 +12,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case busy(seconds: Double)
     /// A row breaks a rule of the schema (a unique natural key, a foreign key, a CHECK).
     case constraintViolated(String)
+    /// The database server cannot be reached or refuses the connection (PostgreSQL).
+    case unreachable(location: String, reason: String)
+    /// Another program changed the same data at the same time, again and again; nothing was written.
+    case conflict
     /// Anything else the database reported.
     case failed(String)
 
@@ -21,8 +23,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .invalidLocation(text):
             return "'\(text)' is not a database location; use sqlite:PATH or postgres://user@host/db."
-        case let .unsupportedBackend(location):
-            return "\(location): PostgreSQL is not supported yet; use sqlite:PATH."
         case let .notFound(path):
             return "No database at \(path); create it with 'slotsheet db init'."
         case let .needsMigration(found, expected):
@@ -33,8 +33,27 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "The database is locked by another program; gave up after \(seconds) s. Try again when it has finished."
         case let .constraintViolated(detail):
             return "The database refused a row: \(detail)"
+        case let .unreachable(location, reason):
+            return "Cannot use the database \(location): \(reason). Check the address, the user and password, and that the server is running."
+        case .conflict:
+            return "Another program changed the same data at the same time; nothing was written. Run the command again."
         case let .failed(detail):
             return "Database error: \(detail)"
+        }
+    }
+}
+
+extension StoreError {
+    /// Runs `body` for a store: a `StoreError` passes as it is, any other error (the backend's) is
+    /// turned into one by `translate`. For the store's own work (migrations, versions), where no
+    /// job's error can arise.
+    static func translating<T>(_ translate: (any Error) -> StoreError, _ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw translate(error)
         }
     }
 }

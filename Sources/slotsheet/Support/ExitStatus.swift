@@ -47,7 +47,7 @@ protocol ReportableError: Error {
 extension StoreError: ReportableError {
     var exitStatus: ExitStatus {
         switch self {
-        case .invalidLocation, .unsupportedBackend: return .usage
+        case .invalidLocation: return .usage
         default: return .database
         }
     }

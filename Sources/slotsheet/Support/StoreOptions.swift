@@ -24,8 +24,8 @@ struct StoreOptions: ParsableArguments {
         switch try location() {
         case let .sqlite(path):
             return try SQLiteStore(path: path, create: create, busyTimeout: busyTimeout)
-        case .postgres:
-            throw StoreError.unsupportedBackend(try location().description)
+        case let .postgres(url):
+            return try PostgresStore(url: url, busyTimeout: busyTimeout)
         }
     }
 

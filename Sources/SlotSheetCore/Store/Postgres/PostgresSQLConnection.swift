@@ -1,0 +1,99 @@
+import Logging
+import PostgresNIO
+
+/// `SQLConnection` over one PostgresNIO connection inside a transaction of `PostgresStore`.
+/// The store's SQL uses `?` placeholders; they become `$1, $2, ...` here. Calls block the calling
+/// thread until the server answers, which is what the synchronous jobs want; they never run on
+/// one of NIO's event loops.
+final class PostgresSQLConnection: SQLConnection {
+    let connection: PostgresConnection
+    let logger: Logger
+    /// Open cursors get distinct names.
+    private var cursors = 0
+
+    /// Rows a streamed result fetches from the server at a time.
+    static let rowsPerFetch = 2_000
+
+    init(_ connection: PostgresConnection, logger: Logger) {
+        self.connection = connection
+        self.logger = logger
+    }
+
+    var dialect: SQLDialect { .postgres }
+
+    func execute(_ sql: String, _ arguments: [SQLValue]) throws {
+        _ = try run(sql, arguments)
+    }
+
+    func forEachRow(_ sql: String, _ arguments: [SQLValue], _ visit: (PostgresSQLRow) throws -> Void) throws {
+        for row in try run(sql, arguments) {
+            try visit(PostgresSQLRow(row: row.makeRandomAccess()))
+        }
+    }
+
+    /// Reads through a server-side cursor, `rowsPerFetch` rows at a time, so a million requests
+    /// never sit in memory (the sessions are transactions, where cursors live).
+    func streamRows(_ sql: String, _ arguments: [SQLValue], _ visit: (PostgresSQLRow) throws -> Void) throws {
+        cursors += 1
+        let cursor = "slotsheet_cursor_\(cursors)"
+        try execute("DECLARE \(cursor) NO SCROLL CURSOR FOR \(sql)", arguments)
+        while true {
+            let rows = try run("FETCH FORWARD \(PostgresSQLConnection.rowsPerFetch) FROM \(cursor)", [])
+            var count = 0
+            for row in rows {
+                count += 1
+                try visit(PostgresSQLRow(row: row.makeRandomAccess()))
+            }
+            if count < PostgresSQLConnection.rowsPerFetch { break }
+        }
+        try execute("CLOSE \(cursor)", [])
+    }
+
+    /// Sends one statement and waits for all of its rows.
+    func run(_ sql: String, _ arguments: [SQLValue]) throws -> PostgresQueryResult {
+        var binds = PostgresBindings(capacity: arguments.count)
+        for argument in arguments {
+            switch argument {
+            case let .integer(number): binds.append(number)
+            case let .text(text): binds.append(text)
+            case let .boolean(flag): binds.append(flag)
+            case .null: binds.appendNull()
+            }
+        }
+        let query = PostgresQuery(unsafeSQL: PostgresSQLConnection.numberingPlaceholders(sql), binds: binds)
+        return try connection.query(query, logger: logger).wait()
+    }
+
+    /// `?` placeholders as PostgreSQL's `$1, $2, ...`; a `?` inside a quoted literal stays.
+    static func numberingPlaceholders(_ sql: String) -> String {
+        guard sql.contains("?") else { return sql }
+        var result = ""
+        result.reserveCapacity(sql.utf8.count + sql.utf8.count / 2)
+        var number = 0
+        var quote: Character?
+        for character in sql {
+            if let open = quote {
+                if character == open { quote = nil }
+                result.append(character)
+            } else if character == "'" || character == "\"" {
+                quote = character
+                result.append(character)
+            } else if character == "?" {
+                number += 1
+                result += "$\(number)"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+/// A PostgreSQL row read by column position.
+struct PostgresSQLRow: SQLRow {
+    let row: PostgresRandomAccessRow
+
+    func optionalInteger(_ column: Int) throws -> Int64? { try row[column].decode(Int64?.self) }
+    func optionalText(_ column: Int) throws -> String? { try row[column].decode(String?.self) }
+    func optionalBoolean(_ column: Int) throws -> Bool? { try row[column].decode(Bool?.self) }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import InteropSupport
+import Testing
+@testable import SlotSheetCore
+
+/// Two offices importing at once into the shared PostgreSQL database: never a lost update, never a
+/// slot left with fewer staff than requests, and a reader sees one snapshot while an import commits.
+///
+/// The imports are made to overlap for certain: a third connection holds a lock on `import_batch`
+/// that both imports need for their first write, so both read and validate against the same state
+/// before either can write; the lock is released once the server shows both waiting for it.
+@Suite(.enabled(if: Backend.available.contains(.postgres)), .serialized)
+struct PostgresConcurrencyTests {
+    /// Rounds of each scenario; `SLOTSHEET_CONCURRENCY_ROUNDS=20` for the long run by hand.
+    static let rounds = Int(ProcessInfo.processInfo.environment["SLOTSHEET_CONCURRENCY_ROUNDS"] ?? "") ?? 3
+
+    /// A future slot with held requests and spare capacity, and two disjoint groups of unassigned
+    /// staff, each as large as the spare: either group may leave, not both.
+    private func contestedSlot(_ fixture: ImportFixture) throws -> (date: LocalDate, daypart: String, first: [String], second: [String]) {
+        let dayparts = Dictionary(uniqueKeysWithValues: try fixture.dayparts().map { ($0.id, $0.code) })
+        let codes = Dictionary(uniqueKeysWithValues: try fixture.staff().map { ($0.id, $0.code) })
+        for offset in 3..<30 {
+            let date = fixture.today.adding(days: offset)
+            let day = try fixture.store.read { try $0.daySchedule(on: date) }
+            for (daypartID, demand) in day.demand.sorted(by: { $0.key < $1.key }) where demand.held > 0 {
+                let available = day.availableStaff(daypartID: daypartID)
+                let spare = available.count - demand.held
+                let free = available.filter { !demand.assignedStaffIDs.contains($0) }.map { codes[$0]! }.sorted()
+                if spare >= 1 && free.count >= 2 * spare {
+                    return (date, dayparts[daypartID]!, Array(free.prefix(spare)), Array(free.dropFirst(spare).prefix(spare)))
+                }
+            }
+        }
+        throw Interop.Failure(description: "the sample has no contested slot")
+    }
+
+    /// Holds `import_batch` locked while `body` runs, until `release` is called by it.
+    private func withImportsHeldAtTheirFirstWrite(_ url: String, _ body: (_ release: () throws -> Void) throws -> Void) throws {
+        let holder = try PostgresTestServer.connect(url)
+        defer { try? holder.close().wait() }
+        try PostgresTestServer.run("BEGIN", on: holder)
+        try PostgresTestServer.run("LOCK TABLE import_batch IN EXCLUSIVE MODE", on: holder)
+        var released = false
+        defer { if !released { _ = try? PostgresTestServer.run("ROLLBACK", on: holder) } }
+        try body {
+            released = true
+            try PostgresTestServer.run("COMMIT", on: holder)
+        }
+    }
+
+    /// Waits until `count` other sessions of the database wait for a lock.
+    private func waitForSessionsWaitingOnALock(_ count: Int, url: String, database: String) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let waiting = try PostgresTestServer.rows("""
+                SELECT COUNT(*)::text FROM pg_stat_activity WHERE datname = '\(database)' AND wait_event_type = 'Lock'
+                """, url: url)
+            if Int(waiting.first?.first??.description ?? "") == count { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Interop.Failure(description: "the imports never both waited for the lock")
+    }
+
+    @Test func twoImportsOnTheSameSlotNeverBothBreakItsCapacity() throws {
+        for round in 1...PostgresConcurrencyTests.rounds {
+            let fixture = try ImportFixture(.postgres)
+            let slot = try contestedSlot(fixture)
+            let files = [slot.first, slot.second].map { group in
+                ["date,daypart,staff,available"] + group.map { "\(slot.date.iso),\(slot.daypart),\($0),no" }
+            }
+            let parsed = try files.map { try fixture.parseCSV($0) }
+            let url = fixture.database.location, clock = fixture.clock
+            let outcomes = Outcomes()
+            try withImportsHeldAtTheirFirstWrite(url) { release in
+                let group = DispatchGroup()
+                for (index, file) in parsed.enumerated() {
+                    DispatchQueue.global().async(group: group) {
+                        outcomes.record(index, Result {
+                            let store = try PostgresStore(url: url)
+                            return try ImportJob(store: store, clock: clock).run(file, ImportRequest(operatorName: "office \(index)")).status
+                        })
+                    }
+                }
+                try waitForSessionsWaitingOnALock(2, url: url, database: fixture.database.path)
+                try release()
+                group.wait()
+            }
+            let statuses = try outcomes.all.map { try $0.get() }
+            let applied = statuses.filter { if case .applied = $0 { return true } else { return false } }
+            #expect(applied.count == 1, "round \(round): exactly one import commits: \(statuses)")
+            #expect(statuses.contains(.rejected), "round \(round): the other, run again on the new state, is refused: \(statuses)")
+            let range = DateRange(from: slot.date, to: slot.date)!
+            let occupancy = try fixture.store.read { try $0.slotOccupancy(in: range) }
+            #expect(occupancy.values.allSatisfy { !$0.isOverbooked }, "round \(round): no slot below its requests")
+            #expect(try fixture.database.integer("SELECT COUNT(*) FROM import_batch") == 1)
+        }
+    }
+
+    @Test func aReaderSeesOneSnapshotWhileAnImportCommits() throws {
+        for round in 1...PostgresConcurrencyTests.rounds {
+            let fixture = try ImportFixture(.postgres)
+            let slot = try contestedSlot(fixture)
+            let file = try fixture.parseCSV(["date,daypart,staff,available"] + slot.first.map { "\(slot.date.iso),\(slot.daypart),\($0),no" })
+            let url = fixture.database.location
+            let (before, during) = try fixture.store.read { session in
+                let before = try session.availability(on: slot.date).count
+                // Another office's import commits while this snapshot is open.
+                let outcome = try ImportJob(store: try PostgresStore(url: url), clock: fixture.clock).run(file, ImportRequest(operatorName: "office"))
+                guard case .applied = outcome.status else { throw Interop.Failure(description: "not applied: \(outcome.status)") }
+                return (before, try session.availability(on: slot.date).count)
+            }
+            #expect(during == before, "round \(round): the open snapshot does not see the import")
+            let after = try fixture.store.read { try $0.availability(on: slot.date).count }
+            #expect(after == before - slot.first.count, "round \(round): a new snapshot does")
+        }
+    }
+}
+
+/// Outcomes handed from the importing threads to the test.
+private final class Outcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Int: Result<ImportOutcome.Status, any Error>] = [:]
+
+    func record(_ index: Int, _ result: Result<ImportOutcome.Status, any Error>) {
+        lock.withLock { results[index] = result }
+    }
+
+    var all: [Result<ImportOutcome.Status, any Error>] {
+        lock.withLock { results.keys.sorted().map { results[$0]! } }
+    }
+}
