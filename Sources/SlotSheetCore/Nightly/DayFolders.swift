@@ -56,7 +56,7 @@ final class FolderLock {
     init(folder: String) throws(NightlyError) {
         let path = (folder as NSString).appendingPathComponent(FolderLock.fileName)
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .output("\(path) cannot be created: \(String(cString: strerror(errno))).") }
+        guard descriptor >= 0 else { throw .output("\(path) cannot be created: \(OutputFailure(errno: errno).reason).") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let reason = errno
             close(descriptor)
