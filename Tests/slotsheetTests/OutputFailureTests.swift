@@ -53,6 +53,7 @@ struct OutputFailureTests {
         case readOnly, full
 
         var reason: String { self == .readOnly ? "the folder is read-only" : "no space left on the device" }
+        var dutchReason: String { self == .readOnly ? "de map is alleen-lezen" : "er is geen ruimte meer op het apparaat" }
     }
 
     /// A command writing `file` into the folder `DIR`.
@@ -108,13 +109,16 @@ struct OutputFailureTests {
         defer { mount.unmount() }
         let before = (database: try cli.run("db", "status").output, files: mount.listing())
 
-        let result = try cli.run(command.arguments(in: mount.path))
-        // libxlsxwriter prints its own lines (with the temporary name) before slotsheet's message.
-        let message = result.errors.split(separator: "\n").filter { $0.hasPrefix("slotsheet:") }.joined(separator: "\n")
-        #expect(result.status == 7, "exit \(result.status): \(result.output)\(result.errors)")
-        #expect(message.contains(device.reason), "the reason is said: \(message)")
-        #expect(message.contains(mount.path + "/" + command.file), "the file is named: \(message)")
-        #expect(!message.contains(".partial-") && !message.contains(".staging-"), "a temporary name is no use to the office: \(message)")
+        let speaksDutch = ["template", "report", "import"].contains(command.arguments[0])
+        for (language, reason) in [("en", device.reason)] + (speaksDutch ? [("nl", device.dutchReason)] : []) {
+            let result = try cli.run(command.arguments(in: mount.path) + (language == "nl" ? ["--lang", "nl"] : []))
+            // libxlsxwriter prints its own lines (with the temporary name) before slotsheet's message.
+            let message = result.errors.split(separator: "\n").filter { $0.hasPrefix("slotsheet:") }.joined(separator: "\n")
+            #expect(result.status == 7, "\(language): exit \(result.status): \(result.output)\(result.errors)")
+            #expect(message.contains(reason), "\(language): the reason is said: \(message)")
+            #expect(message.contains(mount.path + "/" + command.file), "the file is named: \(message)")
+            #expect(!message.contains(".partial-") && !message.contains(".staging-"), "a temporary name is no use to the office: \(message)")
+        }
 
         let left = mount.listing().filter { $0 != ".slotsheet-nightly.lock" }
         #expect(left == before.files, "nothing partial or temporary is left: \(left)")

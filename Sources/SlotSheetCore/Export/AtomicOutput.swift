@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SlotSheetTemplates
 import XLSXWriter
 
 /// A file that appears complete or not at all: written under a temporary name in the same folder,
@@ -25,7 +26,7 @@ public struct AtomicOutput: Sendable {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw .isAFolder(path)
         }
-        guard access(folder, W_OK) == 0 else { throw .cannotWrite(url.path, OutputFailure(errno: errno)) }
+        guard access(folder, W_OK) == 0 else { throw .cannotWrite(url.path, OutputReason(errno: errno)) }
         finalPath = url.path
         temporaryPath = url.deletingLastPathComponent()
             .appending(path: ".\(url.lastPathComponent).partial-\(UUID().uuidString.prefix(8))").path
@@ -33,13 +34,13 @@ public struct AtomicOutput: Sendable {
 
     /// Flushes a finished file to disk, or throws.
     public static func flush(file path: String) throws(OutputError) {
-        guard flush(path) else { throw .cannotWrite(path, OutputFailure(errno: errno)) }
+        guard flush(path) else { throw .cannotWrite(path, OutputReason(errno: errno)) }
     }
 
     /// Flushes the temporary file to disk and renames it to the final name.
     public func commit() throws(OutputError) {
         guard AtomicOutput.flush(temporaryPath), rename(temporaryPath, finalPath) == 0 else {
-            let failure = OutputFailure(errno: errno)
+            let failure = OutputReason(errno: errno)
             abandon()
             throw .cannotWrite(finalPath, failure)
         }
@@ -78,21 +79,24 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
     case folderMissing(String)
     case isAFolder(String)
     /// The file (its final name) could not be written, and why.
-    case cannotWrite(String, OutputFailure)
+    case cannotWrite(String, OutputReason)
 
-    public var description: String {
+    /// The problem as the office reads it, in either language.
+    public var problem: OutputProblem {
         switch self {
-        case let .folderMissing(folder): return "The folder \(folder) does not exist."
-        case let .isAFolder(path): return "\(path) is a folder; give a file name."
-        case let .cannotWrite(path, failure): return "\(path) could not be written: \(failure.reason). \(failure.fix) Nothing was left behind."
+        case let .folderMissing(folder): return .folderMissing(folder)
+        case let .isAFolder(path): return .isAFolder(path)
+        case let .cannotWrite(path, failure): return .cannotWrite(path: path, reason: failure)
         }
     }
+
+    public var description: String { problem.english }
 
     /// `error`, met while writing `path` (under any name), as the error to report: a failure to
     /// write names `path` and the reason; other errors are returned as they are.
     public static func writing(_ path: String, failedWith error: any Error) -> any Error {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let device = OutputFailure(folder: folder)
+        let device = OutputReason(folder: folder)
         switch error {
         case let OutputError.cannotWrite(_, failure):
             return OutputError.cannotWrite(path, device ?? failure)
@@ -104,14 +108,7 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Why a file could not be written, in the words of the person who has to fix it.
-public enum OutputFailure: Equatable, Sendable {
-    case noSpace
-    case readOnly
-    case noPermission
-    /// Anything else, in the system's words.
-    case other(String)
-
+extension OutputReason {
     /// From the `errno` of a failed call.
     public init(errno code: Int32) {
         switch code {
@@ -135,7 +132,7 @@ public enum OutputFailure: Equatable, Sendable {
         }
         if info.f_flag & UInt(ST_RDONLY) != 0 {
             self = .readOnly
-        } else if UInt64(info.f_bavail) * UInt64(info.f_frsize) < OutputFailure.nearlyFull {
+        } else if UInt64(info.f_bavail) * UInt64(info.f_frsize) < OutputReason.nearlyFull {
             self = .noSpace
         } else {
             return nil
@@ -144,25 +141,6 @@ public enum OutputFailure: Equatable, Sendable {
 
     /// Free space under which a failed write is taken for a full device.
     static let nearlyFull: UInt64 = 1 << 20
-
-    /// Why, as the end of a sentence.
-    public var reason: String {
-        switch self {
-        case .noSpace: return "no space left on the device"
-        case .readOnly: return "the folder is read-only"
-        case .noPermission: return "no permission to write in the folder"
-        case let .other(text): return text.hasSuffix(".") ? String(text.dropLast()) : text
-        }
-    }
-
-    /// What to do about it.
-    public var fix: String {
-        switch self {
-        case .noSpace: return "Free some space there, or write to another folder."
-        case .readOnly, .noPermission: return "Write to another folder, or ask the administrator to make this one writable."
-        case .other: return "Check the folder and the device, and run the command again."
-        }
-    }
 }
 
 /// Writes a new file through its descriptor, so a failure says why (`errno`); for exports that stream.
@@ -172,7 +150,7 @@ final class TextFileWriter {
 
     init(path: String) throws(OutputError) {
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(path, OutputFailure(errno: errno)) }
+        guard descriptor >= 0 else { throw .cannotWrite(path, OutputReason(errno: errno)) }
         self.path = path
     }
 
@@ -184,7 +162,7 @@ final class TextFileWriter {
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw .cannotWrite(path, OutputFailure(errno: written < 0 ? errno : ENOSPC)) }
+            guard written > 0 else { throw .cannotWrite(path, OutputReason(errno: written < 0 ? errno : ENOSPC)) }
             offset += written
         }
     }
@@ -192,7 +170,7 @@ final class TextFileWriter {
     func close() throws(OutputError) {
         let result = Foundation.close(descriptor)
         descriptor = -1
-        guard result == 0 else { throw .cannotWrite(path, OutputFailure(errno: errno)) }
+        guard result == 0 else { throw .cannotWrite(path, OutputReason(errno: errno)) }
     }
 }
 

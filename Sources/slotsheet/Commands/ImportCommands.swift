@@ -67,8 +67,10 @@ struct ImportFile: ParsableCommand {
         // Only a rejected import has an error workbook, and a rejected import writes nothing to the
         // database: when this file cannot be written (exit 7), the problems are printed above all the same.
         if outcome.status == .rejected, let errorsOut {
-            try ErrorWorkbook.write(parsed, problems: outcome.problems, source: file, language: language.language,
-                                    store: database, clock: clock, to: errorsOut)
+            try language.writing {
+                try ErrorWorkbook.write(parsed, problems: outcome.problems, source: file, language: language.language,
+                                        store: database, clock: clock, to: errorsOut)
+            }
         }
         switch outcome.status {
         case .rejected: throw ExitCode(ExitStatus.validationFailed.rawValue)
