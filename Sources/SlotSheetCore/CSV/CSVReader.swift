@@ -53,7 +53,7 @@ public struct CSVReader {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .unreadable(path: path, reason: "no such file or no permission")
         }
-        self.init(source: .file(handle), delimiter: delimiter, limits: limits)
+        self.init(source: .file(handle, path: path), delimiter: delimiter, limits: limits)
     }
 
     /// Reads text already in memory (sample files, tests).
@@ -185,7 +185,8 @@ public struct CSVReader {
 
     private mutating func byte(at offset: Int) throws(CSVError) -> UInt8? {
         while position + offset >= buffer.count {
-            if atEnd || !refill() { return nil }
+            if atEnd { return nil }
+            guard try refill() else { return nil }
         }
         return buffer[position + offset]
     }
@@ -196,12 +197,12 @@ public struct CSVReader {
     }
 
     /// Drops consumed bytes and appends the next chunk; false at the end of the source.
-    private mutating func refill() -> Bool {
+    private mutating func refill() throws(CSVError) -> Bool {
         if position > 0 {
             buffer.removeFirst(position)
             position = 0
         }
-        guard let chunk = source.nextChunk(), !chunk.isEmpty else {
+        guard let chunk = try source.nextChunk(), !chunk.isEmpty else {
             atEnd = true
             return false
         }
@@ -213,24 +214,32 @@ public struct CSVReader {
 /// Where the bytes of a CSV come from.
 private final class ChunkSource {
     private let handle: FileHandle?
+    private let path: String
     private var memory: [UInt8]?
     static let chunkSize = 1 << 16
 
-    static func file(_ handle: FileHandle) -> ChunkSource { ChunkSource(handle: handle, memory: nil) }
-    static func memory(_ bytes: [UInt8]) -> ChunkSource { ChunkSource(handle: nil, memory: bytes) }
+    static func file(_ handle: FileHandle, path: String) -> ChunkSource { ChunkSource(handle: handle, path: path, memory: nil) }
+    static func memory(_ bytes: [UInt8]) -> ChunkSource { ChunkSource(handle: nil, path: "", memory: bytes) }
 
-    private init(handle: FileHandle?, memory: [UInt8]?) {
+    private init(handle: FileHandle?, path: String, memory: [UInt8]?) {
         self.handle = handle
+        self.path = path
         self.memory = memory
     }
 
-    func nextChunk() -> [UInt8]? {
+    /// The next chunk, nil at the end. A read error is thrown, never taken for the end of the
+    /// file: a file cut short would otherwise import as if it had no more lines.
+    func nextChunk() throws(CSVError) -> [UInt8]? {
         if let bytes = memory {
             memory = nil
             return bytes
         }
-        guard let handle, let data = try? handle.read(upToCount: ChunkSource.chunkSize) else { return nil }
-        return [UInt8](data)
+        guard let handle else { return nil }
+        do {
+            return (try handle.read(upToCount: ChunkSource.chunkSize)).map { [UInt8]($0) }
+        } catch {
+            throw .unreadable(path: path, reason: "\(error.localizedDescription)")
+        }
     }
 
     deinit { try? handle?.close() }
