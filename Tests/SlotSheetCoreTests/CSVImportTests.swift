@@ -51,7 +51,7 @@ import Testing
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("2026-12-08,D09,Jos\u{E9},x\n".data(using: .isoLatin1)!))
         try handle.close()
-        #expect(throws: ImportFileError(.csvInvalidText(line: 2))) { try ImportFileReader.parse(path: path) }
+        #expect(throws: ImportFileError(.csvEncoding(.windows1252, line: 2, sample: "Jos\u{E9}"))) { try ImportFileReader.parse(path: path) }
     }
 }
 

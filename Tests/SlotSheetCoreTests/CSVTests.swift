@@ -49,14 +49,14 @@ import Testing
         _ = FileManager.default.createFile(atPath: path, contents: Data([0xFF, 0xFE]) + utf16.dropFirst(2))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var reader = try CSVReader(path: path)
-        #expect(throws: CSVError.notUTF8(encoding: "UTF-16")) { try reader.next() }
+        #expect(throws: CSVError.notUTF8(.utf16LittleEndian, line: 1, sample: "a,b")) { try reader.next() }
 
         let latin1 = FileManager.default.temporaryDirectory.appending(path: "latin1-\(UUID().uuidString).csv").path
         _ = FileManager.default.createFile(atPath: latin1, contents: Data("a\nJos\u{E9}\n".data(using: .isoLatin1)!))
         defer { try? FileManager.default.removeItem(atPath: latin1) }
         var second = try CSVReader(path: latin1)
         #expect(try second.next()?.fields == ["a"])
-        #expect(throws: CSVError.invalidUTF8(line: 2)) { try second.next() }
+        #expect(throws: CSVError.notUTF8(.windows1252, line: 2, sample: "Jos\u{E9}")) { try second.next() }
     }
 
     @Test func refusesAFieldPastTheLimit() throws {

@@ -11,44 +11,28 @@ public struct CSVRecord: Hashable, Sendable {
     }
 }
 
-/// Why a CSV file cannot be read. Each case names the line, so the office can find it.
-public enum CSVError: Error, Equatable, CustomStringConvertible {
-    case unreadable(path: String, reason: String)
-    /// The file starts with a UTF-16 or UTF-32 byte-order mark.
-    case notUTF8(encoding: String)
-    case invalidUTF8(line: Int)
-    case nulCharacter(line: Int)
-    case unterminatedQuote(line: Int)
-    /// Text after the closing quote of a quoted field (`"ab"c`).
-    case textAfterQuote(line: Int)
-    case fieldTooLong(line: Int, limit: Int)
-    case tooManyFields(line: Int, limit: Int)
-
-    public var description: String {
-        switch self {
-        case let .unreadable(path, reason): return "\(path) cannot be read: \(reason)"
-        case let .notUTF8(encoding): return "The file is \(encoding); save it as CSV UTF-8."
-        case let .invalidUTF8(line): return "Line \(line) is not valid UTF-8; save the file as CSV UTF-8."
-        case let .nulCharacter(line): return "Line \(line) holds a NUL character; this is not a text file."
-        case let .unterminatedQuote(line): return "Line \(line): a quoted field is never closed."
-        case let .textAfterQuote(line): return "Line \(line): text follows the closing quote of a field."
-        case let .fieldTooLong(line, limit): return "Line \(line): a field is longer than \(limit) bytes."
-        case let .tooManyFields(line, limit): return "Line \(line): more than \(limit) fields."
-        }
-    }
-}
-
 /// A streaming RFC 4180 reader: quoted fields with doubled quotes and line breaks, CRLF or LF,
 /// an optional UTF-8 byte-order mark, and a comma or semicolon delimiter (Dutch Excel writes
-/// semicolons). Memory holds one record, never the file.
+/// semicolons). Memory holds one record, never the file, and a record is held only up to
+/// `Limits.recordBytes`. A file that is not UTF-8 text is refused with what it looks like
+/// (`TextSniffer`) and the line where that shows.
 ///
 ///     var reader = try CSVReader(path: "availability.csv")
 ///     while let record = try reader.next() { print(record.line, record.fields) }
 public struct CSVReader {
     /// Limits against hostile files; a caller may change them.
     public struct Limits: Sendable {
-        public var maxFieldBytes = 1 << 20
-        public var maxFields = 10_000
+        /// The longest field read: a spreadsheet cell holds at most 32,767 characters, and no date,
+        /// code or mark comes near; past this the file is refused before more of it is held.
+        public static let fieldBytes = 128 * 1024
+        /// The longest record (all its fields together).
+        public static let recordBytes = 1 << 20
+        /// The most fields on one record; the long format has 4.
+        public static let fields = 1_000
+
+        public var maxFieldBytes = Limits.fieldBytes
+        public var maxRecordBytes = Limits.recordBytes
+        public var maxFields = Limits.fields
         public init() {}
     }
 
@@ -60,6 +44,8 @@ public struct CSVReader {
     private var atEnd = false
     private var line = 1
     private var started = false
+    /// Bytes of the record being read, against `maxRecordBytes`.
+    private var recordBytes = 0
 
     /// Reads `path` in chunks. `delimiter` nil: taken from the first line (`;` if it has more
     /// semicolons than commas outside quotes, else `,`).
@@ -67,7 +53,7 @@ public struct CSVReader {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .unreadable(path: path, reason: "no such file or no permission")
         }
-        self.init(source: .file(handle), delimiter: delimiter, limits: limits)
+        self.init(source: .file(handle, path: path), delimiter: delimiter, limits: limits)
     }
 
     /// Reads text already in memory (sample files, tests).
@@ -87,18 +73,22 @@ public struct CSVReader {
         while true {
             guard try byte(at: 0) != nil else { return nil }
             let startLine = line
+            recordBytes = 0
             let fields = try readRecord()
             if fields.count == 1 && fields[0].isEmpty { continue }
             return CSVRecord(line: startLine, fields: fields)
         }
     }
 
+    /// Refuses a file that is not UTF-8 text from its first bytes, and skips a byte-order mark.
     private mutating func start() throws(CSVError) {
         started = true
-        let head = try peek(4)
-        if head.starts(with: [0xFF, 0xFE, 0, 0]) || head.starts(with: [0, 0, 0xFE, 0xFF]) { throw .notUTF8(encoding: "UTF-32") }
-        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { throw .notUTF8(encoding: "UTF-16") }
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) { position += 3 }
+        let head = try peek(TextSniffer.headLength)
+        switch TextSniffer.head(head) {
+        case let .encoding(encoding): throw .notUTF8(encoding, line: 1, sample: TextSniffer.sample(Array(head), as: encoding))
+        case let .binary(line): throw .binary(line: line)
+        case let .utf8(markLength): position += markLength
+        }
         if delimiter == nil { delimiter = try detectDelimiter() }
     }
 
@@ -110,7 +100,7 @@ public struct CSVReader {
             if !quoted && current == 0x2C { commas += 1 }
             if !quoted && current == 0x3B { semicolons += 1 }
             offset += 1
-            if offset > limits.maxFieldBytes { break }
+            if offset > limits.maxRecordBytes { break }
         }
         return semicolons > commas ? 0x3B : 0x2C
     }
@@ -142,9 +132,10 @@ public struct CSVReader {
                 return fields
             case 0:
                 throw .nulCharacter(line: line)
+            case 0x22:
+                throw .quoteInUnquotedField(line: line)
             default:
-                field.append(first)
-                if field.count > limits.maxFieldBytes { throw .fieldTooLong(line: line, limit: limits.maxFieldBytes) }
+                try append(first, to: &field, line: line)
             }
         }
     }
@@ -170,22 +161,32 @@ public struct CSVReader {
                 throw .nulCharacter(line: line)
             default:
                 if current == 0x0A { line += 1 }
-                field.append(current)
-                if field.count > limits.maxFieldBytes { throw .fieldTooLong(line: openedOn, limit: limits.maxFieldBytes) }
+                try append(current, to: &field, line: openedOn)
             }
         }
     }
 
+    /// Adds a byte to the field, within the field's and the record's limits.
+    private mutating func append(_ byte: UInt8, to field: inout [UInt8], line: Int) throws(CSVError) {
+        field.append(byte)
+        recordBytes += 1
+        if field.count > limits.maxFieldBytes { throw .fieldTooLong(line: line, limit: limits.maxFieldBytes) }
+        if recordBytes > limits.maxRecordBytes { throw .recordTooLong(line: line, limit: limits.maxRecordBytes) }
+    }
+
+    /// The field as text; bytes that are not UTF-8 are refused with what they look like.
     private func text(_ bytes: [UInt8]) throws(CSVError) -> String {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8(line: line) }
-        return text
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        guard let encoding = TextSniffer.encoding(ofInvalid: bytes) else { throw .binary(line: line) }
+        throw .notUTF8(encoding, line: line, sample: TextSniffer.sample(bytes, as: encoding))
     }
 
     // MARK: Buffering
 
     private mutating func byte(at offset: Int) throws(CSVError) -> UInt8? {
         while position + offset >= buffer.count {
-            if atEnd || !refill() { return nil }
+            if atEnd { return nil }
+            guard try refill() else { return nil }
         }
         return buffer[position + offset]
     }
@@ -196,12 +197,12 @@ public struct CSVReader {
     }
 
     /// Drops consumed bytes and appends the next chunk; false at the end of the source.
-    private mutating func refill() -> Bool {
+    private mutating func refill() throws(CSVError) -> Bool {
         if position > 0 {
             buffer.removeFirst(position)
             position = 0
         }
-        guard let chunk = source.nextChunk(), !chunk.isEmpty else {
+        guard let chunk = try source.nextChunk(), !chunk.isEmpty else {
             atEnd = true
             return false
         }
@@ -213,24 +214,32 @@ public struct CSVReader {
 /// Where the bytes of a CSV come from.
 private final class ChunkSource {
     private let handle: FileHandle?
+    private let path: String
     private var memory: [UInt8]?
     static let chunkSize = 1 << 16
 
-    static func file(_ handle: FileHandle) -> ChunkSource { ChunkSource(handle: handle, memory: nil) }
-    static func memory(_ bytes: [UInt8]) -> ChunkSource { ChunkSource(handle: nil, memory: bytes) }
+    static func file(_ handle: FileHandle, path: String) -> ChunkSource { ChunkSource(handle: handle, path: path, memory: nil) }
+    static func memory(_ bytes: [UInt8]) -> ChunkSource { ChunkSource(handle: nil, path: "", memory: bytes) }
 
-    private init(handle: FileHandle?, memory: [UInt8]?) {
+    private init(handle: FileHandle?, path: String, memory: [UInt8]?) {
         self.handle = handle
+        self.path = path
         self.memory = memory
     }
 
-    func nextChunk() -> [UInt8]? {
+    /// The next chunk, nil at the end. A read error is thrown, never taken for the end of the
+    /// file: a file cut short would otherwise import as if it had no more lines.
+    func nextChunk() throws(CSVError) -> [UInt8]? {
         if let bytes = memory {
             memory = nil
             return bytes
         }
-        guard let handle, let data = try? handle.read(upToCount: ChunkSource.chunkSize) else { return nil }
-        return [UInt8](data)
+        guard let handle else { return nil }
+        do {
+            return (try handle.read(upToCount: ChunkSource.chunkSize)).map { [UInt8]($0) }
+        } catch {
+            throw .unreadable(path: path, reason: "\(error.localizedDescription)")
+        }
     }
 
     deinit { try? handle?.close() }

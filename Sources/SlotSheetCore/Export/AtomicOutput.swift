@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import SlotSheetTemplates
+import XLSXWriter
 
 /// A file that appears complete or not at all: written under a temporary name in the same folder,
 /// flushed to disk, then renamed over the final name. A reader (or the nightly's next run) never
@@ -12,7 +14,8 @@ public struct AtomicOutput: Sendable {
     public let finalPath: String
     public let temporaryPath: String
 
-    /// Checks the folder exists and is writable, and picks a temporary name beside `path`.
+    /// Checks the folder exists and can be written (a read-only mount is refused here, even for
+    /// root), and picks a temporary name beside `path`.
     public init(path: String) throws(OutputError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
@@ -20,10 +23,10 @@ public struct AtomicOutput: Sendable {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw .folderMissing(folder)
         }
-        guard FileManager.default.isWritableFile(atPath: folder) else { throw .notWritable(folder) }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw .isAFolder(path)
         }
+        guard access(folder, W_OK) == 0 else { throw .cannotWrite(url.path, OutputReason(errno: errno)) }
         finalPath = url.path
         temporaryPath = url.deletingLastPathComponent()
             .appending(path: ".\(url.lastPathComponent).partial-\(UUID().uuidString.prefix(8))").path
@@ -31,19 +34,15 @@ public struct AtomicOutput: Sendable {
 
     /// Flushes a finished file to disk, or throws.
     public static func flush(file path: String) throws(OutputError) {
-        guard flush(path) else { throw .writeFailed(path, "could not flush the file to disk") }
+        guard flush(path) else { throw .cannotWrite(path, OutputReason(errno: errno)) }
     }
 
     /// Flushes the temporary file to disk and renames it to the final name.
     public func commit() throws(OutputError) {
-        guard AtomicOutput.flush(temporaryPath) else {
+        guard AtomicOutput.flush(temporaryPath), rename(temporaryPath, finalPath) == 0 else {
+            let failure = OutputReason(errno: errno)
             abandon()
-            throw .writeFailed(finalPath, "could not flush the file to disk")
-        }
-        guard rename(temporaryPath, finalPath) == 0 else {
-            let reason = String(cString: strerror(errno))
-            abandon()
-            throw .writeFailed(finalPath, reason)
+            throw .cannotWrite(finalPath, failure)
         }
         _ = AtomicOutput.flush(URL(fileURLWithPath: finalPath).deletingLastPathComponent().path)
     }
@@ -51,6 +50,20 @@ public struct AtomicOutput: Sendable {
     /// Removes the temporary file, if any.
     public func abandon() {
         try? FileManager.default.removeItem(atPath: temporaryPath)
+    }
+
+    /// For the `catch` of a job writing this file: removes the temporary file and gives the error
+    /// to throw. A failure to write (from the file system, libxlsxwriter or a text writer) becomes
+    /// `OutputError.cannotWrite` naming the final file and why, the reason found on the device when
+    /// the writer could not say (libxlsxwriter only says "error writing"); any other error (the
+    /// database, a rule) is kept as it is.
+    ///
+    ///     } catch {
+    ///         throw output.failed(error)
+    ///     }
+    public func failed(_ error: any Error) -> any Error {
+        defer { abandon() }
+        return OutputError.writing(finalPath, failedWith: error)
     }
 
     private static func flush(_ path: String) -> Bool {
@@ -64,24 +77,107 @@ public struct AtomicOutput: Sendable {
 /// Why an output file could not be written. Nothing partial is left behind in any case.
 public enum OutputError: Error, Equatable, CustomStringConvertible {
     case folderMissing(String)
-    case notWritable(String)
     case isAFolder(String)
-    case writeFailed(String, String)
+    /// The file (its final name) could not be written, and why.
+    case cannotWrite(String, OutputReason)
 
-    public var description: String {
+    /// The problem as the office reads it, in either language.
+    public var problem: OutputProblem {
         switch self {
-        case let .folderMissing(folder): return "The folder \(folder) does not exist."
-        case let .notWritable(folder): return "The folder \(folder) cannot be written to."
-        case let .isAFolder(path): return "\(path) is a folder; give a file name."
-        case let .writeFailed(path, reason): return "\(path) could not be written: \(reason). Nothing was left behind."
+        case let .folderMissing(folder): return .folderMissing(folder)
+        case let .isAFolder(path): return .isAFolder(path)
+        case let .cannotWrite(path, failure): return .cannotWrite(path: path, reason: failure)
         }
+    }
+
+    public var description: String { problem.english }
+
+    /// `error`, met while writing `path` (under any name), as the error to report: a failure to
+    /// write names `path` and the reason; other errors are returned as they are.
+    public static func writing(_ path: String, failedWith error: any Error) -> any Error {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let device = OutputReason(folder: folder)
+        switch error {
+        case let OutputError.cannotWrite(_, failure):
+            return OutputError.cannotWrite(path, device ?? failure)
+        case let error as XLSXWriteError:
+            return OutputError.cannotWrite(path, device ?? .other(error.description))
+        default:
+            return error
+        }
+    }
+}
+
+extension OutputReason {
+    /// From the `errno` of a failed call.
+    public init(errno code: Int32) {
+        switch code {
+        case ENOSPC, EDQUOT: self = .noSpace
+        case EROFS: self = .readOnly
+        case EACCES, EPERM: self = .noPermission
+        default: self = .other(String(cString: strerror(code)))
+        }
+    }
+
+    /// What the device of `folder` shows after a write failed there: read-only, or (nearly) full;
+    /// nil when neither (the failure had another cause). A folder not made yet is judged by the
+    /// nearest one that exists. Asked before the temporary file is removed,
+    /// while the space it took is still taken.
+    public init?(folder: String) {
+        var info = statvfs()
+        var existing = URL(fileURLWithPath: folder)
+        while statvfs(existing.path, &info) != 0 {
+            guard errno == ENOENT, existing.path != "/" else { return nil }
+            existing.deleteLastPathComponent()
+        }
+        if info.f_flag & UInt(ST_RDONLY) != 0 {
+            self = .readOnly
+        } else if UInt64(info.f_bavail) * UInt64(info.f_frsize) < OutputReason.nearlyFull {
+            self = .noSpace
+        } else {
+            return nil
+        }
+    }
+
+    /// Free space under which a failed write is taken for a full device.
+    static let nearlyFull: UInt64 = 1 << 20
+}
+
+/// Writes a new file through its descriptor, so a failure says why (`errno`); for exports that stream.
+final class TextFileWriter {
+    private var descriptor: Int32
+    private let path: String
+
+    init(path: String) throws(OutputError) {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path, OutputReason(errno: errno)) }
+        self.path = path
+    }
+
+    deinit { if descriptor >= 0 { Foundation.close(descriptor) } }
+
+    func append(_ text: String) throws(OutputError) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw .cannotWrite(path, OutputReason(errno: written < 0 ? errno : ENOSPC)) }
+            offset += written
+        }
+    }
+
+    func close() throws(OutputError) {
+        let result = Foundation.close(descriptor)
+        descriptor = -1
+        guard result == 0 else { throw .cannotWrite(path, OutputReason(errno: errno)) }
     }
 }
 
 /// SHA-256 of files, streamed in chunks.
 public enum FileDigest {
     public static func sha256(ofFileAt path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw OutputError.writeFailed(path, "cannot be read back") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw OutputError.cannotWrite(path, .other("it cannot be read back")) }
         defer { try? handle.close() }
         var hasher = SHA256()
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {

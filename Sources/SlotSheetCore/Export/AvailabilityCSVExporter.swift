@@ -32,8 +32,7 @@ public struct AvailabilityCSVExporter {
             }
             return ExportResult(path: output.finalPath, rows: rows, staffCount: staffCount, sha256: sha256, fingerprint: nil)
         } catch {
-            output.abandon()
-            throw error
+            throw output.failed(error)
         }
     }
 
@@ -65,31 +64,5 @@ public struct AvailabilityCSVExporter {
         }
         try file.close()
         return (rows, staff.count)
-    }
-}
-
-/// Appends text to a new file through a buffer; for exports that stream.
-final class TextFileWriter {
-    private let handle: FileHandle
-    private let path: String
-
-    init(path: String) throws(OutputError) {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw .writeFailed(path, "cannot be created")
-        }
-        self.handle = handle
-        self.path = path
-    }
-
-    func append(_ text: String) throws {
-        do {
-            try handle.write(contentsOf: Data(text.utf8))
-        } catch {
-            throw OutputError.writeFailed(path, error.localizedDescription)
-        }
-    }
-
-    func close() throws {
-        try handle.close()
     }
 }

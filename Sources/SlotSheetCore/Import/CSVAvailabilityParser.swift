@@ -21,14 +21,12 @@ public enum CSVAvailabilityParser {
     static let yes: Set<String> = ["x", "yes", "ja", "true", "1", "waar"]
     static let no: Set<String> = ["", "no", "nee", "false", "0", "onwaar"]
 
-    /// Reads the file; throws `CSVError` when it is not readable text at all.
+    /// Reads the file; throws `CSVError` when it is not readable text at all, is empty, or has a
+    /// header and no rows (an import of nothing is a mistake worth saying).
     public static func parse(path: String, fileName: String, sha256: String) throws(CSVError) -> ParsedSheet {
         var reader = try CSVReader(path: path)
         var builder = Builder()
-        guard let header = try reader.next() else {
-            builder.problems.append(ImportProblem(.missingColumn(Field.date.rawValue), at: .line(1)))
-            return builder.sheet(fileName: fileName, sha256: sha256)
-        }
+        guard let header = try reader.next() else { throw .empty }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         var positions: [Field: Int] = [:]
         for (field, accepted) in columnNames {
@@ -39,7 +37,9 @@ public enum CSVAvailabilityParser {
             }
         }
         guard positions.count == Field.allCases.count else { return builder.sheet(fileName: fileName, sha256: sha256) }
+        var rows = 0
         while let record = try reader.next() {
+            rows += 1
             guard record.fields.count == header.fields.count else {
                 builder.problems.append(ImportProblem(.wrongFieldCount(expected: header.fields.count, found: record.fields.count), at: .line(record.line)))
                 continue
@@ -47,6 +47,7 @@ public enum CSVAvailabilityParser {
             let value = { (field: Field) in record.fields[positions[field]!].trimmingCharacters(in: .whitespaces) }
             builder.add(date: value(.date), daypart: value(.daypart), staff: value(.staff), available: value(.available), line: record.line)
         }
+        guard rows > 0 else { throw .headerOnly(line: header.line) }
         return builder.sheet(fileName: fileName, sha256: sha256)
     }
 

@@ -26,8 +26,7 @@ public enum ErrorWorkbook {
             }
             try output.commit()
         } catch {
-            output.abandon()
-            throw error
+            throw output.failed(error)
         }
     }
 

@@ -30,16 +30,8 @@ public struct ImportFileError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The CSV reader's refusal, which names its line.
     init(_ error: CSVError) {
-        switch error {
-        case let .unreadable(path, _): problem = .unreadable(path: path)
-        case let .notUTF8(encoding): problem = .csvEncoding(encoding)
-        case let .invalidUTF8(line): problem = .csvInvalidText(line: line)
-        case let .nulCharacter(line): problem = .csvNul(line: line)
-        case let .unterminatedQuote(line): problem = .csvUnclosedQuote(line: line)
-        case let .textAfterQuote(line): problem = .csvTextAfterQuote(line: line)
-        case let .fieldTooLong(line, limit): problem = .csvFieldTooLong(line: line, limit: limit)
-        case let .tooManyFields(line, limit): problem = .csvTooManyFields(line: line, limit: limit)
-        }
+        problem = error.fileProblem
     }
 }

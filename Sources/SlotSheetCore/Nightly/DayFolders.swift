@@ -1,4 +1,5 @@
 import Foundation
+import SlotSheetTemplates
 
 /// The nightly output folder: one folder a day (`2026-12-01/`), published whole, pruned by age,
 /// and guarded by a lock so two runs never write at once.
@@ -56,7 +57,7 @@ final class FolderLock {
     init(folder: String) throws(NightlyError) {
         let path = (folder as NSString).appendingPathComponent(FolderLock.fileName)
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .output("\(path) cannot be created: \(String(cString: strerror(errno))).") }
+        guard descriptor >= 0 else { throw .output("\(path) cannot be created: \(OutputReason(errno: errno).english).") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let reason = errno
             close(descriptor)

@@ -89,7 +89,12 @@ public struct NightlyJob {
         let target = (staging as NSString).appendingPathComponent(export.fileName)
         let kind = "nightly-\(export.kind.rawValue)"
         let parameters = try self.parameters(of: export)
-        let (rows, content) = try write(export, to: target)
+        let rows: Int, content: String
+        do {
+            (rows, content) = try write(export, to: target)
+        } catch {
+            throw OutputError.writing((dayPath as NSString).appendingPathComponent(export.fileName), failedWith: error)
+        }
         var status = NightlySummary.File.Status.written
         var sha256 = try FileDigest.sha256(ofFileAt: target)
         if let previous = try store.read({ try $0.lastExportRun(kind: kind, parameters: parameters) }),

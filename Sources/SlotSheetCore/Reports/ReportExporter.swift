@@ -31,8 +31,7 @@ public struct ReportExporter {
             return ExportResult(path: output.finalPath, rows: written.rows, staffCount: 0, sha256: sha256, fingerprint: nil,
                                 contentSHA256: written.contentDigest)
         } catch {
-            output.abandon()
-            throw error
+            throw output.failed(error)
         }
     }
 

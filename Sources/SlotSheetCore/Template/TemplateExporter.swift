@@ -64,8 +64,7 @@ public struct TemplateExporter {
             return ExportResult(path: output.finalPath, rows: layout.rowCount, staffCount: layout.staff.count,
                                 sha256: sha256, fingerprint: fingerprint)
         } catch {
-            output.abandon()
-            throw error
+            throw output.failed(error)
         }
     }
 

@@ -62,12 +62,16 @@ struct ImportFile: ParsableCommand {
             progress.finish()
             throw CommandFailure(exitStatus: .unreadableFile, message: error.message(words))
         }
-        if outcome.status == .rejected, let errorsOut {
-            try ErrorWorkbook.write(parsed, problems: outcome.problems, source: file, language: language.language,
-                                    store: database, clock: clock, to: errorsOut)
-        }
         let report = ImportReport(outcome: outcome, words: words)
         print(json ? try report.json() : report.text())
+        // Only a rejected import has an error workbook, and a rejected import writes nothing to the
+        // database: when this file cannot be written (exit 7), the problems are printed above all the same.
+        if outcome.status == .rejected, let errorsOut {
+            try language.writing {
+                try ErrorWorkbook.write(parsed, problems: outcome.problems, source: file, language: language.language,
+                                        store: database, clock: clock, to: errorsOut)
+            }
+        }
         switch outcome.status {
         case .rejected: throw ExitCode(ExitStatus.validationFailed.rawValue)
         case .stale: throw ExitCode(ExitStatus.staleTemplate.rawValue)

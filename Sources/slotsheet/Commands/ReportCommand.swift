@@ -69,7 +69,8 @@ struct ReportCommand: ParsableCommand {
         let request = ReportRequest(
             kind: name, range: try dates.resolve(clock), format: chosenFormat, language: language.language,
             statuses: try statuses(), corporation: corporation, path: output)
-        let result = try ReportExporter(store: try store.openMigrated(), clock: clock).export(request)
+        let exporter = ReportExporter(store: try store.openMigrated(), clock: clock)
+        let result = try language.writing { try exporter.export(request) }
         print("Wrote \(result.path): \(name.rawValue) report, \(result.rows) rows.")
     }
 }

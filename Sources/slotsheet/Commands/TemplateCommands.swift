@@ -34,7 +34,8 @@ struct ExportTemplate: ParsableCommand {
         let clock = try OfficeClock.fromEnvironment()
         let request = TemplateExportRequest(
             range: try dates.resolve(clock), staff: staff.selection, language: language.language, path: output)
-        let result = try TemplateExporter(store: try store.openMigrated(), clock: clock).export(request)
+        let exporter = TemplateExporter(store: try store.openMigrated(), clock: clock)
+        let result = try language.writing { try exporter.export(request) }
         print("Wrote \(result.path): \(result.rows) rows (\(request.range.dayCount) days) x \(result.staffCount) staff.")
     }
 }

@@ -30,3 +30,14 @@ struct LanguageOption: ParsableArguments {
     @Option(name: .customLong("lang"), help: "Language of the workbook and messages: en or nl.")
     var language: Language = .en
 }
+
+extension LanguageOption {
+    /// Runs `body`, which writes a file; a failure to write it is said in this language (exit 7).
+    func writing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as OutputError {
+            throw CommandFailure(exitStatus: .outputFailed, message: language == .nl ? error.problem.dutch : error.problem.english)
+        }
+    }
+}
