@@ -188,6 +188,25 @@ import XLSXReader
         #expect(status.contains(/export_run +2\n/))
     }
 
+    /// The README's and the help's `template export` examples, run as written on the sample data.
+    @Test func theDocumentedTemplateExportsWorkOnTheSample() throws {
+        let cli = try seededRunner()
+        defer { cli.remove() }
+        let readme = try String(contentsOf: Interop.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
+        let help = try cli.run("template", "export", "--help").output
+        let examples = (readme + "\n" + help).split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("slotsheet template export ") }
+        #expect(examples.contains { $0.contains("--staff ") }, "the --staff form is documented")
+        for example in Set(examples) {
+            let arguments = example.split(separator: " ").dropFirst().map(String.init)
+            let result = try cli.run(arguments)
+            #expect(result.status == 0, "\(example): \(result.errors)")
+            let output = try #require(arguments.firstIndex(of: "-o").map { arguments[$0 + 1] })
+            #expect(FileManager.default.fileExists(atPath: cli.path(output)), "\(example) wrote \(output)")
+        }
+    }
+
     @Test func mistakesAreRefusedAndLeaveNothing() throws {
         let cli = try seededRunner()
         defer { cli.remove() }
