@@ -35,7 +35,8 @@ let package = Package(
 
         // Generic spreadsheet modules: they know nothing about slots.
         .target(name: "XLSXReader", dependencies: ["CZip", "CLibXML2"]),
-        .target(name: "XLSXWriter", dependencies: ["CXlsxWriter"]),
+        // CZip: to finish what libxlsxwriter cannot write itself (a very hidden sheet).
+        .target(name: "XLSXWriter", dependencies: ["CXlsxWriter", "CZip"]),
 
         // The words and look of every generated workbook and message, per language.
         .target(name: "SlotSheetTemplates", path: "Templates"),

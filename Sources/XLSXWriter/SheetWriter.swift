@@ -164,9 +164,15 @@ public final class SheetWriter {
         worksheet_set_tab_color(try open(), color.value)
     }
 
-    /// Hides the sheet (its tab can be shown again from the spreadsheet program's menu).
-    public func hide() throws(XLSXWriteError) {
+    /// Hides the sheet. `.hidden`: its tab can be shown again from the spreadsheet program's menu;
+    /// `.veryHidden`: the menu does not offer it (set when the workbook is closed, see
+    /// `WorkbookPostProcessing`). `.visible` leaves the sheet as it is.
+    ///
+    ///     try metadata.hide(.veryHidden)
+    public func hide(_ state: SheetState = .hidden) throws(XLSXWriteError) {
+        guard state != .visible else { return }
         worksheet_hide(try open())
+        if state == .veryHidden { workbook.markVeryHidden(name) }
     }
 
     /// Makes this the sheet shown when the workbook opens.

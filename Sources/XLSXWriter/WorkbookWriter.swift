@@ -44,6 +44,8 @@ public final class WorkbookWriter {
     public let path: String
     private var workbook: UnsafeMutablePointer<lxw_workbook>?
     private var formats: [CellStyle: UnsafeMutablePointer<lxw_format>] = [:]
+    /// Sheets to make very hidden once the file is written (libxlsxwriter cannot).
+    private var veryHiddenSheets: [String] = []
 
     public init(path: String, options: Options = Options()) throws(XLSXWriteError) {
         self.path = path
@@ -119,12 +121,21 @@ public final class WorkbookWriter {
         try XLSXWriteError.check(workbook_define_name(try requireOpen(), name, formula), "defined name '\(name)'")
     }
 
-    /// Writes the file. Afterwards the writer and its sheets can no longer be used.
+    /// Records that the sheet `name` is to be very hidden (see `SheetWriter.hide(_:)`).
+    func markVeryHidden(_ name: String) {
+        if !veryHiddenSheets.contains(name) { veryHiddenSheets.append(name) }
+    }
+
+    /// Writes the file, then sets the state of very hidden sheets in it. Afterwards the writer and
+    /// its sheets can no longer be used.
     public func close() throws(XLSXWriteError) {
         let workbook = try requireOpen()
         self.workbook = nil
         formats.removeAll()
         try XLSXWriteError.check(workbook_close(workbook), "writing \(path)")
+        for name in veryHiddenSheets {
+            try WorkbookPostProcessing.setSheetState(.veryHidden, ofSheetNamed: name, inFileAt: path)
+        }
     }
 
     /// Abandons the workbook without writing it (used when a job fails half-way).

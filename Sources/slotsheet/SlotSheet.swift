@@ -13,15 +13,20 @@ struct SlotSheet: ParsableCommand {
               slotsheet db init
               slotsheet db seed --sample
               slotsheet db status
-              slotsheet template export --from today --to +27 --all-staff -o availability.xlsx
+              slotsheet template export --from today --to +27 --all-staff -o avail.xlsx
 
             The database is --db sqlite:PATH (default ./slotsheet.sqlite) or $SLOTSHEET_DB.
-            SLOTSHEET_TODAY=YYYY-MM-DD fixes "today"; SLOTSHEET_TIMEZONE sets the office zone.
+            SLOTSHEET_TODAY=YYYY-MM-DD fixes "today"; SLOTSHEET_TIMEZONE sets the office
+            time zone.
             """,
         subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self, ImportCommand.self, HistoryCommand.self, ReportCommand.self, NightlyCommand.self, InspectCommand.self])
 
     /// Runs the command and exits with the code of `ExitStatus` that fits the outcome.
     static func main() {
+        if let help = ImportCommand.groupHelp(for: Array(CommandLine.arguments.dropFirst())) {
+            print(help)
+            Foundation.exit(ExitStatus.success.rawValue)
+        }
         let status: ExitStatus
         do {
             var command = try parseAsRoot()

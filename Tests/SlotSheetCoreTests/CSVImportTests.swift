@@ -80,6 +80,29 @@ import Testing
         #expect(outcome.problems.allSatisfy { !$0.hint(words).isEmpty })
     }
 
+    @Test(arguments: Backend.available) func aChangeInAnInactiveDaypartIsRefusedAtItsLine(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
+        let target = try fixture.dayparts()[2]
+        var daypart = target.value
+        daypart.active = false
+        _ = try fixture.store.write { try $0.upsertDaypart(daypart) }
+        let day = fixture.today.adding(days: 6)
+        let brw = try #require(try fixture.staff().first { $0.code == "BRW" })
+        let isAvailable = try fixture.store.read { try $0.availability(on: day) }
+            .contains { $0.daypartID == target.id && $0.staffID == brw.id }
+        let before = try fixture.availability()
+        let outcome = try fixture.run(try fixture.parseCSV([
+            "date,daypart,staff,available",
+            line(day, "D09", "ANB", "x"),
+            line(day, daypart.code, "BRW", isAvailable ? "" : "x"),
+        ]))
+        #expect(outcome.status == .rejected)
+        #expect(outcome.problems.map { $0.sentence(words) } == ["Line 3: Daypart '\(daypart.code)' is no longer in use."])
+        #expect(outcome.problems.map { $0.sentence(.dutch) } == ["Regel 3: Dagdeel '\(daypart.code)' wordt niet meer gebruikt."])
+        #expect(outcome.problems.first?.hint(words) == "Leave this daypart out, or ask the planner to make it active again.")
+        #expect(try fixture.availability() == before, "nothing written, not even the valid line")
+    }
+
     @Test(arguments: Backend.available) func aChangeOnAPastDateIsRefused(_ backend: Backend) throws {
         let fixture = try ImportFixture(backend)
         let past = fixture.today.adding(days: -1)

@@ -104,6 +104,36 @@ import Testing
         #expect(seen["custom"] as? [String: String] == ["slotsheet.template": "1"])
     }
 
+    @Test func veryHiddenSheetsAreSetAfterTheFileIsWritten() throws {
+        let path = try temporaryPath()
+        let workbook = try WorkbookWriter(path: path)
+        try workbook.addSheet(named: "Grid").write("x", row: 0, column: 0)
+        let secret = try workbook.addSheet(named: "_meta")
+        try secret.write("kept", row: 0, column: 0)
+        try secret.hide(.veryHidden)
+        try workbook.addSheet(named: "R&D's \"plans\" <2>").hide()
+        try workbook.close()
+
+        var seen = try peek(path, """
+            out["states"] = [s.sheet_state for s in wb.worksheets]
+            out["kept"] = wb["_meta"]["A1"].value
+            """)
+        #expect(seen["states"] as? [String] == ["visible", "veryHidden", "hidden"])
+        #expect(seen["kept"] as? String == "kept", "the rest of the file is untouched")
+
+        // A name with characters XML escapes is found as written; a state can be set back.
+        try WorkbookPostProcessing.setSheetState(.veryHidden, ofSheetNamed: "R&D's \"plans\" <2>", inFileAt: path)
+        try WorkbookPostProcessing.setSheetState(.visible, ofSheetNamed: "_meta", inFileAt: path)
+        seen = try peek(path, "out['states'] = [s.sheet_state for s in wb.worksheets]")
+        #expect(seen["states"] as? [String] == ["visible", "visible", "veryHidden"])
+
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: XLSXWriteError.refused(context: "sheet 'Nope'", reason: "not found in xl/workbook.xml")) {
+            try WorkbookPostProcessing.setSheetState(.veryHidden, ofSheetNamed: "Nope", inFileAt: path)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "a refused change leaves the file as it was")
+    }
+
     @Test func notesAndLinksArePlaced() throws {
         let path = try temporaryPath()
         let workbook = try WorkbookWriter(path: path, options: .init(constantMemory: false))

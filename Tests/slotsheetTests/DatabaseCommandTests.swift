@@ -84,6 +84,42 @@ import Testing
             #expect(help.status == 0)
             #expect(help.output.contains("slotsheet db"), "help of \(command) shows an example")
         }
+        // Every group and command: an example line (below "Example(s):") that runs that command.
+        // The file import is the default of `import`, so its examples read `slotsheet import FILE`.
+        let commands: [(path: [String], example: String)] = [
+            ([], "slotsheet db"), (["db"], "slotsheet db init"), (["db", "init"], "slotsheet db init"),
+            (["db", "seed"], "slotsheet db seed"), (["db", "status"], "slotsheet db status"),
+            (["template"], "slotsheet template export"), (["template", "export"], "slotsheet template export"),
+            (["export"], "slotsheet export availability"), (["export", "availability"], "slotsheet export availability"),
+            (["import"], "slotsheet import december.xlsx"), (["import", "file"], "slotsheet import december.xlsx"),
+            (["import", "undo"], "slotsheet import undo"), (["history"], "slotsheet history"),
+            (["report"], "slotsheet report"), (["nightly"], "slotsheet nightly"), (["inspect"], "slotsheet inspect"),
+        ]
+        for (path, example) in commands {
+            let help = try cli.run(path + ["--help"])
+            #expect(help.status == 0)
+            let examples = help.output.components(separatedBy: "Example").dropFirst().joined()
+            #expect(examples.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix(example + " ") },
+                    "help of '\(path.joined(separator: " "))' shows an example '\(example) ...'")
+        }
+    }
+
+    @Test func importsHelpShowsTheFileImportItRuns() throws {
+        let cli = try CommandRunner()
+        defer { cli.remove() }
+        for asked in [["import", "--help"], ["import", "-h"], ["help", "import"]] {
+            let help = try cli.run(asked)
+            #expect(help.status == 0)
+            #expect(help.output.contains("slotsheet import <file>"), "\(asked): the usage of importing a file")
+            for option in ["--dry-run", "--json", "--errors-out", "--force", "--operator", "--lang", "--db"] {
+                #expect(help.output.contains(option), "\(asked) lists \(option)")
+            }
+            #expect(help.output.contains("slotsheet import undo"), "\(asked) names the other subcommand")
+        }
+        // Still a group: `import undo` and `import FILE` run as before.
+        #expect(try cli.run("import", "undo", "--help").output.contains("<batch>"))
+        #expect(try cli.run("db", "init").status == 0)
+        #expect(try cli.run("import", "missing.xlsx").status == 4)
     }
 
     @Test func syntheticSeedIsReproducible() throws {

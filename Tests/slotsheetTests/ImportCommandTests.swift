@@ -178,6 +178,10 @@ import Testing
         let problems = try expectRejected(scenario, "bad.xlsx")
         #expect(problems.contains { $0.hasPrefix("Sheet Availability, cell \(past): Mon 30 Nov 2026 10:00-12:00 is in the past") })
         #expect(problems.contains { $0.contains("booked on") && $0.contains("this sheet leaves 0 staff available.") })
+        // The capacity problem points at the slot's Capacity cell (column E of its row).
+        let fullRow = scenario.layout.row(for: full.0, daypartIndex: scenario.layout.dayparts.firstIndex { $0.code == full.1 }!) + 1
+        #expect(problems.contains { $0.hasPrefix("Sheet Availability, cell E\(fullRow): ") && $0.contains("booked on") },
+                "\(problems)")
     }
 
     @Test func layoutTamperingIsDetected() throws {
@@ -268,6 +272,75 @@ import Testing
         #expect(try scenario.cli.run("import", "noise.bin").status == 4)
         let missing = try scenario.cli.run("import", "nowhere.xlsx")
         #expect(missing.status == 4 && missing.errors.contains("cannot be opened"))
+    }
+}
+
+/// Rules whose place is a whole slot or a CSV line, and the error workbook of a CSV.
+@Suite struct ImportRulePlaceTests {
+    @Test func aChangeInADaypartMadeInactiveIsRefusedAtItsRow() throws {
+        let scenario = try ImportScenario()
+        defer { scenario.remove() }
+        let daypart = try #require(try scenario.store.read { try $0.dayparts() }.first { $0.code == "D10" })
+        var inactive = daypart.value
+        inactive.active = false
+        _ = try scenario.store.write { try $0.upsertDaypart(inactive) }
+        let date = LocalDate(iso: "2026-12-09")!
+        let target = scenario.cell(date, daypart: "D10", staff: "BRW")
+        let wasAvailable = try scenario.availability().contains("2026-12-09 D10 BRW")
+        try scenario.edit(to: "bad.xlsx", cells: [target: wasAvailable ? nil : "x"])
+        let before = try scenario.availability()
+
+        let result = try scenario.importJSON("bad.xlsx")
+        #expect(result.status == 1, "\(result.report)")
+        let problems = try #require(result.report["problems"] as? [[String: Any]])
+        let row = scenario.layout.row(for: date, daypartIndex: scenario.layout.dayparts.firstIndex { $0.code == "D10" }!) + 1
+        #expect(problems.map { "\($0["place"] as? String ?? "?"): \($0["message"] as? String ?? "?")" }
+                == ["Sheet Availability, cell E\(row): Daypart 'D10' is no longer in use."])
+        #expect(problems.first?["cell"] as? String == "E\(row)")
+        #expect(try scenario.availability() == before, "nothing written")
+    }
+
+    @Test func aCSVWithProblemsGetsAnErrorWorkbookListingEveryLine() throws {
+        let scenario = try ImportScenario()
+        defer { scenario.remove() }
+        try ["date,daypart,staff,available", "2026-12-08,D09,ANB,x", "2026-12-08,D09,BRW,maybe",
+             "31-02-2026,D09,BRW,x", "2026-12-09,D99,ANB,x", ""].joined(separator: "\n")
+            .write(toFile: scenario.cli.path("bad.csv"), atomically: true, encoding: .utf8)
+        let before = try scenario.availability()
+
+        let result = try scenario.cli.run("import", "bad.csv", "--errors-out", "errors.xlsx")
+        #expect(result.status == 1, "\(result.output)\(result.errors)")
+        #expect(try scenario.availability() == before, "nothing written")
+        let seen = try Interop.runPython("""
+            import sys, json, warnings
+            warnings.simplefilter("ignore")
+            import openpyxl
+            wb = openpyxl.load_workbook(sys.argv[1])
+            copy, errors = wb["CSV"], wb["Errors"]
+            print(json.dumps({
+                "sheets": wb.sheetnames, "active": wb.active.title,
+                "copy": [[c for c in r] for r in copy.iter_rows(values_only=True)],
+                "noted": [r[0].row for r in copy.iter_rows() if r[0].comment is not None],
+                "red": [r[0].row for r in copy.iter_rows() if r[0].fill.fgColor.rgb == "FFFFC7CE"],
+                "rows": [[c for c in r] for r in errors.iter_rows(values_only=True)],
+                "links": [r[0].hyperlink.location if r[0].hyperlink else None for r in errors.iter_rows(min_row=2)],
+            }))
+            """, arguments: [scenario.cli.path("errors.xlsx")])
+        let view = try #require(try JSONSerialization.jsonObject(with: Data(seen.utf8)) as? [String: Any])
+        #expect(view["sheets"] as? [String] == ["CSV", "Errors"])
+        #expect(view["active"] as? String == "Errors", "the list of problems opens first")
+        #expect((view["copy"] as? [[Any]])?.count == 5, "a copy of every line of the file")
+        #expect(view["noted"] as? [Int] == [3, 4, 5] && view["red"] as? [Int] == [3, 4, 5], "each bad line is red with a note")
+        let rows = try #require(view["rows"] as? [[Any]])
+        #expect(rows.first?.compactMap { $0 as? String } == ["Where", "Slot", "Problem", "How to fix it"])
+        #expect(rows.dropFirst().map { [$0[0] as? String ?? "", $0[2] as? String ?? ""] } == [
+            ["Line 3", "'maybe' is not a valid value for available."],
+            ["Line 4", "'31-02-2026' is not a date."],
+            ["Line 5", "Daypart 'D99' is not in the database."],
+        ])
+        #expect(view["links"] as? [String] == ["'CSV'!A3", "'CSV'!A4", "'CSV'!A5"])
+        // The same problems are printed, each with its line.
+        for line in ["Line 3", "Line 4", "Line 5"] { #expect(result.output.contains(line)) }
     }
 }
 

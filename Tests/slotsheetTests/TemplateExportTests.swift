@@ -64,7 +64,8 @@ import XLSXReader
         let store = try SQLiteStore(path: cli.path("slotsheet.sqlite"))
         let (dayparts, staff) = try store.read { (try $0.dayparts(), try $0.staff().filter(\.active)) }
         #expect(view["sheets"] as? [String] == ["Availability", "Instructions", "Staff", "Dayparts", "_slotsheet"])
-        #expect(view["states"] as? [String] == ["visible", "visible", "visible", "visible", "hidden"])
+        #expect(view["states"] as? [String] == ["visible", "visible", "visible", "visible", "veryHidden"],
+                "the metadata sheet is very hidden: Excel's Unhide menu does not offer it")
         #expect(view["header"] as? [String] == ["Date", "Day", "Daypart", "Booked", "Capacity"] + staff.map { "\($0.code) \($0.name)" })
 
         let rows = view["rows"] as! [[String: Any]]
@@ -187,6 +188,25 @@ import XLSXReader
         #expect(status.contains(/export_run +2\n/))
     }
 
+    /// The README's and the help's `template export` examples, run as written on the sample data.
+    @Test func theDocumentedTemplateExportsWorkOnTheSample() throws {
+        let cli = try seededRunner()
+        defer { cli.remove() }
+        let readme = try String(contentsOf: Interop.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
+        let help = try cli.run("template", "export", "--help").output
+        let examples = (readme + "\n" + help).split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("slotsheet template export ") }
+        #expect(examples.contains { $0.contains("--staff ") }, "the --staff form is documented")
+        for example in Set(examples) {
+            let arguments = example.split(separator: " ").dropFirst().map(String.init)
+            let result = try cli.run(arguments)
+            #expect(result.status == 0, "\(example): \(result.errors)")
+            let output = try #require(arguments.firstIndex(of: "-o").map { arguments[$0 + 1] })
+            #expect(FileManager.default.fileExists(atPath: cli.path(output)), "\(example) wrote \(output)")
+        }
+    }
+
     @Test func mistakesAreRefusedAndLeaveNothing() throws {
         let cli = try seededRunner()
         defer { cli.remove() }
@@ -229,7 +249,7 @@ enum CellReferenceForTests {
 
         let book = try XLSXWorkbook(path: cli.path("t.xlsx"))
         #expect(book.sheets.map(\.name) == ["Beschikbaarheid", "Uitleg", "Medewerkers", "Dagdelen", "_slotsheet"])
-        #expect(book.sheets.map(\.state) == [.visible, .visible, .visible, .visible, .hidden])
+        #expect(book.sheets.map(\.state) == [.visible, .visible, .visible, .visible, .veryHidden])
         #expect(book.customProperties["slotsheet.template"] != nil)
         let store = try SQLiteStore(path: cli.path("slotsheet.sqlite"))
         let (dayparts, staff) = try store.read { (try $0.dayparts(), try $0.staff().filter(\.active)) }
@@ -250,5 +270,30 @@ enum CellReferenceForTests {
             seen += 1
         }
         #expect(seen == 7 * dayparts.count)
+    }
+
+    /// Re-saved by openpyxl, the metadata sheet stays very hidden; LibreOffice (7.4) knows no
+    /// very hidden and keeps it hidden. Either way the untouched template still imports with
+    /// nothing to change.
+    @Test func aResavedTemplateKeepsItsMetadataHiddenAndImports() throws {
+        let scenario = try ImportScenario()
+        defer { scenario.remove() }
+        var copies: [(file: String, states: Set<String>)] = [(try scenario.edit(to: "openpyxl.xlsx"), ["veryHidden"])]
+        if Interop.program(named: "soffice") != nil {
+            copies.append((try scenario.convert("t.xlsx", to: "xlsx", into: "libreoffice"), ["hidden", "veryHidden"]))
+        }
+        for (copy, states) in copies {
+            let state = try Interop.runPython("""
+                import sys, warnings
+                warnings.simplefilter("ignore")
+                import openpyxl
+                print(openpyxl.load_workbook(sys.argv[1])["_slotsheet"].sheet_state)
+                """, arguments: [scenario.cli.path(copy)])
+            #expect(states.contains(state.trimmingCharacters(in: .whitespacesAndNewlines)), "\(copy): \(state)")
+            #expect(try XLSXWorkbook(path: scenario.cli.path(copy)).sheet(named: "_slotsheet")?.state != .visible, "\(copy)")
+            let result = try scenario.importJSON(copy)
+            #expect(result.status == 0, "\(copy): \(result.report)")
+            #expect(result.report["status"] as? String == "nothing_to_change", "\(copy)")
+        }
     }
 }

@@ -1,10 +1,10 @@
-/// The importer's facts about a template, kept in its hidden sheet `_slotsheet` as one record a
+/// The importer's facts about a template, kept in its very hidden sheet `_slotsheet` as one record a
 /// row, column A naming the kind:
 ///
 ///     slotsheet | availability-template | 1                 the marker, always row 1
 ///     daypart   | D08 | 08:00-09:00                         a daypart row label, in row order
-///     staff     | F | ABA | ABA Anouk Bakker                a staff column, its code and header
-///     row       | 2 | 2026-12-01 | D08 | x..x | 1 | ABA      a data row: sheet row, date, daypart,
+///     staff     | F | ANB | ANB Anouk Bakker                a staff column, its code and header
+///     row       | 2 | 2026-12-01 | D08 | x..x | 1 | ANB      a data row: sheet row, date, daypart,
 ///                                                           availability code, held, assigned codes
 ///     meta      | fingerprint | 9f86d0...                   range, language, times, fingerprint
 ///

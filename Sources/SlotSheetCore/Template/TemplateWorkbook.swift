@@ -2,7 +2,7 @@ import SlotSheetTemplates
 import XLSXWriter
 
 /// Writes the sheets of one availability template, row by row, in libxlsxwriter's constant-memory
-/// mode: the availability grid, the instructions, the staff and daypart lists, and the hidden
+/// mode: the availability grid, the instructions, the staff and daypart lists, and the very hidden
 /// metadata the importer reads. Layout comes from `TemplateLayout`, words from `Templates/`.
 final class TemplateWorkbook {
     struct Context {
@@ -218,7 +218,8 @@ final class TemplateWorkbook {
     // MARK: Metadata
 
     private func startMetadata() throws {
-        try metadata.hide()
+        // Very hidden: the office cannot unhide it from the menu and change what the importer reads.
+        try metadata.hide(.veryHidden)
         try writeMetadataRecord([TemplateMetadata.marker, TemplateMetadata.kind, "\(TemplateLayout.formatVersion)"])
         for daypart in layout.dayparts {
             try writeMetadataRecord([TemplateMetadata.Record.daypart.rawValue, daypart.code, daypart.label])

@@ -6,6 +6,12 @@ struct DatabaseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "db",
         abstract: "Create, fill and inspect the repair-request database.",
+        discussion: """
+            Examples:
+              slotsheet db init --db sqlite:/var/lib/slotsheet/repairs.sqlite
+              slotsheet db seed --sample
+              slotsheet db status
+            """,
         subcommands: [InitDatabase.self, SeedDatabase.self, DatabaseStatus.self])
 }
 
@@ -37,7 +43,7 @@ struct SeedDatabase: ParsableCommand {
 
             Examples:
               slotsheet db seed --sample
-              slotsheet db seed --synthetic --staff 250 --from 2026-01-01 --to 2026-12-31 --seed 7
+              slotsheet db seed --synthetic --staff 250 --from today --to +365 --seed 7
             """)
 
     @OptionGroup var store: StoreOptions

@@ -3,27 +3,42 @@ import Foundation
 import SlotSheetCore
 import SlotSheetTemplates
 
+/// `slotsheet import FILE` (the default, `ImportFile`) and `slotsheet import undo BATCH`.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Read an edited template or CSV back into the database, all or nothing.",
         subcommands: [ImportFile.self, UndoImport.self],
         defaultSubcommand: ImportFile.self)
+
+    /// The help shown for `slotsheet import --help` (and `-h`, `slotsheet help import`): that of
+    /// importing a file, the group's default, with its options and examples, which is what a user
+    /// asking there wants. The parser itself would show only the list of subcommands.
+    static func groupHelp(for arguments: [String]) -> String? {
+        let asksForHelp = arguments == ["import", "--help"] || arguments == ["import", "-h"] || arguments == ["help", "import"]
+        return asksForHelp ? SlotSheet.helpMessage(for: ImportFile.self) : nil
+    }
 }
 
 struct ImportFile: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "file",
         abstract: "Import an availability template (.xlsx) or CSV (date,daypart,staff,available).",
+        usage: """
+            slotsheet import <file> [--dry-run] [--json] [--errors-out <FILE.xlsx>] [--force] [<options>]
+            slotsheet import undo <batch> [--operator <operator>]
+            """,
         discussion: """
-            Every problem of the file is listed at once; nothing is written unless the whole file is
-            valid. A template changed in the database since export is refused (exit 3) unless --force,
-            which applies only the cells the office edited.
+            Every problem of the file is listed at once; nothing is written unless the
+            whole file is valid. A template changed in the database since export is
+            refused (exit 3) unless --force, which applies only the cells the office
+            edited. 'slotsheet import undo BATCH' reverts an import (see its --help).
 
             Examples:
               slotsheet import december.xlsx --dry-run
-              slotsheet import december.xlsx --operator maria --errors-out december-errors.xlsx
+              slotsheet import december.xlsx --operator maria --errors-out errors.xlsx
               slotsheet import availability.csv --lang nl --json
+              slotsheet import undo 12
             """)
 
     @OptionGroup var store: StoreOptions

@@ -10,8 +10,8 @@ struct InspectCommand: ParsableCommand {
         commandName: "inspect",
         abstract: "Show the sheets of an .xlsx file, or every cell as JSON lines.",
         discussion: """
-            Reads every cell either way, so a damaged or hostile file is refused here as an import would
-            refuse it (exit codes 10 to 16, see the README).
+            Reads every cell either way, so a damaged or hostile file is refused here as
+            an import would refuse it (exit codes 10 to 16, see the README).
 
             Examples:
               slotsheet inspect availability.xlsx

@@ -10,17 +10,20 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Write a report as .xlsx or CSV: requests, utilization, staff or imports.",
         discussion: """
-            requests     the repair-request overview (filters: --status, --corporation; dates are slot dates)
-            utilization  capacity, booked and free per slot; in .xlsx a heat map and a chart per day
+            requests     the repair-request overview (dates are slot dates; filters:
+                         --status, --corporation)
+            utilization  capacity, booked and free per slot; in .xlsx a heat map and
+                         a chart per day
             staff        per staff member: slots available and visits assigned
             imports      the import batches made on those days and every change they made
 
-            The format follows --format, else the file name (.csv or .xlsx). In CSV, text that would
-            run as a formula gets a leading apostrophe; in .xlsx, text is always text.
+            The format follows --format, else the file name (.csv or .xlsx). In CSV, text
+            that would run as a formula gets a leading apostrophe; in .xlsx, text is
+            always text.
 
             Examples:
-              slotsheet report requests --from 2026-12-01 --to 2026-12-31 --status new,approved -o requests.xlsx
-              slotsheet report utilization --from today --to +13 --lang nl -o bezetting.xlsx
+              slotsheet report requests --from -7 --to +7 --status new -o requests.xlsx
+              slotsheet report utilization --from today --to +13 --lang nl -o bez.xlsx
               slotsheet report staff --from 2026-12-01 --to 2026-12-31 -o staff.csv
               slotsheet report imports --from -7 --to today -o imports.xlsx
             """)

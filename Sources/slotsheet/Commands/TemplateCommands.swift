@@ -6,6 +6,10 @@ struct TemplateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "template",
         abstract: "Availability templates for the office to fill in.",
+        discussion: """
+            Example:
+              slotsheet template export --from +1 --to +28 --all-staff -o avail.xlsx
+            """,
         subcommands: [ExportTemplate.self])
 }
 
@@ -14,12 +18,14 @@ struct ExportTemplate: ParsableCommand {
         commandName: "export",
         abstract: "Write an availability template (.xlsx), pre-filled from the database.",
         discussion: """
-            One row per date and daypart, one column per staff member; x marks availability.
-            Past dates are grey and locked; the importer reads the file back.
+            One row per date and daypart, one column per staff member; x marks
+            availability. Past dates are grey and locked; the importer reads the file
+            back.
 
             Examples:
-              slotsheet template export --from 2026-12-01 --to 2026-12-31 --all-staff -o december.xlsx
-              slotsheet template export --from +1 --to +28 --staff ABA,BRW --lang nl -o rooster.xlsx
+              slotsheet template export --from 2026-12-01 --to +30 --all-staff -o dec.xlsx
+              slotsheet template export --from +1 --to +28 --staff ANB,BRW -o rooster.xlsx
+              slotsheet template export --from +1 --to +7 --all-staff --lang nl -o w.xlsx
             """)
 
     @OptionGroup var store: StoreOptions
@@ -44,6 +50,10 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export data from the database as files.",
+        discussion: """
+            Example:
+              slotsheet export availability --from today --to +27 --all-staff -o avail.csv
+            """,
         subcommands: [ExportAvailability.self])
 }
 
@@ -52,10 +62,11 @@ struct ExportAvailability: ParsableCommand {
         commandName: "availability",
         abstract: "Write availability as CSV: date,daypart,staff,available (one row per date, daypart, staff).",
         discussion: """
-            available is x where the person is available and empty where not, as in the template.
+            available is x where the person is available and empty where not, as in the
+            template.
 
             Example:
-              slotsheet export availability --from 2026-12-01 --to 2026-12-31 --all-staff --format csv -o december.csv
+              slotsheet export availability --from +1 --to +28 --staff ANB,BRW -o two.csv
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
