@@ -60,6 +60,8 @@ import Testing
         phases.planned = Date().timeIntervalSince(started)
         try #require(dryRun.status == 0, "\(dryRun.output)\(dryRun.errors)")
 
+        // From the very bytes the trials start from, so that opening writes the same pages.
+        try cli.restore("slotsheet.sqlite", to: "trial.sqlite")
         let run = try KillableRun(cli, arguments, output: "reference.out")
         var walSize = 0, grewAt = 0.0
         run.wait(or: {
@@ -129,6 +131,11 @@ import Testing
                 Issue.record("trial \(trial), killed at \(moment) with \(walBytes) WAL bytes: \(state)")
             }
         }
+        // What the office does after a crash: run the import again, with the real binary, on what the last kill left.
+        let again = try cli.run(arguments)
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(try ImportState.read(cli.path("trial.sqlite"), scratch: cli.path("digest.txt")) == after,
+                "importing again after a crash gives the state of one uninterrupted import")
         let seconds = Date().timeIntervalSince(trialsStarted)
         print(String(format: "import crash: %d trials in %.0f s (whole test %.0f s): %@", trials, seconds,
                      Date().timeIntervalSince(started), tally.description))

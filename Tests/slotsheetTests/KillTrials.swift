@@ -67,6 +67,22 @@ final class KillableRun {
     }
 }
 
+/// How long the last few uninterrupted runs took, so that kill moments follow the machine's load.
+struct RecentDurations {
+    private var seconds: [TimeInterval]
+
+    init(_ first: TimeInterval) {
+        seconds = [first]
+    }
+
+    mutating func add(_ duration: TimeInterval) {
+        seconds = Array((seconds + [duration]).suffix(5))
+    }
+
+    /// The median of the last five.
+    var typical: TimeInterval { seconds.sorted()[seconds.count / 2] }
+}
+
 /// Counts of trials per phase, printed as one line for the test log and the report.
 struct PhaseTally: CustomStringConvertible {
     private(set) var counts: [String: Int] = [:]
