@@ -100,6 +100,8 @@ import Testing
 
         var generator = SystemRandomNumberGenerator()
         var tally = PhaseTally()
+        // How long the apply takes follows the aimed runs that ended before their kill (the machine is shared).
+        var applySeconds = RecentDurations(phases.committed - phases.applyWrites)
         let trialsStarted = Date()
         for trial in 0..<trials {
             try cli.restore("slotsheet.sqlite", to: "trial.sqlite")
@@ -107,7 +109,10 @@ import Testing
             if trial % 3 != 0 {
                 // Aimed, two trials in three: from the apply's first pages in the WAL to its commit.
                 run.wait(or: { cli.size("trial.sqlite-wal") > phases.openedWAL })
-                run.wait(until: run.elapsed + Double.random(in: 0...(phases.committed - phases.applyWrites), using: &generator))
+                let applying = run.elapsed
+                if !run.wait(until: applying + Double.random(in: 0...applySeconds.typical, using: &generator)) {
+                    applySeconds.add(run.elapsed - applying)
+                }
             } else {
                 // Anywhere in the whole run, parsing included.
                 run.wait(until: Double.random(in: 0...phases.exited, using: &generator))
