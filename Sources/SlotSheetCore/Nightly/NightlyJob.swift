@@ -67,13 +67,17 @@ public struct NightlyJob {
             }
             try writeManifest(day: day, files: files, into: staging)
             DayFolders.sync(staging)
-            let replaced = try DayFolders.publish(staging, as: dayPath)
+            // The folder is published inside the transaction that records its files: a database
+            // locked past the busy timeout fails the run before anything is published, and a failed
+            // publish records nothing. (A kill between the two leaves the folder without its rows,
+            // which only makes the next run write its files again instead of linking them.)
+            let replaced = try store.write { session in
+                for run in runs { try session.recordExportRun(run) }
+                return try DayFolders.publish(staging, as: dayPath)
+            }
             DayFolders.sync(folder)
             if let replaced { try? FileManager.default.removeItem(atPath: replaced) }
             logger.info("published \(dayPath)")
-            try store.write { session in
-                for run in runs { try session.recordExportRun(run) }
-            }
             let pruned = prune(folder, keepDays: keepDays, today: day)
             return NightlySummary(day: day, folder: dayPath, files: files, pruned: pruned)
         } catch {
