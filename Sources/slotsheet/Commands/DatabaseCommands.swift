@@ -113,7 +113,7 @@ struct DatabaseStatus: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        try DatabaseStatus.printStatus(of: try store.open())
+        try DatabaseStatus.printStatus(of: try store.open(forReading: true))
     }
 
     static func printStatus(of database: any RepairStore) throws {

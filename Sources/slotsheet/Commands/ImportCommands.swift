@@ -65,7 +65,7 @@ struct ImportFile: ParsableCommand {
     func run() throws {
         let words = language.language.words
         let clock = try OfficeClock.fromEnvironment()
-        let database = try store.openMigrated()
+        let database = try store.openMigrated(forReading: dryRun)
         let progress = ProgressBar(label: "Reading \(URL(fileURLWithPath: file).lastPathComponent)")
         let request = ImportRequest(dryRun: dryRun, force: force, operatorName: operatorName ?? ImportFile.loginName())
         let outcome: ImportOutcome, parsed: ParsedSheet
@@ -149,7 +149,7 @@ struct HistoryCommand: ParsableCommand {
     var limit = 50
 
     func run() throws {
-        let batches = try store.openMigrated().read { try $0.importBatches(limit: limit) }
+        let batches = try store.openMigrated(forReading: true).read { try $0.importBatches(limit: limit) }
         guard !batches.isEmpty else {
             print("No imports yet.")
             return

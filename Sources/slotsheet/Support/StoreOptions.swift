@@ -19,19 +19,20 @@ struct StoreOptions: ParsableArguments {
         return try StoreLocation(parsing: text)
     }
 
-    /// Opens the database; `create` makes a new SQLite file where none exists.
-    func open(create: Bool = false) throws -> any RepairStore {
+    /// Opens the database; `create` makes a new SQLite file where none exists. `forReading`:
+    /// the command only reads, so it must never wait for another program's write lock.
+    func open(create: Bool = false, forReading: Bool = false) throws -> any RepairStore {
         switch try location() {
         case let .sqlite(path):
-            return try SQLiteStore(path: path, create: create, busyTimeout: busyTimeout)
+            return try SQLiteStore(path: path, create: create, busyTimeout: busyTimeout, forReading: forReading)
         case let .postgres(url):
             return try PostgresStore(url: url, busyTimeout: busyTimeout)
         }
     }
 
     /// Opens a database whose schema is current, for the jobs.
-    func openMigrated() throws -> any RepairStore {
-        let store = try open()
+    func openMigrated(forReading: Bool = false) throws -> any RepairStore {
+        let store = try open(forReading: forReading)
         try store.requireCurrentSchema()
         return store
     }

@@ -8,7 +8,8 @@ import GRDB
 ///     try store.migrate()
 public final class SQLiteStore: RepairStore {
     public let location: StoreLocation
-    private let pool: DatabasePool
+    /// A pool (a writer beside concurrent readers), or one plain connection for `forReading`.
+    private let pool: any DatabaseWriter
     private let busyTimeout: Double
 
     /// How long a writer waits for another process's lock before giving up, when not configured.
@@ -16,7 +17,13 @@ public final class SQLiteStore: RepairStore {
 
     /// Opens the database at `path`. Without `create`, a missing file is an error rather than
     /// a new empty database, so a mistyped path is not silently accepted.
-    public init(path: String, create: Bool = false, busyTimeout: Double = SQLiteStore.defaultBusyTimeout) throws(StoreError) {
+    ///
+    /// `forReading` is for commands that only read (`db status`, `history`, a dry run): it opens
+    /// one plain connection, which writes nothing while opening. A pool makes sure of WAL mode
+    /// when it opens, and when the WAL file is empty that is a write, which would wait for (and
+    /// time out behind) another program's write lock although a reader need not.
+    public init(path: String, create: Bool = false, busyTimeout: Double = SQLiteStore.defaultBusyTimeout,
+                forReading: Bool = false) throws(StoreError) {
         if !create && !FileManager.default.fileExists(atPath: path) {
             throw .notFound(path: path)
         }
@@ -27,7 +34,9 @@ public final class SQLiteStore: RepairStore {
         self.location = .sqlite(path: path)
         self.busyTimeout = busyTimeout
         do {
-            self.pool = try DatabasePool(path: path, configuration: configuration)
+            self.pool = forReading
+                ? try DatabaseQueue(path: path, configuration: configuration)
+                : try DatabasePool(path: path, configuration: configuration)
         } catch {
             throw SQLiteStore.storeError(error, busyTimeout: busyTimeout)
         }
