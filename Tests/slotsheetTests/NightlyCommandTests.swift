@@ -68,6 +68,11 @@ import Testing
         #expect(third.files[3].status == "unchanged")
         let runs = try DatabaseQueue(path: cli.path("slotsheet.sqlite")).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM export_run WHERE kind LIKE 'nightly-%'")! }
         #expect(runs == 12, "an export_run row per file per run")
+
+        let elsewhere = try cli.run("nightly", "--out", "other-exports")
+        #expect(elsewhere.status == 0)
+        #expect(!elsewhere.output.contains("nightly: unchanged"), "a new output folder gets files of its own: \(elsewhere.output)")
+        #expect(try cli.run("nightly", "--out", "exports").output.contains("unchanged requests-changed.xlsx"), "and the old one keeps its own")
     }
 
     @Test func aSecondRunWhileOneIsGoingStopsAtOnce() throws {

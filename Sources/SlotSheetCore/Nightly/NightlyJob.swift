@@ -92,7 +92,7 @@ public struct NightlyJob {
     private func stage(_ export: NightlyExport, in staging: String, dayPath: String) throws -> (NightlySummary.File, ExportRun) {
         let target = (staging as NSString).appendingPathComponent(export.fileName)
         let kind = "nightly-\(export.kind.rawValue)"
-        let parameters = try self.parameters(of: export)
+        let parameters = try self.parameters(of: export, outputFolder: (dayPath as NSString).deletingLastPathComponent)
         let rows: Int, content: String
         do {
             (rows, content) = try write(export, to: target)
@@ -138,11 +138,12 @@ public struct NightlyJob {
         }
     }
 
-    /// What makes two runs the same export: its name and settings with the dates resolved. The
-    /// moment "changed within 24 hours" counts from is left out, so two runs a minute apart compare.
-    private func parameters(of export: NightlyExport) throws -> String {
+    /// What makes two runs the same export: its output folder, name and settings with the dates
+    /// resolved. The moment "changed within 24 hours" counts from is left out, so two runs a minute
+    /// apart compare; the folder is in, so a run into a new folder writes files of its own.
+    private func parameters(of export: NightlyExport, outputFolder: String) throws -> String {
         var fields = ["name": export.name, "format": export.format.rawValue, "language": export.language.rawValue,
-                      "staff": export.staff.summary]
+                      "staff": export.staff.summary, "out": outputFolder]
         if let range = try export.range(clock) {
             fields["from"] = range.from.iso
             fields["to"] = range.to.iso
