@@ -20,6 +20,16 @@ enum PartName {
         return String(scalars)
     }
 
+    /// Whether a zip entry's name is an absolute path (`/etc/passwd`, `\\server\share`, `C:\x`) or has a
+    /// `..` segment: names OPC forbids, the start of path-traversal attacks on programs that unpack.
+    static func isUnsafeEntryName(_ name: String) -> Bool {
+        let utf8 = Array(name.utf8)
+        if let first = utf8.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "\\") { return true }
+        if utf8.count >= 2, utf8[1] == UInt8(ascii: ":"), (utf8[0] | 0x20) >= UInt8(ascii: "a"),
+           (utf8[0] | 0x20) <= UInt8(ascii: "z") { return true }
+        return name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).contains("..")
+    }
+
     /// The part a relationship target points to. Absolute targets (`/xl/worksheets/sheet1.xml`) start
     /// at the package root; relative ones at the folder of the part the relationships belong to.
     /// `.` and `..` segments are resolved and never climb above the root; `%XX` escapes are decoded.

@@ -22,6 +22,9 @@ public final class XLSXWorkbook {
     /// The program that wrote the file, as it says in `docProps/app.xml` ("Microsoft Excel").
     public let application: String?
     public let applicationVersion: String?
+    /// Who made the file and who saved it last (`docProps/core.xml`), as the writing program recorded them.
+    public let author: String?
+    public let lastModifiedBy: String?
 
     public var dateSystem: DateSystem { uses1904DateSystem ? .from1904 : .from1900 }
 
@@ -67,6 +70,8 @@ public final class XLSXWorkbook {
         let properties = try DocumentProperties(relationships: package, in: archive)
         application = properties.application
         applicationVersion = properties.applicationVersion
+        author = properties.author
+        lastModifiedBy = properties.lastModifiedBy
         customProperties = properties.custom
     }
 

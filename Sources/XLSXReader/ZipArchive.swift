@@ -28,14 +28,28 @@ final class ZipArchive {
             zip_discard(archive)
             throw .limitExceeded(limit: .zipEntries, part: "the archive", maximum: limits.maxZipEntries)
         }
+        do {
+            entries = try ZipArchive.listEntries(of: archive, count: UInt64(max(count, 0)))
+        } catch {
+            zip_discard(archive)
+            throw error
+        }
+    }
+
+    /// The entries by lookup key. Refuses two entries with one key (which one a program reads would be
+    /// chance) and names that are absolute or climb with `..` (never used on disk, but never innocent).
+    private static func listEntries(of archive: OpaquePointer, count: UInt64)
+        throws(XLSXError) -> [String: (index: UInt64, name: String)] {
         var entries: [String: (index: UInt64, name: String)] = [:]
-        for index in 0..<UInt64(max(count, 0)) {
+        for index in 0..<count {
             guard let raw = zip_get_name(archive, index, zip_flags_t(ZIP_FL_ENC_GUESS)) else { continue }
             let name = String(cString: raw)
+            guard !PartName.isUnsafeEntryName(name) else { throw .corruptZip(detail: .unsafeEntryName(name: name)) }
             let key = PartName.key(name)
-            if entries[key] == nil { entries[key] = (index, name) }
+            guard entries[key] == nil else { throw .corruptZip(detail: .duplicateEntry(name: name)) }
+            entries[key] = (index, name)
         }
-        self.entries = entries
+        return entries
     }
 
     deinit { zip_discard(archive) }
@@ -57,7 +71,7 @@ final class ZipArchive {
         var stat = zip_stat_t()
         zip_stat_init(&stat)
         guard zip_stat_index(archive, entry.index, 0, &stat) == 0 else {
-            throw .corruptZip(detail: "\(entry.name): \(archiveMessage())")
+            throw .corruptZip(detail: .other(entry: entry.name, message: archiveMessage()))
         }
         if stat.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0, stat.encryption_method != UInt16(ZIP_EM_NONE) {
             throw .encrypted
@@ -69,7 +83,7 @@ final class ZipArchive {
         guard let file = zip_fopen_index(archive, entry.index, 0) else {
             let code = zip_error_code_zip(zip_get_error(archive))
             if code == ZIP_ER_NOPASSWD || code == ZIP_ER_WRONGPASSWD || code == ZIP_ER_ENCRNOTSUPP { throw .encrypted }
-            throw .corruptZip(detail: "\(entry.name): \(archiveMessage())")
+            throw .corruptZip(detail: .other(entry: entry.name, message: archiveMessage()))
         }
         return ZipPartReader(archive: self, file: file, name: entry.name, compressedSize: compressed,
                              sizeLimit: (limit, maximum))
@@ -86,8 +100,9 @@ final class ZipArchive {
         let message = String(cString: zip_error_strerror(&error))
         switch code {
         case ZIP_ER_NOENT, ZIP_ER_OPEN: return .unreadable(path: path, reason: message)
-        case ZIP_ER_NOZIP: return .corruptZip(detail: "no zip directory at the end of the file; it may be cut short")
-        default: return .corruptZip(detail: message)
+        case ZIP_ER_NOZIP: return .corruptZip(detail: .truncated)
+        case ZIP_ER_INCONS: return .corruptZip(detail: .inconsistentDirectory)
+        default: return .corruptZip(detail: .other(entry: nil, message: message))
         }
     }
 }
@@ -119,8 +134,11 @@ final class ZipPartReader {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(XLSXError) -> Int {
         let count = zip_fread(file, buffer.baseAddress, UInt64(buffer.count))
         guard count >= 0 else {
-            let message = String(cString: zip_error_strerror(zip_file_get_error(file)))
-            throw .corruptZip(detail: "\(name): \(message)")
+            // libzip checks an entry's CRC-32 when it reaches the end: a mismatch arrives here, after the
+            // content was handed out, so the caller must drop what it read (every reader of parts does).
+            let error = zip_file_get_error(file)
+            if zip_error_code_zip(error) == ZIP_ER_CRC { throw .corruptZip(detail: .checksumMismatch(entry: name)) }
+            throw .corruptZip(detail: .other(entry: name, message: String(cString: zip_error_strerror(error))))
         }
         bytesRead += Int(count)
         if bytesRead > sizeLimit.maximum {
