@@ -1,0 +1,156 @@
+"""Writes the hostile workbooks the tests refuse (and the fuzzer starts from), with a manifest.
+
+Usage: python3 hostile_files.py OUT_DIR
+Writes OUT_DIR/NAME.xlsx for every attack below, OUT_DIR/secret.txt (a file an external entity points
+at, holding a marker that must never appear in any output) and OUT_DIR/manifest.json:
+{"secret_marker": ..., "files": {NAME: {"exit": inspect's exit code, "part": the part it concerns}}}.
+Nothing is shipped: every file is made here, in a second or two.
+"""
+import json
+import os
+import struct
+import sys
+import uuid
+import warnings
+import zipfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import xlsx_packages as xp  # noqa: E402
+
+# inspect's exit codes (README "Exit codes")
+NOT_XLSX, ENCRYPTED, MALFORMED, DTD, LIMIT, IMPOSSIBLE = 10, 11, 13, 14, 15, 16
+XML_PARTS = ["xl/workbook.xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/sharedStrings.xml", "xl/styles.xml",
+             xp.SHEET, "docProps/core.xml", "docProps/app.xml", "docProps/custom.xml"]
+
+
+def short(part):
+    if part == "_rels/.rels":
+        return "package-rels"
+    return part.replace("[", "").replace("]", "").replace("/", "-").replace("_", "").replace(".xml", "").replace(".rels", "-rels").strip("-")
+
+
+def with_doctype(body, doctype, text):
+    """Puts a document type after the XML declaration and `text` (an entity reference) in the text slot."""
+    head, rest = body.split("\n", 1)
+    return f"{head}\n{doctype}\n{rest}".replace("@TEXT@", text)
+
+
+def dtd_attacks(out, files, secret):
+    laughs = '<!ENTITY l0 "lol">' + "".join(f'<!ENTITY l{i} "{("&l%d;" % (i - 1)) * 10}">' for i in range(1, 10))
+    for part in XML_PARTS:
+        for kind, doctype, reference in (
+                ("laughs", f"<!DOCTYPE root [{laughs}]>", "&l9;"),
+                ("xxe", f'<!DOCTYPE root [<!ENTITY leak SYSTEM "file://{secret}">]>', "&leak;"),
+                ("xxe-parameter", f'<!DOCTYPE root [<!ENTITY % leak SYSTEM "file://{secret}"> %leak;]>', "hello")):
+            parts = xp.fill(xp.workbook_parts())
+            parts[part] = with_doctype(xp.workbook_parts()[part], doctype, reference)
+            name = f"{kind}-{short(part)}"
+            xp.write(os.path.join(out, name + ".xlsx"), parts)
+            files[name] = {"exit": DTD, "part": part}
+
+
+def bombs(out, files):
+    head = f'{xp.DECLARATION}<worksheet xmlns="{xp.MAIN}"><sheetData>'.encode()
+    tail = b"</sheetData></worksheet>"
+    for name, megabytes, level in (("bomb-ratio", 64, 9), ("bomb-size", 520, 1)):
+        parts = xp.fill(xp.workbook_parts())
+        del parts[xp.SHEET]
+        path = xp.write(os.path.join(out, name + ".xlsx"), parts)
+        with zipfile.ZipFile(path, "a", zipfile.ZIP_DEFLATED, compresslevel=level) as z:
+            with z.open(xp.SHEET, "w", force_zip64=True) as part:
+                part.write(head)
+                block = b" " * (1 << 20)
+                for _ in range(megabytes):
+                    part.write(block)
+                part.write(tail)
+        files[name] = {"exit": LIMIT, "part": xp.SHEET}
+    styles = xp.fill(xp.workbook_parts())
+    styles["xl/styles.xml"] = styles["xl/styles.xml"].replace("<numFmts", " " * (65 << 20) + "<numFmts", 1)
+    xp.write(os.path.join(out, "bomb-styles.xlsx"), styles)
+    files["bomb-styles"] = {"exit": LIMIT, "part": "xl/styles.xml"}
+
+
+def content_attacks(out, files):
+    row = '<row r="1"><c r="A1"><v>1</v></c></row>'
+    cases = {
+        "nesting-sheet": (xp.SHEET, LIMIT, '<row r="1">' + "<x>" * 100_000 + "</x>" * 100_000 + "</row>", None),
+        "nesting-sharedstrings": ("xl/sharedStrings.xml", LIMIT, row, "<r>" * 100_000 + "</r>" * 100_000),
+        "column-xfe": (xp.SHEET, IMPOSSIBLE, '<row r="1"><c r="XFE1"><v>1</v></c></row>', None),
+        "column-16385": (xp.SHEET, IMPOSSIBLE, '<row r="1">' + "<c><v>1</v></c>" * 16_385 + "</row>", None),
+        "row-past-grid": (xp.SHEET, IMPOSSIBLE, '<row r="1048577"><c><v>1</v></c></row>', None),
+        "row-zero": (xp.SHEET, IMPOSSIBLE, '<row r="0"><c><v>1</v></c></row>', None),
+        "merge-past-grid": (xp.SHEET, IMPOSSIBLE, row, None),
+        "row-repeated": (xp.SHEET, IMPOSSIBLE, row + '<row r="2"><c r="A2"><v>1</v></c></row>'
+                         '<row r="2"><c r="B2"><v>2</v></c></row>', None),
+        "row-backwards": (xp.SHEET, IMPOSSIBLE, '<row r="5"><c r="A5"><v>1</v></c></row><row r="3"><c r="A3"><v>2</v></c></row>', None),
+        "cell-repeated": (xp.SHEET, IMPOSSIBLE, '<row r="1"><c r="B1"><v>1</v></c><c r="B1"><v>2</v></c></row>', None),
+        "cell-outside-its-row": (xp.SHEET, IMPOSSIBLE, '<row r="1"><c r="A2"><v>1</v></c></row>', None),
+        "string-index-past-table": (xp.SHEET, IMPOSSIBLE, '<row r="1"><c r="A1" t="s"><v>7</v></c></row>', None),
+    }
+    for name, (part, code, sheet_data, shared_item) in cases.items():
+        parts = xp.fill(xp.workbook_parts(sheet_data=sheet_data,
+                                          shared=(shared_item,) if shared_item else ("@TEXT@",),
+                                          extra_sheet_xml=""))
+        if name == "merge-past-grid":
+            parts[xp.SHEET] = parts[xp.SHEET].replace("</sheetData>", '</sheetData><mergeCells><mergeCell ref="A1:XFE2"/></mergeCells>')
+        xp.write(os.path.join(out, name + ".xlsx"), parts)
+        files[name] = {"exit": code, "part": part}
+    for part in (xp.SHEET, "xl/sharedStrings.xml"):
+        parts = xp.fill(xp.workbook_parts())
+        parts[part] = parts[part].replace("hello", "hel").encode().replace(b"hel", b"h\xff\xfe\xc3(", 1)
+        name = f"utf8-{short(part)}"
+        xp.write(os.path.join(out, name + ".xlsx"), parts)
+        files[name] = {"exit": MALFORMED, "part": part}
+
+
+def container_attacks(out, files):
+    parts = xp.fill(xp.workbook_parts())
+    for name, extra, entry in (
+            ("duplicate-entry", [("xl/workbook.xml", parts["xl/workbook.xml"].replace("Sheet1", "Other").encode())], "xl/workbook.xml"),
+            ("duplicate-entry-case", [("XL/Workbook.xml", parts["xl/workbook.xml"].encode())], "XL/Workbook.xml"),
+            ("entry-climbs-out", [("../../../tmp/slotsheet-evil.xml", b"<x/>")], "../../../tmp/slotsheet-evil.xml"),
+            ("entry-absolute", [("/etc/slotsheet-evil.xml", b"<x/>")], "/etc/slotsheet-evil.xml")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # zipfile warns about the duplicate, which is the point
+            xp.write(os.path.join(out, name + ".xlsx"), parts, extra_entries=extra)
+        files[name] = {"exit": NOT_XLSX, "part": entry}
+
+    # The central directory cut in half, the end record kept: the directory runs into nothing.
+    data = open(xp.write(os.path.join(out, "directory-truncated.xlsx"), parts), "rb").read()
+    end = data.rfind(b"PK\x05\x06")
+    size, offset = struct.unpack_from("<II", data, end + 12)
+    open(os.path.join(out, "directory-truncated.xlsx"), "wb").write(data[:offset + size // 2] + data[end:])
+    files["directory-truncated"] = {"exit": NOT_XLSX, "part": "the archive"}
+
+    # A stored sheet whose bytes no longer match their CRC: one digit changed, the XML still well-formed.
+    checked = xp.fill(xp.workbook_parts(sheet_data='<row r="1"><c r="A1"><v>12345</v></c></row>'))
+    path = xp.write(os.path.join(out, "checksum-wrong.xlsx"), checked, stored=True)
+    data = open(path, "rb").read()
+    open(path, "wb").write(data.replace(b"<v>12345</v>", b"<v>12346</v>", 1))
+    files["checksum-wrong"] = {"exit": NOT_XLSX, "part": xp.SHEET}
+
+    # Excel's password protection: an OLE compound file holding an EncryptedPackage stream.
+    ole = bytes([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) + bytes(504)
+    name_utf16 = "EncryptedPackage".encode("utf-16-le") + b"\0\0"
+    open(os.path.join(out, "encrypted.xlsx"), "wb").write(ole + bytes(1024) + name_utf16 + bytes(64))
+    files["encrypted"] = {"exit": ENCRYPTED, "part": "the file"}
+
+
+def main():
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    marker = f"SLOTSHEET-SECRET-{uuid.uuid4().hex}"
+    secret = os.path.join(os.path.abspath(out), "secret.txt")
+    open(secret, "w").write(marker + "\n")
+    # The same package without an attack: it must read, so each refusal is the attack's doing.
+    xp.write(os.path.join(out, "control.xlsx"), xp.fill(xp.workbook_parts()))
+    files = {"control": {"exit": 0, "part": ""}}
+    dtd_attacks(out, files, secret)
+    bombs(out, files)
+    content_attacks(out, files)
+    container_attacks(out, files)
+    json.dump({"secret_marker": marker, "files": files}, open(os.path.join(out, "manifest.json"), "w"), indent=1)
+
+
+if __name__ == "__main__":
+    main()
