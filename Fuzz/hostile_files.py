@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import xlsx_packages as xp  # noqa: E402
 
 # inspect's exit codes (README "Exit codes")
-NOT_XLSX, ENCRYPTED, MALFORMED, DTD, LIMIT, IMPOSSIBLE = 10, 11, 13, 14, 15, 16
+NOT_XLSX, ENCRYPTED, MISSING, MALFORMED, DTD, LIMIT, IMPOSSIBLE = 10, 11, 12, 13, 14, 15, 16
 XML_PARTS = ["xl/workbook.xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/sharedStrings.xml", "xl/styles.xml",
              xp.SHEET, "docProps/core.xml", "docProps/app.xml", "docProps/custom.xml"]
 
@@ -64,6 +64,28 @@ def bombs(out, files):
                     part.write(block)
                 part.write(tail)
         files[name] = {"exit": LIMIT, "part": xp.SHEET}
+    # Many sheets, each part just under the size at which one part's ratio is checked: together a bomb.
+    parts = xp.fill(xp.workbook_parts())
+    count = 100
+    filler = (head + b" " * (7 << 19) + tail).decode()
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(
+        '<sheet name="Sheet1" sheetId="1" r:id="rId1"/>',
+        "".join(f'<sheet name="S{i}" sheetId="{i + 1}" r:id="rId{i + 10}"/>' for i in range(count)))
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace("</Relationships>", "".join(
+        f'<Relationship Id="rId{i + 10}" Type="{xp.REL}/worksheet" Target="worksheets/s{i}.xml"/>' for i in range(count))
+        + "</Relationships>")
+    for i in range(count):
+        parts[f"xl/worksheets/s{i}.xml"] = filler
+    xp.write(os.path.join(out, "bomb-many-parts.xlsx"), parts)
+    files["bomb-many-parts"] = {"exit": LIMIT, "part": "xl/worksheets/s"}
+    # A thousand sheets sharing one such part: a small file read a thousand times over.
+    shared = xp.fill(xp.workbook_parts())
+    shared["xl/workbook.xml"] = shared["xl/workbook.xml"].replace(
+        '<sheet name="Sheet1" sheetId="1" r:id="rId1"/>',
+        "".join(f'<sheet name="S{i}" sheetId="{i + 1}" r:id="rId1"/>' for i in range(1000)))
+    shared[xp.SHEET] = filler
+    xp.write(os.path.join(out, "sheets-share-a-part.xlsx"), shared)
+    files["sheets-share-a-part"] = {"exit": MISSING, "part": xp.SHEET}
     styles = xp.fill(xp.workbook_parts())
     styles["xl/styles.xml"] = styles["xl/styles.xml"].replace("<numFmts", " " * (65 << 20) + "<numFmts", 1)
     xp.write(os.path.join(out, "bomb-styles.xlsx"), styles)

@@ -30,12 +30,13 @@ public struct XLSXLimits: Sendable, Equatable {
     /// kept in memory, so they get a tighter bound than the streamed parts.
     public var maxStructurePartBytes: Int = 64 << 20
 
-    /// Most bytes a part may inflate to per compressed byte. Spreadsheet XML compresses 5 to 50 times;
-    /// a zip bomb compresses about a thousand times.
+    /// Most bytes a part may inflate to per compressed byte, and the whole archive per byte of the file
+    /// (each part counted on its first reading), so that many small parts cannot add up to a bomb.
+    /// Spreadsheet XML compresses 5 to 50 times; a zip bomb compresses about a thousand times.
     public var maxCompressionRatio: Int = 250
 
-    /// Parts smaller than this are not held to `maxCompressionRatio`: tiny parts can compress well
-    /// and cannot hurt anyone.
+    /// Parts smaller than this are not held to `maxCompressionRatio`, nor is an archive that has inflated
+    /// less than this in all: tiny parts can compress well and cannot hurt anyone.
     public var compressionRatioGraceBytes: Int = 4 << 20
 
     /// Most files (entries) the zip archive may hold.

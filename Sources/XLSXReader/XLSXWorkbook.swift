@@ -52,6 +52,7 @@ public final class XLSXWorkbook {
         let workbook = try WorkbookPart(part: workbookPart, in: archive)
 
         var sheets: [SheetInfo] = []
+        var sheetOfPart: [String: String] = [:]
         for (position, entry) in workbook.sheets.enumerated() {
             guard let relationship = relationships.with(id: entry.relationshipId), let part = relationship.target else {
                 throw .missingPart(name: "sheet \"\(entry.name)\": the workbook's relationships do not point to it")
@@ -59,6 +60,10 @@ public final class XLSXWorkbook {
             let kind = XLSXWorkbook.sheetKind(of: relationship)
             guard kind != .worksheet || archive.contains(part) else {
                 throw .missingPart(name: "sheet \"\(entry.name)\" (\(part))")
+            }
+            // Each sheet has a part of its own; sheets sharing one would make a small file read as many.
+            if let owner = sheetOfPart.updateValue(entry.name, forKey: PartName.key(part)) {
+                throw .missingPart(name: "part of its own for sheet \"\(entry.name)\" (\(part) is the part of sheet \"\(owner)\")")
             }
             sheets.append(SheetInfo(name: entry.name, state: entry.state, kind: kind, position: position, part: part))
         }

@@ -14,10 +14,16 @@ final class ZipArchive {
     private let archive: OpaquePointer
     /// Lower-cased part name (no leading slash) -> (entry index, name as stored).
     private let entries: [String: (index: UInt64, name: String)]
+    /// The size of the file on disk: the denominator of the whole archive's compression ratio.
+    private let fileBytes: Int
+    /// Bytes inflated so far, each entry counted on its first reading only (a sheet read twice is
+    /// still one sheet), and the entries counted.
+    private var inflatedBytes = 0
+    private var countedEntries = Set<UInt64>()
 
     init(path: String, limits: XLSXLimits) throws(XLSXError) {
         self.limits = limits
-        try FileSignature.check(path: path)
+        fileBytes = try FileSignature.check(path: path)
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
             throw ZipArchive.openError(code: code, path: path)
@@ -85,8 +91,18 @@ final class ZipArchive {
             if code == ZIP_ER_NOPASSWD || code == ZIP_ER_WRONGPASSWD || code == ZIP_ER_ENCRNOTSUPP { throw .encrypted }
             throw .corruptZip(detail: .other(entry: entry.name, message: archiveMessage()))
         }
+        let firstReading = countedEntries.insert(entry.index).inserted
         return ZipPartReader(archive: self, file: file, name: entry.name, compressedSize: compressed,
-                             sizeLimit: (limit, maximum))
+                             sizeLimit: (limit, maximum), countsTowardArchive: firstReading)
+    }
+
+    /// Adds inflated bytes to the whole archive's count and holds the archive to the compression ratio:
+    /// many small parts, each under `compressionRatioGraceBytes`, must not add up to a bomb.
+    fileprivate func countInflated(_ count: Int, part: String) throws(XLSXError) {
+        inflatedBytes += count
+        if inflatedBytes > limits.compressionRatioGraceBytes, inflatedBytes / max(fileBytes, 1) > limits.maxCompressionRatio {
+            throw .limitExceeded(limit: .compressionRatio, part: part, maximum: limits.maxCompressionRatio)
+        }
     }
 
     private func archiveMessage() -> String {
@@ -116,11 +132,13 @@ final class ZipPartReader {
     private let compressedSize: Int
     private let limits: XLSXLimits
     private let sizeLimit: (name: XLSXLimits.Name, maximum: Int)
+    private let countsTowardArchive: Bool
     private(set) var bytesRead = 0
 
     fileprivate init(archive: ZipArchive, file: OpaquePointer, name: String, compressedSize: Int,
-                     sizeLimit: (XLSXLimits.Name, Int)) {
+                     sizeLimit: (XLSXLimits.Name, Int), countsTowardArchive: Bool) {
         self.archive = archive
+        self.countsTowardArchive = countsTowardArchive
         self.file = file
         self.name = name
         self.compressedSize = compressedSize
@@ -148,6 +166,7 @@ final class ZipPartReader {
            bytesRead / max(compressedSize, 1) > limits.maxCompressionRatio {
             throw .limitExceeded(limit: .compressionRatio, part: name, maximum: limits.maxCompressionRatio)
         }
+        if countsTowardArchive { try archive.countInflated(Int(count), part: name) }
         return Int(count)
     }
 }
@@ -159,7 +178,8 @@ enum FileSignature {
     /// The stream Excel puts the encrypted workbook in, as its UTF-16LE directory name.
     private static let encryptedPackage: [UInt8] = Array("EncryptedPackage".utf8).flatMap { [$0, 0] }
 
-    static func check(path: String) throws(XLSXError) {
+    /// Checks the signature and returns the file's size in bytes.
+    static func check(path: String) throws(XLSXError) -> Int {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
@@ -180,6 +200,7 @@ enum FileSignature {
         let isZip = count >= 4 && head[0] == 0x50 && head[1] == 0x4B
             && ((head[2] == 3 && head[3] == 4) || (head[2] == 5 && head[3] == 6))
         if !isZip { throw .notAZip }
+        return Int(status.st_size)
     }
 
     /// Scans the compound file for the directory entry of the encrypted package, in bounded chunks.
