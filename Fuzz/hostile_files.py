@@ -117,6 +117,22 @@ def content_attacks(out, files):
             parts[xp.SHEET] = parts[xp.SHEET].replace("</sheetData>", '</sheetData><mergeCells><mergeCell ref="A1:XFE2"/></mergeCells>')
         xp.write(os.path.join(out, name + ".xlsx"), parts)
         files[name] = {"exit": code, "part": part}
+    # Structure parts full of tiny items, each kept in memory: one past the limits of 20,000
+    # relationships, 100,000 defined names and 10,000 custom properties.
+    lists = {
+        "many-relationships": ("xl/_rels/workbook.xml.rels", "</Relationships>", "".join(
+            f'<Relationship Id="h{i}" Type="{xp.REL}/hyperlink" Target="t{i}.xml"/>' for i in range(20_001)) + "</Relationships>"),
+        "many-defined-names": ("xl/workbook.xml", "<definedNames>", "<definedNames>" + "".join(
+            f'<definedName name="n{i}">S!$A$1</definedName>' for i in range(100_001))),
+        "many-custom-properties": ("docProps/custom.xml", "</Properties>", "".join(
+            f'<property fmtid="{{D5CDD505-2E9C-101B-9397-08002B2CF9AE}}" pid="{i + 3}" name="p{i}"><vt:i4>1</vt:i4></property>'
+            for i in range(10_001)) + "</Properties>"),
+    }
+    for name, (part, anchor, replacement) in lists.items():
+        parts = xp.fill(xp.workbook_parts())
+        parts[part] = parts[part].replace(anchor, replacement, 1)
+        xp.write(os.path.join(out, name + ".xlsx"), parts)
+        files[name] = {"exit": LIMIT, "part": part}
     for part in (xp.SHEET, "xl/sharedStrings.xml"):
         parts = xp.fill(xp.workbook_parts())
         parts[part] = parts[part].replace("hello", "hel").encode().replace(b"hel", b"h\xff\xfe\xc3(", 1)

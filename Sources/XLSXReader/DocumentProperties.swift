@@ -97,6 +97,7 @@ private final class CustomPropertiesHandler: TextCollector, XMLContentHandler {
 
     func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
         if name.is("property", in: .customProperties) {
+            try limits.checkCount(properties.count + 1, of: .customProperties, in: part)
             propertyName = attributes.value("name")?.attributeString
         } else if propertyName != nil, name.namespace == .variantTypes {
             begin()

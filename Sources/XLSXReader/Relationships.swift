@@ -96,7 +96,7 @@ struct Relationships {
             items = []
             return
         }
-        let handler = RelationshipsHandler(source: source)
+        let handler = RelationshipsHandler(source: source, part: part, limits: archive.limits)
         try archive.parse(part, with: handler)
         items = handler.items
     }
@@ -110,12 +110,19 @@ struct Relationships {
 
 private final class RelationshipsHandler: XMLContentHandler {
     let source: String
+    let part: String
+    let limits: XLSXLimits
     var items: [Relationship] = []
 
-    init(source: String) { self.source = source }
+    init(source: String, part: String, limits: XLSXLimits) {
+        self.source = source
+        self.part = part
+        self.limits = limits
+    }
 
     func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
         guard name.is("Relationship", in: .packageRelationships) else { return }
+        try limits.checkCount(items.count + 1, of: .relationships, in: part)
         let id = attributes.value("Id")?.attributeString ?? ""
         let type = attributes.value("Type")?.attributeString ?? ""
         let external = attributes.value("TargetMode")?.attributeString == "External"

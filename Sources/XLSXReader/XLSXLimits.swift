@@ -19,6 +19,9 @@ public struct XLSXLimits: Sendable, Equatable {
         case nestingDepth = "XML nesting depth"
         case mergedRanges = "number of merged ranges"
         case sheets = "number of sheets"
+        case relationships = "number of relationships"
+        case definedNames = "number of defined names"
+        case customProperties = "number of custom properties"
     }
 
     /// Most bytes one part (one XML file inside the zip) may inflate to, counted while inflating, never
@@ -64,6 +67,19 @@ public struct XLSXLimits: Sendable, Equatable {
     /// Most sheets a workbook may list.
     public var maxSheets: Int = 10_000
 
+    /// Most relationships one relationships part may list: the workbook's has one per sheet and a few
+    /// more. Each is kept in memory and resolved to a part name, so a part full of tiny ones would cost
+    /// far more time and memory than its bytes suggest.
+    public var maxRelationships: Int = 20_000
+
+    /// Most defined names one workbook may list. Generous, because copying sheets between workbooks
+    /// piles up names; each is kept in memory.
+    public var maxDefinedNames: Int = 100_000
+
+    /// Most custom document properties (File > Properties > Custom) a workbook may have; real ones have
+    /// a handful, and each is kept in memory.
+    public var maxCustomProperties: Int = 10_000
+
     public init() {}
 
     /// The limits above, fit for any workbook a person made by hand or a program wrote.
@@ -83,6 +99,18 @@ public struct XLSXLimits: Sendable, Equatable {
         case .nestingDepth: return maxNestingDepth
         case .mergedRanges: return maxMergedRanges
         case .sheets: return maxSheets
+        case .relationships: return maxRelationships
+        case .definedNames: return maxDefinedNames
+        case .customProperties: return maxCustomProperties
+        }
+    }
+}
+
+extension XLSXLimits {
+    /// Throws when the `count`th item of a list in `part` goes past the limit `name`.
+    func checkCount(_ count: Int, of name: Name, in part: String) throws(XLSXError) {
+        guard count <= value(of: name) else {
+            throw .limitExceeded(limit: name, part: part, maximum: value(of: name))
         }
     }
 }

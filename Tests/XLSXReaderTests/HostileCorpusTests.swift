@@ -34,6 +34,12 @@ import XLSXReader
             "bomb-many-parts": .pastLimit(.compressionRatio, partPrefix: "xl/worksheets/s"),
             "sheets-share-a-part": .refused(.missingPart(
                 name: "part of its own for sheet \"S1\" (xl/worksheets/sheet1.xml is the part of sheet \"S0\")")),
+            "many-relationships": .refused(.limitExceeded(limit: .relationships, part: "xl/_rels/workbook.xml.rels",
+                                                          maximum: limits.maxRelationships)),
+            "many-defined-names": .refused(.limitExceeded(limit: .definedNames, part: "xl/workbook.xml",
+                                                          maximum: limits.maxDefinedNames)),
+            "many-custom-properties": .refused(.limitExceeded(limit: .customProperties, part: "docProps/custom.xml",
+                                                              maximum: limits.maxCustomProperties)),
             "nesting-sheet": .refused(.limitExceeded(limit: .nestingDepth, part: sheet, maximum: limits.maxNestingDepth)),
             "nesting-sharedstrings": .refused(.limitExceeded(limit: .nestingDepth, part: strings, maximum: limits.maxNestingDepth)),
             "column-xfe": .refused(.invalidCellReference(part: sheet, reference: "XFE1")),
