@@ -133,6 +133,14 @@ def content_attacks(out, files):
         parts[part] = parts[part].replace(anchor, replacement, 1)
         xp.write(os.path.join(out, name + ".xlsx"), parts)
         files[name] = {"exit": LIMIT, "part": part}
+    # One element with 100,000 attributes: libxml2 compares each with every one before it.
+    attributes = " ".join(f'a{i}="1"' for i in range(100_000))
+    for name, part, element in (("attributes-workbook", "xl/workbook.xml", "<sheets"),
+                                ("attributes-sheet", xp.SHEET, '<c r="A1" t="s"')):
+        parts = xp.fill(xp.workbook_parts())
+        parts[part] = parts[part].replace(element, f"{element} {attributes}", 1)
+        xp.write(os.path.join(out, name + ".xlsx"), parts)
+        files[name] = {"exit": LIMIT, "part": part}
     for part in (xp.SHEET, "xl/sharedStrings.xml"):
         parts = xp.fill(xp.workbook_parts())
         parts[part] = parts[part].replace("hello", "hel").encode().replace(b"hel", b"h\xff\xfe\xc3(", 1)

@@ -19,6 +19,7 @@ public struct XLSXLimits: Sendable, Equatable {
         case nestingDepth = "XML nesting depth"
         case mergedRanges = "number of merged ranges"
         case sheets = "number of sheets"
+        case attributes = "number of attributes of one element"
         case relationships = "number of relationships"
         case definedNames = "number of defined names"
         case customProperties = "number of custom properties"
@@ -67,6 +68,10 @@ public struct XLSXLimits: Sendable, Equatable {
     /// Most sheets a workbook may list.
     public var maxSheets: Int = 10_000
 
+    /// Most attributes (namespace declarations included) one element may carry. Real elements carry
+    /// a few dozen; libxml2's time grows with the square of the count.
+    public var maxAttributes: Int = 1_000
+
     /// Most relationships one relationships part may list: the workbook's has one per sheet and a few
     /// more. Each is kept in memory and resolved to a part name, so a part full of tiny ones would cost
     /// far more time and memory than its bytes suggest.
@@ -99,6 +104,7 @@ public struct XLSXLimits: Sendable, Equatable {
         case .nestingDepth: return maxNestingDepth
         case .mergedRanges: return maxMergedRanges
         case .sheets: return maxSheets
+        case .attributes: return maxAttributes
         case .relationships: return maxRelationships
         case .definedNames: return maxDefinedNames
         case .customProperties: return maxCustomProperties

@@ -40,6 +40,8 @@ import XLSXReader
                                                           maximum: limits.maxDefinedNames)),
             "many-custom-properties": .refused(.limitExceeded(limit: .customProperties, part: "docProps/custom.xml",
                                                               maximum: limits.maxCustomProperties)),
+            "attributes-workbook": .refused(.limitExceeded(limit: .attributes, part: "xl/workbook.xml", maximum: limits.maxAttributes)),
+            "attributes-sheet": .refused(.limitExceeded(limit: .attributes, part: sheet, maximum: limits.maxAttributes)),
             "nesting-sheet": .refused(.limitExceeded(limit: .nestingDepth, part: sheet, maximum: limits.maxNestingDepth)),
             "nesting-sharedstrings": .refused(.limitExceeded(limit: .nestingDepth, part: strings, maximum: limits.maxNestingDepth)),
             "column-xfe": .refused(.invalidCellReference(part: sheet, reference: "XFE1")),
