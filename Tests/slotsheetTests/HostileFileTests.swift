@@ -109,8 +109,10 @@ private struct GeneratedHostileFiles {
 }
 
 /// One run of the `slotsheet` binary, measured: wall time, and the peak resident memory of that child
-/// alone (`wait4`'s rusage, not the whole test process's children). Output goes to files, so nothing
-/// can stall on a full pipe.
+/// (`wait4`'s rusage, not the whole test process's children). Linux counts in a child's `ru_maxrss`
+/// the memory of the process it started as a copy of, so the figure is at most the test process's
+/// size at the spawn or the command's own peak, whichever is higher: an upper bound, safe for the
+/// limit. Output goes to files, so nothing can stall on a full pipe.
 private struct MeasuredRun {
     let status: Int32
     let seconds: Double
