@@ -78,6 +78,17 @@ def bombs(out, files):
         parts[f"xl/worksheets/s{i}.xml"] = filler
     xp.write(os.path.join(out, "bomb-many-parts.xlsx"), parts)
     files["bomb-many-parts"] = {"exit": LIMIT, "part": "xl/worksheets/s"}
+    # 10,000 sheets, each found by its id among 19,000 relationships.
+    lookup = xp.fill(xp.workbook_parts())
+    lookup["xl/workbook.xml"] = lookup["xl/workbook.xml"].replace(
+        '<sheet name="Sheet1" sheetId="1" r:id="rId1"/>',
+        "".join(f'<sheet name="S{i}" sheetId="{i + 1}" r:id="x{i}"/>' for i in range(10_000)))
+    lookup["xl/_rels/workbook.xml.rels"] = lookup["xl/_rels/workbook.xml.rels"].replace("</Relationships>", "".join(
+        f'<Relationship Id="h{i}" Type="{xp.REL}/hyperlink" Target="t{i}.xml"/>' for i in range(9_000)) + "".join(
+        f'<Relationship Id="x{i}" Type="{xp.REL}/chartsheet" Target="charts/c{i}.xml"/>' for i in range(10_000))
+        + "</Relationships>")
+    xp.write(os.path.join(out, "sheets-among-many-relationships.xlsx"), lookup)
+    files["sheets-among-many-relationships"] = {"exit": 0, "part": ""}
     # A thousand sheets sharing one such part: a small file read a thousand times over.
     shared = xp.fill(xp.workbook_parts())
     shared["xl/workbook.xml"] = shared["xl/workbook.xml"].replace(

@@ -87,6 +87,9 @@ struct Relationship: Equatable {
 /// The relationships of one part, read from its `.rels` part.
 struct Relationships {
     let items: [Relationship]
+    /// The position of the first relationship with each id: sheets are looked up by id, and a scan per
+    /// sheet made 10,000 sheets over 19,000 relationships take half a minute.
+    private let positionOfID: [String: Int]
 
     /// Reads the relationships of `source` (the empty string for the package). A missing `.rels` part
     /// means the part has none.
@@ -94,18 +97,22 @@ struct Relationships {
         let part = PartName.relationships(of: source)
         guard archive.contains(part) else {
             items = []
+            positionOfID = [:]
             return
         }
         let handler = RelationshipsHandler(source: source, part: part, limits: archive.limits)
         try archive.parse(part, with: handler)
         items = handler.items
+        var positions: [String: Int] = [:]
+        for (position, item) in items.enumerated() where positions[item.id] == nil { positions[item.id] = position }
+        positionOfID = positions
     }
 
     /// The first relationship of a kind, such as `officeDocument` or `styles`.
     func first(_ kind: String) -> Relationship? { items.first { $0.kind == kind && $0.target != nil } }
 
     /// The relationship with an id, as `r:id` attributes name it.
-    func with(id: String) -> Relationship? { items.first { $0.id == id } }
+    func with(id: String) -> Relationship? { positionOfID[id].map { items[$0] } }
 }
 
 private final class RelationshipsHandler: XMLContentHandler {

@@ -27,6 +27,8 @@ import XLSXReader
         let limits = XLSXLimits.default
         var table: [String: Outcome] = [
             "control": .reads,
+            // Within every limit, and must read quickly all the same: 10,000 chart sheets.
+            "sheets-among-many-relationships": .reads,
             "bomb-ratio": .refused(.limitExceeded(limit: .compressionRatio, part: sheet, maximum: limits.maxCompressionRatio)),
             "bomb-size": .refused(.limitExceeded(limit: .partSize, part: sheet, maximum: limits.maxPartBytes)),
             "bomb-styles": .refused(.limitExceeded(limit: .structurePartSize, part: "xl/styles.xml",
