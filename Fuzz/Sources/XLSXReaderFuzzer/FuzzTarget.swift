@@ -37,7 +37,8 @@ private func write(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Bool {
 /// the hidden columns and merged ranges, and each cell's JSON line (the `inspect --cells` output).
 private func readEverything() throws(XLSXError) {
     let book = try XLSXWorkbook(path: inputPath, limits: fuzzLimits)
-    _ = (book.dateSystem, book.definedNames, book.customProperties, book.application, book.applicationVersion)
+    _ = (book.dateSystem, book.definedNames, book.customProperties, book.application, book.applicationVersion,
+         book.author, book.lastModifiedBy)
     var output: [UInt8] = []
     for sheet in book.sheets {
         _ = book.sheet(named: sheet.name)
@@ -81,6 +82,7 @@ private func runFuzzerDriver(
 @main
 enum XLSXReaderFuzzer {
     static func main() {
+        atexit { unlink(inputPath) }
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
         exit(runFuzzerDriver(&argc, &argv, fuzzOneInput))
