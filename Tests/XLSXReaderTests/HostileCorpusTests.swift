@@ -138,6 +138,9 @@ import XLSXReader
     }
 }
 
+/// Where the hostile files are made: one folder per test process, removed when the process ends.
+private let hostileFolder = FileManager.default.temporaryDirectory.appending(path: "hostile-\(UUID().uuidString)").path
+
 /// The generated hostile files, made once per test run in a scratch folder.
 struct HostileCorpus: Sendable {
     let folder: String
@@ -148,7 +151,8 @@ struct HostileCorpus: Sendable {
 
     private static let made: Result<HostileCorpus, Interop.Failure> = {
         do {
-            let folder = FileManager.default.temporaryDirectory.appending(path: "hostile-\(UUID().uuidString)").path
+            let folder = hostileFolder
+            atexit { try? FileManager.default.removeItem(atPath: hostileFolder) }
             let script = Interop.repositoryRoot.appending(path: "Fuzz/hostile_files.py").path
             try Interop.runPython("import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')",
                                   arguments: [script, folder])
