@@ -1,8 +1,12 @@
-/// The document properties the reader reports: the writing application (`docProps/app.xml`) and the
-/// custom properties (`docProps/custom.xml`). Both parts are optional; a workbook without them has none.
+/// The document properties the reader reports: the writing application (`docProps/app.xml`), the
+/// author and last editor (`docProps/core.xml`) and the custom properties (`docProps/custom.xml`). All
+/// three parts are optional; a workbook without them has none. Each one present is parsed whole, so a
+/// hostile one (a DTD, broken XML) is refused like any other part rather than skipped unseen.
 struct DocumentProperties {
     var application: String?
     var applicationVersion: String?
+    var author: String?
+    var lastModifiedBy: String?
     var custom: [String: CustomPropertyValue] = [:]
 
     init() {}
@@ -14,6 +18,12 @@ struct DocumentProperties {
             try archive.parse(part, with: handler)
             application = handler.values["Application"]
             applicationVersion = handler.values["AppVersion"]
+        }
+        if let part = relationships.first("core-properties")?.target, archive.contains(part) {
+            let handler = CoreHandler(part: part, limits: archive.limits)
+            try archive.parse(part, with: handler)
+            author = handler.values["creator"]
+            lastModifiedBy = handler.values["lastModifiedBy"]
         }
         if let part = relationships.first("custom-properties")?.target ?? relationships.first("customProperties")?.target,
            archive.contains(part) {
@@ -68,12 +78,26 @@ private final class ApplicationHandler: TextCollector, XMLContentHandler {
     }
 }
 
+private final class CoreHandler: TextCollector, XMLContentHandler {
+    var values: [String: String] = [:]
+
+    func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
+        if name.is("creator", in: .dublinCore) || name.is("lastModifiedBy", in: .coreProperties) { begin() }
+    }
+
+    func endElement(_ name: XMLName) throws(XLSXError) {
+        guard capturing else { return }
+        values[name.text] = finish()
+    }
+}
+
 private final class CustomPropertiesHandler: TextCollector, XMLContentHandler {
     var properties: [String: CustomPropertyValue] = [:]
     private var propertyName: String?
 
     func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
         if name.is("property", in: .customProperties) {
+            try limits.checkCount(properties.count + 1, of: .customProperties, in: part)
             propertyName = attributes.value("name")?.attributeString
         } else if propertyName != nil, name.namespace == .variantTypes {
             begin()

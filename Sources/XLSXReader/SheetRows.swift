@@ -16,7 +16,9 @@ public struct SheetRows {
     }
 
     /// The next row written in the file, or nil after the last. Rows come in file order; rows the file
-    /// leaves out (because they are empty) do not come at all.
+    /// leaves out (because they are empty) do not come at all. The zip checks a part's checksum only at
+    /// its end, so a damaged part can throw after rows were handed out: when this throws, drop the rows
+    /// read before (the importer and `inspect` read everything before they act).
     public mutating func next() throws(XLSXError) -> XLSXRow? {
         try stream?.next()
     }

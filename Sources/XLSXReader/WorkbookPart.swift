@@ -51,6 +51,7 @@ private final class WorkbookHandler: XMLContentHandler {
         } else if name.is("workbookPr", in: .spreadsheet) {
             result.uses1904DateSystem = attributes.value("date1904")?.boolean ?? false
         } else if name.is("definedName", in: .spreadsheet) {
+            try limits.checkCount(result.definedNames.count + 1, of: .definedNames, in: part)
             pendingName = DefinedName(
                 name: attributes.value("name")?.attributeString ?? "",
                 formula: "",

@@ -160,10 +160,16 @@ struct WorksheetState {
     // MARK: - Rows
 
     private mutating func startRow(_ attributes: XMLAttributes) throws(XLSXError) {
+        // A row inside a row is not SpreadsheetML; close the first so none of its cells are lost.
+        if rowOpen {
+            if cellOpen { try finishCell() }
+            finishRow()
+        }
         if let text = attributes.value("r") {
             guard let index = text.integer, (1...CellReference.maxRow).contains(index) else {
                 throw .invalidCellReference(part: part, reference: "row \(text.trimmedString)")
             }
+            try checkRowOrder(index)
             rowIndex = index
             rowIndexIsGuess = false
         } else {
@@ -183,6 +189,15 @@ struct WorksheetState {
         completedRows.append(XLSXRow(index: rowIndex, isHidden: rowIsHidden, cells: rowCells))
     }
 
+    /// Rows come in ascending order, each once: a repeated or earlier row would make two values of one
+    /// cell, and which one counts would be a guess.
+    private func checkRowOrder(_ index: Int) throws(XLSXError) {
+        guard index > previousRowIndex else {
+            throw .invalidCellReference(part: part, reference: "row \(index)",
+                                        problem: .outOfOrder(after: "row \(previousRowIndex)"))
+        }
+    }
+
     private func checkRowLimit() throws(XLSXError) {
         guard rowIndex <= CellReference.maxRow else {
             throw .invalidCellReference(part: part, reference: "row \(rowIndex)")
@@ -196,6 +211,8 @@ struct WorksheetState {
 
     private mutating func startCell(_ attributes: XMLAttributes) throws(XLSXError) {
         guard rowOpen else { return }
+        // A cell inside a cell is not SpreadsheetML; close the first so its value is not lost.
+        if cellOpen { try finishCell() }
         cellType = .number
         cellStyle = 0
         var column = cellColumn + 1
@@ -210,10 +227,7 @@ struct WorksheetState {
                         throw .invalidCellReference(part: part, reference: value.trimmedString)
                     }
                     column = reference.column
-                    if rowIndexIsGuess && rowCells.isEmpty {
-                        rowIndex = reference.row
-                        rowIndexIsGuess = false
-                    }
+                    try placeInRow(reference)
                 case UInt8(ascii: "t"):
                     cellType = WorksheetState.cellType(value)
                     if cellType == .unknown { cellTypeText = value.trimmedString }
@@ -227,6 +241,11 @@ struct WorksheetState {
         guard column <= CellReference.maxColumn else {
             throw .invalidCellReference(part: part, reference: "column \(column) of row \(rowIndex)")
         }
+        guard column > cellColumn else {
+            throw .invalidCellReference(part: part, reference: CellReference(row: rowIndex, column: column).a1,
+                                        problem: .outOfOrder(after: currentCell))
+        }
+        rowIndexIsGuess = false
         guard column <= limits.maxColumns, rowCells.count < limits.maxColumns else {
             throw .limitExceeded(limit: .columns, part: part, maximum: limits.maxColumns)
         }
@@ -237,6 +256,16 @@ struct WorksheetState {
         hasInlineString = false
         inInlineString = false
         phoneticDepth = 0
+    }
+
+    /// A row without a number takes its first cell's; any other cell must name the row it sits in.
+    private mutating func placeInRow(_ reference: CellReference) throws(XLSXError) {
+        if rowIndexIsGuess {
+            try checkRowOrder(reference.row)
+            rowIndex = reference.row
+        } else if reference.row != rowIndex {
+            throw .invalidCellReference(part: part, reference: reference.a1, problem: .outsideItsRow(row: rowIndex))
+        }
     }
 
     private static func cellType(_ text: XMLText) -> CellType {

@@ -19,6 +19,10 @@ public struct XLSXLimits: Sendable, Equatable {
         case nestingDepth = "XML nesting depth"
         case mergedRanges = "number of merged ranges"
         case sheets = "number of sheets"
+        case attributes = "number of attributes of one element"
+        case relationships = "number of relationships"
+        case definedNames = "number of defined names"
+        case customProperties = "number of custom properties"
     }
 
     /// Most bytes one part (one XML file inside the zip) may inflate to, counted while inflating, never
@@ -30,12 +34,13 @@ public struct XLSXLimits: Sendable, Equatable {
     /// kept in memory, so they get a tighter bound than the streamed parts.
     public var maxStructurePartBytes: Int = 64 << 20
 
-    /// Most bytes a part may inflate to per compressed byte. Spreadsheet XML compresses 5 to 50 times;
-    /// a zip bomb compresses about a thousand times.
+    /// Most bytes a part may inflate to per compressed byte, and the whole archive per byte of the file
+    /// (each part counted on its first reading), so that many small parts cannot add up to a bomb.
+    /// Spreadsheet XML compresses 5 to 50 times; a zip bomb compresses about a thousand times.
     public var maxCompressionRatio: Int = 250
 
-    /// Parts smaller than this are not held to `maxCompressionRatio`: tiny parts can compress well
-    /// and cannot hurt anyone.
+    /// Parts smaller than this are not held to `maxCompressionRatio`, nor is an archive that has inflated
+    /// less than this in all: tiny parts can compress well and cannot hurt anyone.
     public var compressionRatioGraceBytes: Int = 4 << 20
 
     /// Most files (entries) the zip archive may hold.
@@ -63,6 +68,23 @@ public struct XLSXLimits: Sendable, Equatable {
     /// Most sheets a workbook may list.
     public var maxSheets: Int = 10_000
 
+    /// Most attributes (namespace declarations included) one element may carry. Real elements carry
+    /// a few dozen; libxml2's time grows with the square of the count.
+    public var maxAttributes: Int = 1_000
+
+    /// Most relationships one relationships part may list: the workbook's has one per sheet and a few
+    /// more. Each is kept in memory and resolved to a part name, so a part full of tiny ones would cost
+    /// far more time and memory than its bytes suggest.
+    public var maxRelationships: Int = 20_000
+
+    /// Most defined names one workbook may list. Generous, because copying sheets between workbooks
+    /// piles up names; each is kept in memory.
+    public var maxDefinedNames: Int = 100_000
+
+    /// Most custom document properties (File > Properties > Custom) a workbook may have; real ones have
+    /// a handful, and each is kept in memory.
+    public var maxCustomProperties: Int = 10_000
+
     public init() {}
 
     /// The limits above, fit for any workbook a person made by hand or a program wrote.
@@ -82,6 +104,19 @@ public struct XLSXLimits: Sendable, Equatable {
         case .nestingDepth: return maxNestingDepth
         case .mergedRanges: return maxMergedRanges
         case .sheets: return maxSheets
+        case .attributes: return maxAttributes
+        case .relationships: return maxRelationships
+        case .definedNames: return maxDefinedNames
+        case .customProperties: return maxCustomProperties
+        }
+    }
+}
+
+extension XLSXLimits {
+    /// Throws when the `count`th item of a list in `part` goes past the limit `name`.
+    func checkCount(_ count: Int, of name: Name, in part: String) throws(XLSXError) {
+        guard count <= value(of: name) else {
+            throw .limitExceeded(limit: name, part: part, maximum: value(of: name))
         }
     }
 }

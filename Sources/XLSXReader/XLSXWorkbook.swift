@@ -22,6 +22,9 @@ public final class XLSXWorkbook {
     /// The program that wrote the file, as it says in `docProps/app.xml` ("Microsoft Excel").
     public let application: String?
     public let applicationVersion: String?
+    /// Who made the file and who saved it last (`docProps/core.xml`), as the writing program recorded them.
+    public let author: String?
+    public let lastModifiedBy: String?
 
     public var dateSystem: DateSystem { uses1904DateSystem ? .from1904 : .from1900 }
 
@@ -49,6 +52,7 @@ public final class XLSXWorkbook {
         let workbook = try WorkbookPart(part: workbookPart, in: archive)
 
         var sheets: [SheetInfo] = []
+        var sheetOfPart: [String: String] = [:]
         for (position, entry) in workbook.sheets.enumerated() {
             guard let relationship = relationships.with(id: entry.relationshipId), let part = relationship.target else {
                 throw .missingPart(name: "sheet \"\(entry.name)\": the workbook's relationships do not point to it")
@@ -56,6 +60,10 @@ public final class XLSXWorkbook {
             let kind = XLSXWorkbook.sheetKind(of: relationship)
             guard kind != .worksheet || archive.contains(part) else {
                 throw .missingPart(name: "sheet \"\(entry.name)\" (\(part))")
+            }
+            // Each sheet has a part of its own; sheets sharing one would make a small file read as many.
+            if let owner = sheetOfPart.updateValue(entry.name, forKey: PartName.key(part)) {
+                throw .missingPart(name: "part of its own for sheet \"\(entry.name)\" (\(part) is the part of sheet \"\(owner)\")")
             }
             sheets.append(SheetInfo(name: entry.name, state: entry.state, kind: kind, position: position, part: part))
         }
@@ -67,6 +75,8 @@ public final class XLSXWorkbook {
         let properties = try DocumentProperties(relationships: package, in: archive)
         application = properties.application
         applicationVersion = properties.applicationVersion
+        author = properties.author
+        lastModifiedBy = properties.lastModifiedBy
         customProperties = properties.custom
     }
 

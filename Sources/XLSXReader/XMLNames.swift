@@ -15,6 +15,8 @@ enum XMLNamespace: Equatable {
     case extendedProperties
     case customProperties
     case variantTypes
+    case coreProperties
+    case dublinCore
     case other
 
     private static let known: [(String, XMLNamespace)] = [
@@ -29,6 +31,8 @@ enum XMLNamespace: Equatable {
         ("http://purl.oclc.org/ooxml/officeDocument/customProperties", .customProperties),
         ("http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes", .variantTypes),
         ("http://purl.oclc.org/ooxml/officeDocument/docPropsVTypes", .variantTypes),
+        ("http://schemas.openxmlformats.org/package/2006/metadata/core-properties", .coreProperties),
+        ("http://purl.org/dc/elements/1.1/", .dublinCore),
     ]
 
     init(uri: UnsafePointer<UInt8>) {

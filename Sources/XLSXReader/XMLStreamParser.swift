@@ -24,6 +24,7 @@ final class XMLStreamParser {
     private let reader: ZipPartReader
     private let handler: XMLContentHandler
     private let maxDepth: Int
+    private var attributeGuard: AttributeCountGuard
     private let context: xmlParserCtxtPtr
     private let chunk: UnsafeMutableRawBufferPointer
     /// What changes on every event lives behind a pointer: no exclusivity checks in the hot path.
@@ -47,6 +48,7 @@ final class XMLStreamParser {
         self.reader = reader
         self.handler = handler
         maxDepth = limits.maxNestingDepth
+        attributeGuard = AttributeCountGuard(maximum: limits.maxAttributes)
         chunk = .allocate(byteCount: XMLStreamParser.chunkSize, alignment: 16)
         state = .allocate(capacity: 1)
         state.initialize(to: EventState())
@@ -79,6 +81,9 @@ final class XMLStreamParser {
         xmlSetStructuredErrorFunc(nil, { _, _ in })
         defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
         let count = try reader.read(into: chunk)
+        guard attributeGuard.accept(UnsafeRawBufferPointer(rebasing: chunk[..<count])) else {
+            throw .limitExceeded(limit: .attributes, part: part, maximum: attributeGuard.maximum)
+        }
         let terminate: Int32 = count == 0 ? 1 : 0
         let status = xmlParseChunk(context, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), terminate)
         if let failure = state.pointee.failure { throw failure }

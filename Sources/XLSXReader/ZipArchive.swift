@@ -14,10 +14,16 @@ final class ZipArchive {
     private let archive: OpaquePointer
     /// Lower-cased part name (no leading slash) -> (entry index, name as stored).
     private let entries: [String: (index: UInt64, name: String)]
+    /// The size of the file on disk: the denominator of the whole archive's compression ratio.
+    private let fileBytes: Int
+    /// Bytes inflated so far, each entry counted on its first reading only (a sheet read twice is
+    /// still one sheet), and the entries counted.
+    private var inflatedBytes = 0
+    private var countedEntries = Set<UInt64>()
 
     init(path: String, limits: XLSXLimits) throws(XLSXError) {
         self.limits = limits
-        try FileSignature.check(path: path)
+        fileBytes = try FileSignature.check(path: path)
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_RDONLY, &code) else {
             throw ZipArchive.openError(code: code, path: path)
@@ -28,14 +34,28 @@ final class ZipArchive {
             zip_discard(archive)
             throw .limitExceeded(limit: .zipEntries, part: "the archive", maximum: limits.maxZipEntries)
         }
+        do {
+            entries = try ZipArchive.listEntries(of: archive, count: UInt64(max(count, 0)))
+        } catch {
+            zip_discard(archive)
+            throw error
+        }
+    }
+
+    /// The entries by lookup key. Refuses two entries with one key (which one a program reads would be
+    /// chance) and names that are absolute or climb with `..` (never used on disk, but never innocent).
+    private static func listEntries(of archive: OpaquePointer, count: UInt64)
+        throws(XLSXError) -> [String: (index: UInt64, name: String)] {
         var entries: [String: (index: UInt64, name: String)] = [:]
-        for index in 0..<UInt64(max(count, 0)) {
+        for index in 0..<count {
             guard let raw = zip_get_name(archive, index, zip_flags_t(ZIP_FL_ENC_GUESS)) else { continue }
             let name = String(cString: raw)
+            guard !PartName.isUnsafeEntryName(name) else { throw .corruptZip(detail: .unsafeEntryName(name: name)) }
             let key = PartName.key(name)
-            if entries[key] == nil { entries[key] = (index, name) }
+            guard entries[key] == nil else { throw .corruptZip(detail: .duplicateEntry(name: name)) }
+            entries[key] = (index, name)
         }
-        self.entries = entries
+        return entries
     }
 
     deinit { zip_discard(archive) }
@@ -57,7 +77,7 @@ final class ZipArchive {
         var stat = zip_stat_t()
         zip_stat_init(&stat)
         guard zip_stat_index(archive, entry.index, 0, &stat) == 0 else {
-            throw .corruptZip(detail: "\(entry.name): \(archiveMessage())")
+            throw .corruptZip(detail: .other(entry: entry.name, message: archiveMessage()))
         }
         if stat.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0, stat.encryption_method != UInt16(ZIP_EM_NONE) {
             throw .encrypted
@@ -69,10 +89,20 @@ final class ZipArchive {
         guard let file = zip_fopen_index(archive, entry.index, 0) else {
             let code = zip_error_code_zip(zip_get_error(archive))
             if code == ZIP_ER_NOPASSWD || code == ZIP_ER_WRONGPASSWD || code == ZIP_ER_ENCRNOTSUPP { throw .encrypted }
-            throw .corruptZip(detail: "\(entry.name): \(archiveMessage())")
+            throw .corruptZip(detail: .other(entry: entry.name, message: archiveMessage()))
         }
+        let firstReading = countedEntries.insert(entry.index).inserted
         return ZipPartReader(archive: self, file: file, name: entry.name, compressedSize: compressed,
-                             sizeLimit: (limit, maximum))
+                             sizeLimit: (limit, maximum), countsTowardArchive: firstReading)
+    }
+
+    /// Adds inflated bytes to the whole archive's count and holds the archive to the compression ratio:
+    /// many small parts, each under `compressionRatioGraceBytes`, must not add up to a bomb.
+    fileprivate func countInflated(_ count: Int, part: String) throws(XLSXError) {
+        inflatedBytes += count
+        if inflatedBytes > limits.compressionRatioGraceBytes, inflatedBytes / max(fileBytes, 1) > limits.maxCompressionRatio {
+            throw .limitExceeded(limit: .compressionRatio, part: part, maximum: limits.maxCompressionRatio)
+        }
     }
 
     private func archiveMessage() -> String {
@@ -86,8 +116,9 @@ final class ZipArchive {
         let message = String(cString: zip_error_strerror(&error))
         switch code {
         case ZIP_ER_NOENT, ZIP_ER_OPEN: return .unreadable(path: path, reason: message)
-        case ZIP_ER_NOZIP: return .corruptZip(detail: "no zip directory at the end of the file; it may be cut short")
-        default: return .corruptZip(detail: message)
+        case ZIP_ER_NOZIP: return .corruptZip(detail: .truncated)
+        case ZIP_ER_INCONS: return .corruptZip(detail: .inconsistentDirectory)
+        default: return .corruptZip(detail: .other(entry: nil, message: message))
         }
     }
 }
@@ -101,11 +132,13 @@ final class ZipPartReader {
     private let compressedSize: Int
     private let limits: XLSXLimits
     private let sizeLimit: (name: XLSXLimits.Name, maximum: Int)
+    private let countsTowardArchive: Bool
     private(set) var bytesRead = 0
 
     fileprivate init(archive: ZipArchive, file: OpaquePointer, name: String, compressedSize: Int,
-                     sizeLimit: (XLSXLimits.Name, Int)) {
+                     sizeLimit: (XLSXLimits.Name, Int), countsTowardArchive: Bool) {
         self.archive = archive
+        self.countsTowardArchive = countsTowardArchive
         self.file = file
         self.name = name
         self.compressedSize = compressedSize
@@ -119,8 +152,11 @@ final class ZipPartReader {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(XLSXError) -> Int {
         let count = zip_fread(file, buffer.baseAddress, UInt64(buffer.count))
         guard count >= 0 else {
-            let message = String(cString: zip_error_strerror(zip_file_get_error(file)))
-            throw .corruptZip(detail: "\(name): \(message)")
+            // libzip checks an entry's CRC-32 when it reaches the end: a mismatch arrives here, after the
+            // content was handed out, so the caller must drop what it read (every reader of parts does).
+            let error = zip_file_get_error(file)
+            if zip_error_code_zip(error) == ZIP_ER_CRC { throw .corruptZip(detail: .checksumMismatch(entry: name)) }
+            throw .corruptZip(detail: .other(entry: name, message: String(cString: zip_error_strerror(error))))
         }
         bytesRead += Int(count)
         if bytesRead > sizeLimit.maximum {
@@ -130,6 +166,7 @@ final class ZipPartReader {
            bytesRead / max(compressedSize, 1) > limits.maxCompressionRatio {
             throw .limitExceeded(limit: .compressionRatio, part: name, maximum: limits.maxCompressionRatio)
         }
+        if countsTowardArchive { try archive.countInflated(Int(count), part: name) }
         return Int(count)
     }
 }
@@ -141,7 +178,8 @@ enum FileSignature {
     /// The stream Excel puts the encrypted workbook in, as its UTF-16LE directory name.
     private static let encryptedPackage: [UInt8] = Array("EncryptedPackage".utf8).flatMap { [$0, 0] }
 
-    static func check(path: String) throws(XLSXError) {
+    /// Checks the signature and returns the file's size in bytes.
+    static func check(path: String) throws(XLSXError) -> Int {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
@@ -162,6 +200,7 @@ enum FileSignature {
         let isZip = count >= 4 && head[0] == 0x50 && head[1] == 0x4B
             && ((head[2] == 3 && head[3] == 4) || (head[2] == 5 && head[3] == 6))
         if !isZip { throw .notAZip }
+        return Int(status.st_size)
     }
 
     /// Scans the compound file for the directory entry of the encrypted package, in bounded chunks.

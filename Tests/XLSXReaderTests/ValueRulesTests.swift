@@ -129,13 +129,13 @@ import Testing
 
             """)
         #expect(CellJSONLines.refusal(.encrypted) == #"{"error": "encrypted"}"#)
-        #expect(CellJSONLines.refusal(.corruptZip(detail: "x")) == #"{"error": "corrupt"}"#)
+        #expect(CellJSONLines.refusal(.corruptZip(detail: .truncated)) == #"{"error": "corrupt"}"#)
         #expect(CellJSONLines.refusal(.unreadable(path: "a", reason: "b")) == nil)
     }
 
     @Test func errorMessagesArePlainSentencesWithTheirContext() {
         let samples: [XLSXError] = [
-            .notAZip, .encrypted, .legacyOfficeDocument, .corruptZip(detail: "bad CRC"), .missingPart(name: "workbook"),
+            .notAZip, .encrypted, .legacyOfficeDocument, .corruptZip(detail: .checksumMismatch(entry: "xl/workbook.xml")), .missingPart(name: "workbook"),
             .malformedXML(part: "xl/workbook.xml", line: 3, message: "bad"), .dtdRefused(part: "xl/styles.xml"),
             .limitExceeded(limit: .rows, part: "xl/worksheets/sheet1.xml", maximum: 10),
             .invalidCellReference(part: "xl/worksheets/sheet1.xml", reference: "XFE1"),
