@@ -8,10 +8,6 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         self.connection = connection
     }
 
-    /// Rows a multi-row statement carries at most: far below both backends' bind limits (SQLite
-    /// 32,766, PostgreSQL 65,535), large enough that a year's import is a few hundred statements.
-    static var rowsPerStatement: Int { 1_000 }
-
     func tableCounts() throws -> [(table: String, rows: Int)] {
         try Schema.tables.map { table in
             (table, try connection.firstRow(StoreSQL.count(table)) { try $0.int(0) } ?? 0)
@@ -58,9 +54,7 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
     }
 
     func addAvailability(_ keys: [AvailabilityKey]) throws {
-        try inChunks(keys) { chunk in
-            try connection.execute(StoreSQL.addAvailability(rows: chunk.count), chunk.flatMap(\.sqlValues))
-        }
+        try connection.execute(StoreSQL.addAvailability, forRows: keys.map(\.sqlValues))
     }
 
     func upsertRequest(_ r: RepairRequest) throws {
@@ -145,9 +139,7 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
     }
 
     func removeAvailability(_ keys: [AvailabilityKey]) throws {
-        try inChunks(keys) { chunk in
-            try connection.execute(StoreSQL.removeAvailability(rows: chunk.count), chunk.flatMap(\.sqlValues))
-        }
+        try connection.execute(StoreSQL.removeAvailability, forRows: keys.map(\.sqlValues))
     }
 
     func insertImportBatch(_ b: ImportBatch) throws -> RowID {
@@ -164,11 +156,9 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
     }
 
     func recordAvailabilityChanges(batchID: RowID, _ changes: [AvailabilityChange]) throws {
-        try inChunks(changes) { chunk in
-            try connection.execute(StoreSQL.recordAvailabilityChanges(rows: chunk.count), chunk.flatMap { change in
-                [batchID.sqlValue] + change.key.sqlValues + [(!change.available).sqlValue, change.available.sqlValue]
-            })
-        }
+        try connection.execute(StoreSQL.recordAvailabilityChanges, forRows: changes.map { change in
+            [batchID.sqlValue] + change.key.sqlValues + [(!change.available).sqlValue, change.available.sqlValue]
+        })
     }
 
     func importBatch(id: RowID) throws -> ImportBatch? {
@@ -249,16 +239,6 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         try connection.firstRow(StoreSQL.lastExportRun, [kind.sqlValue, parameters.sqlValue]) { row in
             ExportRun(kind: try row.text(0), parameters: try row.text(1), path: try row.text(2), sha256: try row.text(3),
                       rows: try row.int(4), createdAt: try row.text(5), contentSHA256: try row.optionalText(6))
-        }
-    }
-
-    /// Runs `body` on consecutive slices of at most `rowsPerStatement` elements.
-    private func inChunks<T>(_ items: [T], _ body: (ArraySlice<T>) throws -> Void) throws {
-        var start = items.startIndex
-        while start < items.endIndex {
-            let end = min(start + PortableSession.rowsPerStatement, items.endIndex)
-            try body(items[start..<end])
-            start = end
         }
     }
 }

@@ -37,12 +37,18 @@ enum StoreSQL {
         return Array(repeating: row, count: rows).joined(separator: ", ")
     }
 
-    static func addAvailability(rows: Int) -> String {
-        """
-        INSERT INTO availability (date, daypart_id, staff_id) VALUES \(valueRows(rows, width: 3)) \
-        ON CONFLICT (date, daypart_id, staff_id) DO NOTHING
-        """
-    }
+    static let addAvailability = BulkStatement(
+        columns: [.text, .integer, .integer],
+        values: { rows in
+            """
+            INSERT INTO availability (date, daypart_id, staff_id) VALUES \(valueRows(rows, width: 3)) \
+            ON CONFLICT (date, daypart_id, staff_id) DO NOTHING
+            """
+        },
+        arrays: """
+            INSERT INTO availability (date, daypart_id, staff_id) SELECT * FROM unnest(?::text[], ?::bigint[], ?::bigint[]) \
+            ON CONFLICT (date, daypart_id, staff_id) DO NOTHING
+            """)
 
     static let upsertRequest = """
         INSERT INTO repair_request (id, resident_id, description, photo_path, status, slot_date, daypart_id, \
@@ -84,24 +90,37 @@ enum StoreSQL {
         RETURNING id
         """
 
-    /// Found through the unique index of the natural key (both backends name the columns of a VALUES
-    /// list `column1`, `column2`, ...); a row-value `IN (VALUES ...)` would scan the table in SQLite.
-    static func removeAvailability(rows: Int) -> String {
-        """
-        DELETE FROM availability WHERE id IN (SELECT a.id FROM (VALUES \(valueRows(rows, width: 3))) AS v \
-        JOIN availability a ON a.date = v.column1 AND a.daypart_id = v.column2 AND a.staff_id = v.column3)
-        """
-    }
+    /// Rows are found through the natural key's unique index (both backends name the columns of a
+    /// VALUES list `column1`, `column2`, ...); a row-value `IN (VALUES ...)` would scan the table in SQLite.
+    static let removeAvailability = BulkStatement(
+        columns: [.text, .integer, .integer],
+        values: { rows in
+            """
+            DELETE FROM availability WHERE id IN (SELECT a.id FROM (VALUES \(valueRows(rows, width: 3))) AS v \
+            JOIN availability a ON a.date = v.column1 AND a.daypart_id = v.column2 AND a.staff_id = v.column3)
+            """
+        },
+        arrays: """
+            DELETE FROM availability a USING unnest(?::text[], ?::bigint[], ?::bigint[]) AS v(date, daypart_id, staff_id) \
+            WHERE a.date = v.date COLLATE "C" AND a.daypart_id = v.daypart_id AND a.staff_id = v.staff_id
+            """)
     static let insertImportBatch = """
         INSERT INTO import_batch (file_name, sha256, operator, created_at, dry_run, kind, reverts_batch_id, range_from, \
         range_to, added, removed, unchanged, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
         """
-    static func recordAvailabilityChanges(rows: Int) -> String {
-        """
-        INSERT INTO availability_change (batch_id, date, daypart_id, staff_id, available_before, available_after) \
-        VALUES \(valueRows(rows, width: 6))
-        """
-    }
+    static let recordAvailabilityChanges = BulkStatement(
+        columns: [.integer, .text, .integer, .integer, .boolean, .boolean],
+        values: { rows in
+            """
+            INSERT INTO availability_change (batch_id, date, daypart_id, staff_id, available_before, available_after) \
+            VALUES \(valueRows(rows, width: 6))
+            """
+        },
+        arrays: """
+            INSERT INTO availability_change (batch_id, date, daypart_id, staff_id, available_before, available_after) \
+            SELECT * FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::boolean[], ?::boolean[])
+            """)
+
     static let batchColumns = """
         id, file_name, sha256, operator, created_at, dry_run, kind, reverts_batch_id, range_from, range_to, \
         added, removed, unchanged, outcome

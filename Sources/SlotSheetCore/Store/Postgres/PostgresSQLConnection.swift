@@ -49,6 +49,35 @@ final class PostgresSQLConnection: SQLConnection {
         try execute("CLOSE \(cursor)", [])
     }
 
+    /// Rows one array statement carries at most, so one message to the server stays a few MB.
+    static let rowsPerArrayStatement = 50_000
+
+    /// The array form: one statement for up to `rowsPerArrayStatement` rows, each column bound
+    /// as one array and turned back into rows by `unnest` on the server. Planning a VALUES list of
+    /// thousands of parameters cost more than executing it.
+    func execute(_ statement: BulkStatement, forRows rows: [[SQLValue]]) throws {
+        try forEachChunk(of: rows, size: PostgresSQLConnection.rowsPerArrayStatement) { chunk in
+            var binds = PostgresBindings(capacity: statement.columns.count)
+            for (column, type) in statement.columns.enumerated() {
+                let values = chunk.map { $0[column] }
+                switch type {
+                case .integer: binds.append(try PostgresSQLConnection.array(values, column) { if case let .integer(v) = $0 { v } else { nil } })
+                case .text: binds.append(try PostgresSQLConnection.array(values, column) { if case let .text(v) = $0 { v } else { nil } })
+                case .boolean: binds.append(try PostgresSQLConnection.array(values, column) { if case let .boolean(v) = $0 { v } else { nil } })
+                }
+            }
+            _ = try run(statement.arrays, binds: binds)
+        }
+    }
+
+    /// One column's values as a Swift array of the column's type; a value of another kind is a bug.
+    private static func array<T>(_ values: [SQLValue], _ column: Int, _ extract: (SQLValue) -> T?) throws -> [T] {
+        try values.map { value in
+            guard let typed = extract(value) else { throw StoreError.failed("column \(column + 1) holds \(value), not \(T.self)") }
+            return typed
+        }
+    }
+
     /// Sends one statement and waits for all of its rows.
     func run(_ sql: String, _ arguments: [SQLValue]) throws -> PostgresQueryResult {
         var binds = PostgresBindings(capacity: arguments.count)
@@ -60,6 +89,10 @@ final class PostgresSQLConnection: SQLConnection {
             case .null: binds.appendNull()
             }
         }
+        return try run(sql, binds: binds)
+    }
+
+    private func run(_ sql: String, binds: PostgresBindings) throws -> PostgresQueryResult {
         let query = PostgresQuery(unsafeSQL: PostgresSQLConnection.numberingPlaceholders(sql), binds: binds)
         return try connection.query(query, logger: logger).wait()
     }

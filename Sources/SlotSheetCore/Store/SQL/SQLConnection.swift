@@ -6,6 +6,22 @@ enum SQLValue: Sendable, Hashable {
     case null
 }
 
+/// The type of a column written in bulk, for backends that bind one array a column.
+enum SQLColumnType: Sendable {
+    case integer, text, boolean
+}
+
+/// One statement written for many rows at once, in the two forms the backends take: a VALUES list
+/// of `?` placeholders for any number of rows (portable), and one array parameter a column
+/// (`unnest(?::text[], ...)`, PostgreSQL), which makes any number of rows a single statement.
+struct BulkStatement: Sendable {
+    let columns: [SQLColumnType]
+    /// The statement for `rows` rows.
+    let values: @Sendable (_ rows: Int) -> String
+    /// The statement over one array a column.
+    let arrays: String
+}
+
 /// A Swift value that can be bound to a placeholder.
 protocol SQLBindable {
     var sqlValue: SQLValue { get }
@@ -61,9 +77,34 @@ protocol SQLConnection {
 
     /// Like `forEachRow`, for results of any size: memory holds a bounded number of rows.
     func streamRows(_ sql: String, _ arguments: [SQLValue], _ visit: (Row) throws -> Void) throws
+
+    /// Runs `statement` for every row (each row's values in the statement's column order), in as
+    /// few round trips as the backend allows.
+    func execute(_ statement: BulkStatement, forRows rows: [[SQLValue]]) throws
+}
+
+/// Rows a multi-row VALUES statement carries at most: far below both backends' bind limits
+/// (SQLite 32,766, PostgreSQL 65,535), large enough that a year's import is a few hundred statements.
+let rowsPerValuesStatement = 1_000
+
+/// Calls `body` with consecutive slices of at most `size` elements of `items`, in order.
+func forEachChunk<T>(of items: [T], size: Int, _ body: (ArraySlice<T>) throws -> Void) rethrows {
+    var start = items.startIndex
+    while start < items.endIndex {
+        let end = min(start + size, items.endIndex)
+        try body(items[start..<end])
+        start = end
+    }
 }
 
 extension SQLConnection {
+    /// The portable form: VALUES lists of at most `rowsPerValuesStatement` rows.
+    func execute(_ statement: BulkStatement, forRows rows: [[SQLValue]]) throws {
+        try forEachChunk(of: rows, size: rowsPerValuesStatement) { chunk in
+            try execute(statement.values(chunk.count), chunk.flatMap { $0 })
+        }
+    }
+
     /// The rows of a query, each turned into a value.
     func rows<T>(_ sql: String, _ arguments: [SQLValue] = [], _ transform: (Row) throws -> T) throws -> [T] {
         var values: [T] = []
