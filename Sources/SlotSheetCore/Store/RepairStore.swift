@@ -24,7 +24,9 @@ public protocol RepairStore: AnyObject, Sendable {
     /// Runs `work` on one consistent snapshot of the database.
     func read<T>(_ work: (any StoreSession) throws -> T) throws -> T
 
-    /// Runs `work` in one transaction: all of it is committed, or none of it.
+    /// Runs `work` in one transaction: all of it is committed, or none of it. A server backend
+    /// may run `work` again when it aborts the transaction for a concurrent one (PostgreSQL's
+    /// serialization failures), so whatever `work` does besides the session must bear repeating.
     func write<T>(_ work: (any StoreSession) throws -> T) throws -> T
 }
 
