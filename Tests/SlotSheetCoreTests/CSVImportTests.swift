@@ -200,9 +200,7 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func upsertSubcontractor(_ subcontractor: Subcontractor) throws -> RowID { try inner.upsertSubcontractor(subcontractor) }
         func upsertDaypart(_ daypart: Daypart) throws -> RowID { try inner.upsertDaypart(daypart) }
         func upsertStaff(_ staff: StaffMember) throws -> RowID { try inner.upsertStaff(staff) }
-        func addAvailability(_ key: AvailabilityKey) throws { try tick(); try inner.addAvailability(key) }
         func addAvailability(_ keys: [AvailabilityKey]) throws { try tick(); try inner.addAvailability(keys) }
-        func removeAvailability(_ key: AvailabilityKey) throws { try tick(); try inner.removeAvailability(key) }
         func removeAvailability(_ keys: [AvailabilityKey]) throws { try tick(); try inner.removeAvailability(keys) }
         func upsertRequest(_ request: RepairRequest) throws { try inner.upsertRequest(request) }
         func continueKeysAfterExplicitIDs() throws { try inner.continueKeysAfterExplicitIDs() }
@@ -213,7 +211,6 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand] { try inner.slotDemand(on: date) }
         func recordExportRun(_ run: ExportRun) throws -> RowID { try inner.recordExportRun(run) }
         func insertImportBatch(_ batch: ImportBatch) throws -> RowID { try inner.insertImportBatch(batch) }
-        func recordAvailabilityChange(batchID: RowID, _ change: AvailabilityChange) throws { try tick(); try inner.recordAvailabilityChange(batchID: batchID, change) }
         func recordAvailabilityChanges(batchID: RowID, _ changes: [AvailabilityChange]) throws { try tick(); try inner.recordAvailabilityChanges(batchID: batchID, changes) }
         func importBatch(id: RowID) throws -> ImportBatch? { try inner.importBatch(id: id) }
         func importBatches(limit: Int) throws -> [ImportBatch] { try inner.importBatches(limit: limit) }

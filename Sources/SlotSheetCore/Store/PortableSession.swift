@@ -49,10 +49,6 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         ])
     }
 
-    func addAvailability(_ key: AvailabilityKey) throws {
-        try addAvailability([key])
-    }
-
     func addAvailability(_ keys: [AvailabilityKey]) throws {
         try connection.execute(StoreSQL.addAvailability, forRows: keys.map(\.sqlValues))
     }
@@ -134,10 +130,6 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         ])
     }
 
-    func removeAvailability(_ key: AvailabilityKey) throws {
-        try removeAvailability([key])
-    }
-
     func removeAvailability(_ keys: [AvailabilityKey]) throws {
         try connection.execute(StoreSQL.removeAvailability, forRows: keys.map(\.sqlValues))
     }
@@ -149,10 +141,6 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
             b.range?.to.iso.sqlValue ?? .null, b.added.sqlValue, b.removed.sqlValue, b.unchanged.sqlValue,
             b.outcome.rawValue.sqlValue,
         ])
-    }
-
-    func recordAvailabilityChange(batchID: RowID, _ change: AvailabilityChange) throws {
-        try recordAvailabilityChanges(batchID: batchID, [change])
     }
 
     func recordAvailabilityChanges(batchID: RowID, _ changes: [AvailabilityChange]) throws {

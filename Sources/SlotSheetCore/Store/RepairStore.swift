@@ -54,10 +54,9 @@ public protocol StoreSession {
     func upsertSubcontractor(_ subcontractor: Subcontractor) throws -> RowID
     func upsertDaypart(_ daypart: Daypart) throws -> RowID
     func upsertStaff(_ staff: StaffMember) throws -> RowID
-    /// Marks a person available in a slot; nothing happens when they already are.
-    func addAvailability(_ key: AvailabilityKey) throws
-    /// Marks many (person, slot) pairs available in a few multi-row statements: the bulk path of
-    /// imports and seeding, which a server backend would otherwise pay a round trip a row for.
+    /// Marks (person, slot) pairs available, in bulk statements (imports and seeding write tens of
+    /// thousands; a server backend would otherwise pay a round trip a row); nothing happens for a
+    /// pair that already is.
     func addAvailability(_ keys: [AvailabilityKey]) throws
     /// Inserts or replaces the request with this id, its defects included.
     func upsertRequest(_ request: RepairRequest) throws
@@ -82,15 +81,12 @@ public protocol StoreSession {
     @discardableResult
     func recordExportRun(_ run: ExportRun) throws -> RowID
 
-    /// Marks a person not available in a slot; nothing happens when they already are not.
-    func removeAvailability(_ key: AvailabilityKey) throws
-    /// Marks many (person, slot) pairs not available, in a few multi-row statements.
+    /// Marks (person, slot) pairs not available, in bulk statements; nothing happens for a pair
+    /// that already is not.
     func removeAvailability(_ keys: [AvailabilityKey]) throws
     /// Adds an `import_batch` row and returns its id.
     func insertImportBatch(_ batch: ImportBatch) throws -> RowID
-    /// Records one change of a batch in `availability_change`.
-    func recordAvailabilityChange(batchID: RowID, _ change: AvailabilityChange) throws
-    /// Records many changes of a batch, in a few multi-row statements.
+    /// Records the changes of a batch in `availability_change`, in bulk statements.
     func recordAvailabilityChanges(batchID: RowID, _ changes: [AvailabilityChange]) throws
     func importBatch(id: RowID) throws -> ImportBatch?
     /// The newest batches first.

@@ -18,6 +18,14 @@ public enum Schema {
     /// The version this build creates and expects.
     public static var version: Int { migrations.count }
 
+    /// Throws when a database has migrations this build does not know: a newer slotsheet
+    /// migrated it, and this one must not touch it. `applied` are the identifiers it records.
+    static func refuseNewer(applied: [String]) throws(StoreError) {
+        let known = Set(migrations.map(\.identifier))
+        let unknown = applied.filter { !known.contains($0) }.sorted()
+        if !unknown.isEmpty { throw .newerSchema(found: unknown) }
+    }
+
     /// The tables of DESIGN.md, in dependency order (what `db status` lists).
     public static let tables = [
         "housing_corporation", "resident", "location", "space", "element", "defect", "subcontractor",

@@ -55,7 +55,7 @@ public final class PostgresStore: RepairStore {
                 _ = try sql.run("SELECT pg_advisory_xact_lock(\(PostgresStore.migrationLockKey))", [])
                 try sql.execute(PostgresStore.createMigrationTable, [])
                 let applied = try appliedMigrations(sql)
-                try PostgresStore.refuseNewer(applied)
+                try Schema.refuseNewer(applied: applied)
                 for migration in Schema.migrations where !applied.contains(migration.identifier) {
                     for statement in PostgresStore.statements(of: migration.sql(.postgres)) {
                         try sql.execute(statement, [])
@@ -71,7 +71,7 @@ public final class PostgresStore: RepairStore {
         let applied = try translatingErrors {
             try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { try appliedMigrations($0) }
         }
-        try PostgresStore.refuseNewer(applied)
+        try Schema.refuseNewer(applied: applied)
         return applied.count
     }
 
@@ -125,12 +125,6 @@ public final class PostgresStore: RepairStore {
         let exists = try sql.firstRow("SELECT to_regclass(?) IS NOT NULL", [PostgresStore.migrationTable.sqlValue]) { try $0.boolean(0) }
         guard exists == true else { return [] }
         return try sql.rows("SELECT identifier FROM \(PostgresStore.migrationTable) ORDER BY identifier") { try $0.text(0) }
-    }
-
-    private static func refuseNewer(_ applied: [String]) throws(StoreError) {
-        let known = Set(Schema.migrations.map(\.identifier))
-        let unknown = applied.filter { !known.contains($0) }.sorted()
-        if !unknown.isEmpty { throw .newerSchema(found: unknown) }
     }
 
     /// A migration's script as single statements: the extended query protocol takes one at a time.

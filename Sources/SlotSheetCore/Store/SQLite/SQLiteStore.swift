@@ -69,10 +69,7 @@ public final class SQLiteStore: RepairStore {
     }
 
     private func refuseNewerSchema() throws(StoreError) {
-        let applied = try translatingErrors { try pool.read { db in try migrator.appliedIdentifiers(db) } }
-        let known = Set(Schema.migrations.map(\.identifier))
-        let unknown = applied.filter { !known.contains($0) }.sorted()
-        if !unknown.isEmpty { throw .newerSchema(found: unknown) }
+        try Schema.refuseNewer(applied: Array(try translatingErrors { try pool.read { db in try migrator.appliedIdentifiers(db) } }))
     }
 
     public func read<T>(_ work: (any StoreSession) throws -> T) throws -> T {
