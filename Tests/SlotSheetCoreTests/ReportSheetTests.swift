@@ -7,7 +7,7 @@ import XLSXReader
     /// Past a sheet's rows a table goes on in the next sheet, header and all, and loses no row.
     @Test func aLongTableContinuesOnTheNextSheet() throws {
         let fixture = try ImportFixture()
-        var exporter = ReportExporter(store: fixture.store, clock: fixture.clock)
+        var exporter = ReportExporter(store: fixture.store, rules: fixture.clock.standardRules)
         exporter.rowsPerSheet = 100
         let path = fixture.database.folder.appending(path: "requests.xlsx").path
         let result = try exporter.export(ReportRequest(kind: .requests, range: nil, path: path))

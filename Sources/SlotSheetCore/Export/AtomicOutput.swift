@@ -81,16 +81,8 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
     /// The file (its final name) could not be written, and why.
     case cannotWrite(String, OutputReason)
 
-    /// The problem as the office reads it, in either language.
-    public var problem: OutputProblem {
-        switch self {
-        case let .folderMissing(folder): return .folderMissing(folder)
-        case let .isAFolder(path): return .isAFolder(path)
-        case let .cannotWrite(path, failure): return .cannotWrite(path: path, reason: failure)
-        }
-    }
-
-    public var description: String { problem.english }
+    /// In English; `text(_:)` says it in the office's language.
+    public var description: String { english }
 
     /// `error`, met while writing `path` (under any name), as the error to report: a failure to
     /// write names `path` and the reason; other errors are returned as they are.

@@ -47,14 +47,16 @@ public struct ImportOutcome: Sendable {
 /// cell); a dry run, a rejected or stale file and a file with nothing new write nothing.
 ///
 ///     let source = try ImportSource.open(path: "december.xlsx")
-///     let (outcome, parsed) = try ImportJob(store: store, clock: clock).run(source, ImportRequest(operatorName: "maria"))
+///     let (outcome, parsed) = try ImportJob(store: store, rules: rules).run(source, ImportRequest(operatorName: "maria"))
 public struct ImportJob {
     public let store: any RepairStore
-    public let clock: OfficeClock
+    /// What is past (never changed), on the office's clock.
+    public let rules: OfficeRules
+    public var clock: OfficeClock { rules.clock }
 
-    public init(store: any RepairStore, clock: OfficeClock) {
+    public init(store: any RepairStore, rules: OfficeRules) {
         self.store = store
-        self.clock = clock
+        self.rules = rules
     }
 
     /// Parses `source` and runs the pipeline. A template's cells are read on a second thread while
@@ -98,7 +100,7 @@ public struct ImportJob {
                 return outcome
             }
         }
-        let analysis = try ImportAnalyzer.analyze(parsed, session: session, today: clock.today, days: days)
+        let analysis = try ImportAnalyzer.analyze(parsed, session: session, day: rules.now(), days: days)
         outcome.plan = analysis.plan
         outcome.problems = analysis.problems
         if !analysis.problems.isEmpty {

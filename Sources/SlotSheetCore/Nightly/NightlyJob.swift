@@ -27,16 +27,17 @@ public struct NightlySummary: Sendable {
 /// run's is not written again but linked, and reported "unchanged". A lock on the output folder
 /// keeps a second run out; day folders older than `keep` days are removed.
 ///
-///     let summary = try NightlyJob(store: store, clock: clock, logger: logger)
+///     let summary = try NightlyJob(store: store, rules: rules, logger: logger)
 ///         .run(outputFolder: "/srv/exports", keepDays: 30, configuration: .standard)
 public struct NightlyJob {
     public let store: any RepairStore
-    public let clock: OfficeClock
+    public let rules: OfficeRules
+    public var clock: OfficeClock { rules.clock }
     public let logger: Logger
 
-    public init(store: any RepairStore, clock: OfficeClock, logger: Logger) {
+    public init(store: any RepairStore, rules: OfficeRules, logger: Logger) {
         self.store = store
-        self.clock = clock
+        self.rules = rules
         self.logger = logger
     }
 
@@ -124,7 +125,7 @@ public struct NightlyJob {
         switch export.kind {
         case .template:
             guard let range else { throw NightlyError.configuration("Export '\(export.name)': needs 'from' and 'to'.") }
-            return try TemplateExporter(store: store, clock: clock).writeStaged(
+            return try TemplateExporter(store: store, rules: rules).writeStaged(
                 TemplateExportRequest(range: range, staff: export.staff, language: export.language, path: path), to: path)
         case .availabilityCSV:
             guard let range else { throw NightlyError.configuration("Export '\(export.name)': needs 'from' and 'to'.") }
@@ -134,7 +135,7 @@ public struct NightlyJob {
             let request = ReportRequest(
                 kind: ReportKind(rawValue: export.kind.rawValue)!, range: range, format: export.format, language: export.language,
                 statuses: export.statuses, updatedSince: since, path: path)
-            return try ReportExporter(store: store, clock: clock).write(request, to: path)
+            return try ReportExporter(store: store, rules: rules).write(request, to: path)
         }
     }
 

@@ -65,8 +65,8 @@ enum StoreSQL {
         """
     static let removeRequestDefect = "DELETE FROM repair_request_defect WHERE request_id = ? AND defect_id = ?"
 
-    static let dayparts = "SELECT id, code, label, starts_at, ends_at, sort_order, active FROM daypart ORDER BY sort_order, code"
-    static let staff = "SELECT id, code, employee_number, name, active FROM staff ORDER BY code"
+    static let dayparts = "SELECT \(DaypartColumn.selectList) FROM daypart ORDER BY sort_order, code"
+    static let staff = "SELECT \(StaffColumn.selectList) FROM staff ORDER BY code"
 
     static let capacityPerSlot = """
         SELECT date, daypart_id, COUNT(*) FROM availability WHERE date BETWEEN ? AND ? GROUP BY date, daypart_id
@@ -121,15 +121,12 @@ enum StoreSQL {
             SELECT * FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::boolean[], ?::boolean[])
             """)
 
-    static let batchColumns = """
-        id, file_name, sha256, operator, created_at, dry_run, kind, reverts_batch_id, range_from, range_to, \
-        added, removed, unchanged, outcome
-        """
+    static let batchColumns = ImportBatchColumn.selectList
     static let importBatch = "SELECT \(batchColumns) FROM import_batch WHERE id = ?"
     static let recentImportBatches = "SELECT \(batchColumns) FROM import_batch ORDER BY id DESC LIMIT ?"
     static let importBatchesCreatedBetween = "SELECT \(batchColumns) FROM import_batch WHERE created_at >= ? AND created_at < ? ORDER BY id"
     static let changesOfBatch = """
-        SELECT c.date, c.daypart_id, c.staff_id, c.available_after, s.code, d.code FROM availability_change c \
+        SELECT \(BatchChangeColumn.selectList) FROM availability_change c \
         JOIN staff s ON s.id = c.staff_id JOIN daypart d ON d.id = c.daypart_id WHERE c.batch_id = ? \
         ORDER BY c.date, d.sort_order, s.code
         """
@@ -145,9 +142,7 @@ enum StoreSQL {
     static func requestReport(conditions: [String]) -> String {
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         return """
-            SELECT r.id, r.created_at, r.updated_at, r.status, re.name, re.email, re.street, re.house_number, re.postcode, \
-            re.city, hc.name, r.description, r.slot_date, dp.label, st.code, st.name, sc.name, \
-            l.name, sp.name, el.name, de.name \
+            SELECT \(RequestReportColumn.selectList) \
             FROM repair_request r \
             JOIN resident re ON re.id = r.resident_id \
             JOIN housing_corporation hc ON hc.id = re.housing_corporation_id \
@@ -176,7 +171,7 @@ enum StoreSQL {
     }
 
     static let lastExportRun = """
-        SELECT kind, parameters, path, sha256, rows, created_at, content_sha256 FROM export_run WHERE kind = ? AND parameters = ? \
+        SELECT \(ExportRunColumn.selectList) FROM export_run WHERE kind = ? AND parameters = ? \
         ORDER BY id DESC LIMIT 1
         """
 

@@ -18,6 +18,8 @@ struct InspectCommand: ParsableCommand {
               slotsheet inspect availability.xlsx --sheet "Week 12" --cells > cells.jsonl
             """)
 
+    @OptionGroup var settings: SettingsOptions
+
     @Argument(help: "The .xlsx file.")
     var file: String
 
@@ -31,6 +33,7 @@ struct InspectCommand: ParsableCommand {
     var cells = false
 
     func run() throws {
+        let context = try settings.load()
         do {
             let book = try XLSXWorkbook(path: file)
             let chosen = try selectedSheets(of: book)
@@ -43,15 +46,14 @@ struct InspectCommand: ParsableCommand {
             }
         } catch let error as XLSXError {
             if cells, let line = CellJSONLines.refusal(error) { print(line) }
-            throw CommandFailure(exitStatus: error.exitStatus, message: "\(file): \(error.description)")
+            throw CommandFailure(error.exitStatus, .aboutFile(file: file, message: error.text(context.language)))
         }
     }
 
     private func selectedSheets(of book: XLSXWorkbook) throws -> [SheetInfo] {
         guard let name = sheet else { return book.sheets }
         guard let found = book.sheet(named: name) else {
-            let names = book.sheets.map { "\"\($0.name)\"" }.joined(separator: ", ")
-            throw CommandFailure(exitStatus: .usage, message: "\(file) has no sheet \"\(name)\"; its sheets are \(names).")
+            throw CommandFailure(.usage, .noSuchSheet(file: file, sheet: name, sheets: book.sheets.map(\.name)))
         }
         return [found]
     }

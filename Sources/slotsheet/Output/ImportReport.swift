@@ -5,32 +5,33 @@ import SlotSheetTemplates
 /// How an import is shown: a summary for people (in their language), or one JSON object for machines.
 struct ImportReport {
     let outcome: ImportOutcome
-    let words: Words
+    let language: Language
+    private var words: Words { language.words }
     /// Problems listed on the terminal before "... and N more"; JSON and the error workbook list all.
     static let problemsShown = 50
 
     func text() -> String {
-        let w = words.importing
+        let say = { (line: ImportReportLine) in line.text(language) }
         var lines: [String] = []
-        let range = outcome.range.map { " (\(DateText.long($0.from, words.template)) - \(DateText.long($0.to, words.template)))" } ?? ""
+        let range = outcome.range.map { " (\(DateText.long($0.from, language)) - \(DateText.long($0.to, language)))" } ?? ""
         lines.append("\(outcome.fileName)\(range)")
         switch outcome.status {
         case .stale:
-            lines.append(w.staleHeadline(outcome.generatedAt ?? "?", "\(outcome.staleChanges.count)"))
-            lines += limited(outcome.staleChanges.map { "  \($0.text(words))" })
-            lines.append(w.staleHint)
-            lines.append(w.nothingWritten)
+            lines.append(say(.staleHeadline(generatedAt: outcome.generatedAt ?? "?", changes: outcome.staleChanges.count)))
+            lines += limited(outcome.staleChanges.map { "  \($0.text(language))" })
+            lines.append(say(.staleHint))
+            lines.append(say(.nothingWritten))
         case .rejected:
-            lines.append(w.problemsHeadline("\(outcome.problems.count)"))
-            lines += limited(outcome.problems.map { "  \($0.sentence(words))\n      \($0.hint(words))" })
+            lines.append(say(.problemsHeadline(problems: outcome.problems.count)))
+            lines += limited(outcome.problems.map { "  \($0.sentence(language))\n      \($0.hint(language))" })
         case .nothingToChange:
-            lines.append(w.nothingToChange)
+            lines.append(say(.nothingToChange))
         case .dryRun, .applied:
             lines += planLines()
             if case let .applied(batchID) = outcome.status {
-                lines.append(w.appliedAs("\(batchID)"))
+                lines.append(say(.appliedAs(batch: batchID)))
             } else {
-                lines.append(w.dryRunNote)
+                lines.append(say(.dryRunNote))
             }
         }
         return lines.joined(separator: "\n")
@@ -39,22 +40,23 @@ struct ImportReport {
     private func planLines() -> [String] {
         let plan = outcome.plan
         var lines = ["\(words.importing.perDateTitle):"]
-        lines += plan.perDate.map { "  \(DateText.long($0.date, words.template))  +\($0.added) -\($0.removed)" }
+        lines += plan.perDate.map { "  \(DateText.long($0.date, language))  +\($0.added) -\($0.removed)" }
         lines.append("\(words.importing.perStaffTitle):")
         lines += plan.perStaff.map { "  \($0.staff)  +\($0.added) -\($0.removed)" }
-        lines.append(words.importing.planSummary("\(plan.added)", "\(plan.removed)", "\(plan.unchanged)"))
+        lines.append(ImportReportLine.planSummary(added: plan.added, removed: plan.removed, unchanged: plan.unchanged).text(language))
         return lines
     }
 
     private func limited(_ lines: [String]) -> [String] {
         guard lines.count > ImportReport.problemsShown else { return lines }
-        return Array(lines.prefix(ImportReport.problemsShown)) + ["  " + words.importing.moreProblems("\(lines.count - ImportReport.problemsShown)")]
+        return Array(lines.prefix(ImportReport.problemsShown))
+            + ["  " + ImportReportLine.moreProblems(count: lines.count - ImportReport.problemsShown).text(language)]
     }
 
     func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(JSONReport(outcome, words)), as: UTF8.self)
+        return String(decoding: try encoder.encode(JSONReport(outcome, language)), as: UTF8.self)
     }
 }
 
@@ -89,7 +91,7 @@ private struct JSONReport: Encodable {
     let problems: [Problem]
     let stale: [String]
 
-    init(_ outcome: ImportOutcome, _ words: Words) {
+    init(_ outcome: ImportOutcome, _ language: Language) {
         switch outcome.status {
         case let .applied(id): status = "applied"; batch = id
         case .nothingToChange: status = "nothing_to_change"; batch = nil
@@ -116,9 +118,9 @@ private struct JSONReport: Encodable {
             case let .sheet(name): sheet = name
             case .batch: break
             }
-            return Problem(place: problem.location.text(words.importing), sheet: sheet, cell: cell, line: line, slot: problem.slot?.text(words.template),
-                           staff: problem.staffCode, message: problem.message(words), hint: problem.hint(words))
+            return Problem(place: problem.location.text(language), sheet: sheet, cell: cell, line: line, slot: problem.slot?.text(language),
+                           staff: problem.staffCode, message: problem.message(language), hint: problem.hint(language))
         }
-        stale = outcome.staleChanges.map { $0.text(words) }
+        stale = outcome.staleChanges.map { $0.text(language) }
     }
 }
