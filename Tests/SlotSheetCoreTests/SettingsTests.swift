@@ -55,7 +55,7 @@ import SlotSheetTemplates
         var random = SeededRandom(seed)
         let original = Array(try String(contentsOfFile: sample, encoding: .utf8).utf8)
         let pieces = ["\"", "'", "[", "]", "=", "#", "\n", ",", " ", "\\", "\\u00e9", "x", "0", "_", "-", ".", "{", "\t", "\r\n", "[[", "\"\"\""]
-        var accepted: [(path: String, values: [String: String])] = [(sample, try values(of: original))]
+        var accepted: [(path: String, values: [String: SettingsValue])] = [(sample, try values(of: original))]
         for index in 0..<300 {
             var bytes = original
             for _ in 0..<(1 + random.next() % 3) {
@@ -76,34 +76,34 @@ import SlotSheetTemplates
             import json, sys, tomllib
             out = {}
             for path in sys.argv[1:]:
-                with open(path, "rb") as f:
-                    doc = tomllib.load(f)
-                out[path] = {f"{s}.{k}": json.dumps(v) for s, t in doc.items() for k, v in t.items()}
+                try:
+                    with open(path, "rb") as f:
+                        doc = tomllib.load(f)
+                    out[path] = {f"{s}.{k}": v for s, t in doc.items() for k, v in t.items()}
+                except Exception as error:
+                    out[path] = {"refused by tomllib": str(error)}
             print(json.dumps(out))
             """
         let result = try Interop.runPython(script, arguments: accepted.map(\.path))
-        let python = try JSONSerialization.jsonObject(with: Data(result.utf8)) as? [String: [String: String]] ?? [:]
+        let python = try JSONSerialization.jsonObject(with: Data(result.utf8)) as? [String: [String: Any]] ?? [:]
         for (path, values) in accepted {
-            #expect(python[path] == values, "\(path) (seed \(seed)): tomllib reads \(python[path] ?? [:]), slotsheet \(values)")
+            let theirs = python[path] ?? [:]
+            let same = Set(theirs.keys) == Set(values.keys) && values.allSatisfy { key, value in
+                switch value {
+                case let .string(text): return theirs[key] as? String == text
+                case let .integer(number): return (theirs[key] as? NSNumber).map { !($0 is Bool) && $0.int64Value == Int64(number) } ?? false
+                case let .boolean(flag): return theirs[key] as? Bool == flag
+                case let .stringList(items): return theirs[key] as? [String] == items
+                }
+            }
+            let text = (try? String(contentsOfFile: path, encoding: .utf8))?.debugDescription ?? path
+            #expect(same, "seed \(seed): tomllib reads \(theirs), slotsheet \(values), in \(text)")
         }
     }
 
-    /// The values of a settings text as JSON text per `section.key`, as tomllib's are printed.
-    private func values(of bytes: [UInt8]) throws -> [String: String] {
-        let text = try SettingsText(parsing: bytes)
-        var values: [String: String] = [:]
-        for entry in text.entries {
-            let json: Any
-            switch entry.value {
-            case let .string(value): json = value
-            case let .integer(value): json = value
-            case let .boolean(value): json = value
-            case let .stringList(value): json = value
-            }
-            let data = try JSONSerialization.data(withJSONObject: [json], options: [.withoutEscapingSlashes])
-            values["\(entry.section ?? "").\(entry.key)"] = String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
-        }
-        return values
+    /// The values of a settings text per `section.key`.
+    private func values(of bytes: [UInt8]) throws -> [String: SettingsValue] {
+        Dictionary(try SettingsText(parsing: bytes).entries.map { ("\($0.section ?? "").\($0.key)", $0.value) }, uniquingKeysWith: { a, _ in a })
     }
 
     @Test func mistakesNameTheSettingAndTheLine() throws {

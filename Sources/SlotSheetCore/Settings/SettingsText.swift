@@ -151,20 +151,28 @@ private struct Scanner {
     /// Blank space, then an optional comment, then the end of the line or the file.
     mutating func endOfLine() throws(Failure) {
         skipBlank()
-        if peek == "#" {
-            while let next = peek, next != "\n" {
-                guard Scanner.allowedInComment(next) else { throw fail(.controlCharacter) }
-                advance()
-            }
-        }
-        if peek == "\r" { advance() }
+        if peek == "#" { try skipComment() }
+        if atLineBreak { advance() }
         guard let next = peek else { return }
-        guard next == "\n" else { throw fail(.trailingText(restOfLine())) }
+        guard next == "\n" else { throw fail(next == "\r" ? .controlCharacter : .trailingText(restOfLine())) }
         advance()
     }
 
+    /// A carriage return that starts a CRLF line break (a lone one is a control character).
+    private var atLineBreak: Bool {
+        peek == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n"
+    }
+
+    /// `#` to the end of the line; a comment holds no control character but the tab.
+    private mutating func skipComment() throws(Failure) {
+        while let next = peek, next != "\n", !atLineBreak {
+            guard Scanner.allowedInComment(next) else { throw fail(.controlCharacter) }
+            advance()
+        }
+    }
+
     private static func allowedInComment(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar == "\r" || (scalar.value >= 0x20 && scalar.value != 0x7F)
+        scalar == "\t" || (scalar.value >= 0x20 && scalar.value != 0x7F)
     }
 
     private func restOfLine() -> String {
@@ -350,13 +358,10 @@ private struct Scanner {
     /// Blank space, line ends and comments inside a list.
     private mutating func skipListSpace() throws(Failure) {
         while let next = peek {
-            if next == " " || next == "\t" || next == "\n" || next == "\r" {
+            if next == " " || next == "\t" || next == "\n" || atLineBreak {
                 advance()
             } else if next == "#" {
-                while let inComment = peek, inComment != "\n" {
-                    guard Scanner.allowedInComment(inComment) else { throw fail(.controlCharacter) }
-                    advance()
-                }
+                try skipComment()
             } else {
                 return
             }
