@@ -35,11 +35,11 @@ extension SettingsError: OfficeMessage, CustomStringConvertible {
             return "\(path), line \(line): there is no section [\(name)]; the sections are \(listed(SettingKey.sections.map { "[\($0)]" }, and: "and"))."
         case let .unknownKey(key, origin, suggestion):
             let hint = suggestion.map { " Did you mean \($0)?" } ?? " 'slotsheet config show' lists every setting."
-            return "\(origin.english.capitalizedFirst): there is no setting \(key).\(hint)"
+            return "\(origin.englishOpening): there is no setting \(key).\(hint)"
         case let .wrongKind(key, origin, expected, found):
-            return "\(origin.english.capitalizedFirst): \(key.rawValue) must be \(expected.english), not \(found.english)."
+            return "\(origin.englishOpening): \(key.rawValue) must be \(expected.english), not \(found.english)."
         case let .invalidValue(key, origin, value, expected):
-            return "\(origin.english.capitalizedFirst): \(key.rawValue) = \(value.quotedForMessage) is not valid; it takes \(expected.english)."
+            return "\(origin.englishOpening): \(key.rawValue) = \(value.quotedForMessage) is not valid; it takes \(expected.english)."
         case let .emptyBookingWindow(minimum, maximum, minimumAt, maximumAt):
             return "\(SettingKey.bookingMaxDaysAhead.rawValue) (\(maximum), \(maximumAt.english)) is below \(SettingKey.bookingMinDaysAhead.rawValue) (\(minimum), \(minimumAt.english)): tenants could book no day at all. Make the maximum at least the minimum."
         case let .malformedOverride(text):
@@ -61,11 +61,11 @@ extension SettingsError: OfficeMessage, CustomStringConvertible {
             return "\(path), regel \(line): er is geen sectie [\(name)]; de secties zijn \(listed(SettingKey.sections.map { "[\($0)]" }, and: "en"))."
         case let .unknownKey(key, origin, suggestion):
             let hint = suggestion.map { " Bedoelt u \($0)?" } ?? " 'slotsheet config show' toont alle instellingen."
-            return "\(origin.dutch.capitalizedFirst): er is geen instelling \(key).\(hint)"
+            return "\(origin.dutchOpening): er is geen instelling \(key).\(hint)"
         case let .wrongKind(key, origin, expected, found):
-            return "\(origin.dutch.capitalizedFirst): \(key.rawValue) moet \(expected.dutch) zijn; er staat \(found.dutch)."
+            return "\(origin.dutchOpening): \(key.rawValue) moet \(expected.dutch) zijn; er staat \(found.dutch)."
         case let .invalidValue(key, origin, value, expected):
-            return "\(origin.dutch.capitalizedFirst): \(key.rawValue) = \(value.quotedForMessage) is niet geldig; verwacht wordt \(expected.dutch)."
+            return "\(origin.dutchOpening): \(key.rawValue) = \(value.quotedForMessage) is niet geldig; verwacht wordt \(expected.dutch)."
         case let .emptyBookingWindow(minimum, maximum, minimumAt, maximumAt):
             return "\(SettingKey.bookingMaxDaysAhead.rawValue) (\(maximum), \(maximumAt.dutch)) is kleiner dan \(SettingKey.bookingMinDaysAhead.rawValue) (\(minimum), \(minimumAt.dutch)): huurders zouden geen enkele dag kunnen boeken. Maak het maximum minstens zo groot als het minimum."
         case let .malformedOverride(text):
@@ -77,6 +77,17 @@ extension SettingsError: OfficeMessage, CustomStringConvertible {
 }
 
 extension SettingOrigin: OfficeMessage {
+    /// At the start of a sentence: a word capitalised, a file's path as it is.
+    var englishOpening: String {
+        if case .file = self { return english }
+        return english.capitalizedFirst
+    }
+
+    var dutchOpening: String {
+        if case .file = self { return dutch }
+        return dutch.capitalizedFirst
+    }
+
     public var english: String {
         switch self {
         case .builtIn: return "the built-in default"

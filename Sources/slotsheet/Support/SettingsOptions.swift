@@ -20,9 +20,9 @@ struct SettingsOptions: ParsableArguments {
     /// Loads the settings and the office's clock and rules; from here on, messages are in the
     /// settings' language.
     func load() throws -> CommandContext {
-        Terminal.language = language ?? Terminal.language
-        let settings = try SettingsLoader(configFlag: config, overrides: overrides, languageFlag: language).load()
-        Terminal.language = settings.office.language
+        var known = language
+        defer { Terminal.language = known ?? Terminal.language }
+        let settings = try SettingsLoader(configFlag: config, overrides: overrides, languageFlag: language).load(languageSoFar: &known)
         let clock = try settings.clock()
         return CommandContext(settings: settings, clock: clock, rules: settings.officeRules(clock: clock))
     }
