@@ -18,6 +18,32 @@ extension OutputError: OfficeMessage {
     }
 }
 
+/// A file that could not be read (to take its digest): the import's file, or an export's own file
+/// read back before it is published.
+public struct FileReadError: Error, Equatable, Sendable, OfficeMessage {
+    public let path: String
+    public let reason: OutputReason
+
+    public init(path: String, reason: OutputReason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var english: String {
+        switch reason {
+        case .noPermission: return "\(path) could not be read: there is no permission to read it."
+        default: return "\(path) could not be read: it does not exist or the device refused to read it."
+        }
+    }
+
+    public var dutch: String {
+        switch reason {
+        case .noPermission: return "\(path) kon niet worden gelezen: er is geen toestemming om het te lezen."
+        default: return "\(path) kon niet worden gelezen: het bestaat niet of het apparaat weigerde het te lezen."
+        }
+    }
+}
+
 /// Why a file could not be written, in the words of the person who has to fix it.
 public enum OutputReason: Hashable, Sendable, OfficeMessage {
     case noSpace

@@ -82,6 +82,11 @@ extension OutputError: ReportableError {
     var exitStatus: ExitStatus { .outputFailed }
 }
 
+/// Only an export's own file, read back for its digest, gets here (an import's is `ImportFileError`).
+extension FileReadError: ReportableError {
+    var exitStatus: ExitStatus { .outputFailed }
+}
+
 extension XLSXWriteError: ReportableError {
     var exitStatus: ExitStatus { .outputFailed }
 
