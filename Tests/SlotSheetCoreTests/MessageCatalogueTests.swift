@@ -115,6 +115,10 @@ import SlotSheetTemplates
             example("noSpace", OutputReason.noSpace), example("readOnly", OutputReason.readOnly), example("noPermission", OutputReason.noPermission),
             example("other", OutputReason.other("Input/output error")),
         ])
+        for reason in [OutputReason.noPermission, .other("EIO")] {
+            let error = FileReadError(path: "/srv/uit/rooster.xlsx", reason: reason)
+            #expect(!error.dutch.isEmpty && error.dutch != error.english && !error.dutch.contains(" could "), "\(error.dutch)")
+        }
         #expect(check.failures.isEmpty, "\(check.failures.joined(separator: "\n"))")
     }
 

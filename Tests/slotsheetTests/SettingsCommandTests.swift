@@ -77,6 +77,10 @@ import SlotSheetCore
             ("undone", .undone(batch: 3, asBatch: 4, added: 1, removed: 2, unchanged: 0)), ("noImports", .noImports),
             ("historyHeader", .historyHeader), ("undoOf", .undoOf(batch: 3)), ("reading", .reading(file: "rooster.xlsx")),
             ("settingsHeader", .settingsHeader(file: "/etc/slotsheet/config.toml")),
+            ("summaryWriter", .summaryWriter(nil)), ("summaryDateSystem", .summaryDateSystem(year: 1900)),
+            ("summaryDefinedNames", .summaryDefinedNames(["Print_Area"])), ("summaryProperty", .summaryProperty(name: "slotsheet.template", value: "2")),
+            ("summarySheetCount", .summarySheetCount(4)), ("summaryNoCells", .summaryNoCells(kind: "chartsheet")),
+            ("summaryCounts", .summaryCounts(cells: "1,200", rows: "84")), ("summaryHidden", .summaryHidden(rows: 1, columns: 2, mergedRanges: 3)),
         ]
         var check = MessageCatalogueCheck()
         check.check("CommandMessage", declaredIn: "Sources/slotsheet/Output/CommandMessage.swift",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import XLSXReader
+import SlotSheetTemplates
 
 /// `slotsheet inspect FILE`: what an .xlsx holds, read the way an import reads it. Without `--cells` a
 /// summary (reading every cell, so a damaged sheet is found); with `--cells` every non-empty cell as a
@@ -42,7 +43,7 @@ struct InspectCommand: ParsableCommand {
                 _ = try chosen.map { (sheet) throws(XLSXError) in try SheetStatistics(of: sheet, in: book) }
                 try printCells(of: chosen, in: book)
             } else {
-                printSummary(of: book, sheets: try chosen.map { (sheet) throws(XLSXError) in try SheetStatistics(of: sheet, in: book) })
+                printSummary(of: book, language: context.language, sheets: try chosen.map { (sheet) throws(XLSXError) in try SheetStatistics(of: sheet, in: book) })
             }
         } catch let error as XLSXError {
             if cells, let line = CellJSONLines.refusal(error) { print(line) }
@@ -74,34 +75,30 @@ struct InspectCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(output))
     }
 
-    private func printSummary(of book: XLSXWorkbook, sheets: [SheetStatistics]) {
+    private func printSummary(of book: XLSXWorkbook, language: Language, sheets: [SheetStatistics]) {
+        let say = { (message: CommandMessage) in print(message.text(language)) }
         print(file)
         let writer = [book.application, book.applicationVersion].compactMap { $0 }.joined(separator: " ")
-        print("  written by:   \(writer.isEmpty ? "(not recorded)" : writer)")
-        print("  date system:  \(book.uses1904DateSystem ? "1904" : "1900")")
-        if !book.definedNames.isEmpty {
-            print("  defined names: \(book.definedNames.map(\.name).joined(separator: ", "))")
-        }
+        say(.summaryWriter(writer.isEmpty ? nil : writer))
+        say(.summaryDateSystem(year: book.uses1904DateSystem ? 1904 : 1900))
+        if !book.definedNames.isEmpty { say(.summaryDefinedNames(book.definedNames.map(\.name))) }
         for (name, value) in book.customProperties.sorted(by: { $0.key < $1.key }) {
-            print("  property \(name): \(value)")
+            say(.summaryProperty(name: name, value: "\(value)"))
         }
-        print("  sheets:       \(book.sheets.count)")
+        say(.summarySheetCount(book.sheets.count))
         let width = sheets.map(\.sheet.name.count).max() ?? 0
         for statistics in sheets {
             let info = statistics.sheet
             var line = "    \(info.position + 1). \(info.name.padding(toLength: width, withPad: " ", startingAt: 0))"
             line += "  \(info.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))"
             if info.kind != .worksheet {
-                line += "  (\(info.kind.rawValue), no cells)"
+                line += "  " + CommandMessage.summaryNoCells(kind: info.kind.rawValue).text(language)
             } else {
-                line += "  \(grouped(statistics.cells).leftPadded(to: 9)) cells"
-                line += "  \(grouped(statistics.rows).leftPadded(to: 9)) rows"
+                line += "  " + CommandMessage.summaryCounts(cells: grouped(statistics.cells), rows: grouped(statistics.rows)).text(language)
                 if let range = statistics.usedRange { line += "  \(range.a1)" }
-                var extras: [String] = []
-                if statistics.hiddenRows > 0 { extras.append("\(grouped(statistics.hiddenRows)) hidden rows") }
-                if statistics.hiddenColumns > 0 { extras.append("\(grouped(statistics.hiddenColumns)) hidden columns") }
-                if statistics.mergedRanges > 0 { extras.append("\(grouped(statistics.mergedRanges)) merged ranges") }
-                if !extras.isEmpty { line += " (\(extras.joined(separator: ", ")))" }
+                let extras = CommandMessage.summaryHidden(rows: statistics.hiddenRows, columns: statistics.hiddenColumns,
+                                                          mergedRanges: statistics.mergedRanges).text(language)
+                if !extras.isEmpty { line += " (\(extras))" }
             }
             print(line)
         }

@@ -32,6 +32,17 @@ enum CommandMessage: OfficeMessage {
     case reading(file: String)
     case settingsHeader(file: String?)
 
+    // The summary of `inspect`
+    case summaryWriter(String?)
+    case summaryDateSystem(year: Int)
+    case summaryDefinedNames([String])
+    case summaryProperty(name: String, value: String)
+    case summarySheetCount(Int)
+    case summaryNoCells(kind: String)
+    case summaryCounts(cells: String, rows: String)
+    /// Hidden rows and columns, merged ranges; empty when there are none.
+    case summaryHidden(rows: Int, columns: Int, mergedRanges: Int)
+
     var english: String {
         switch self {
         case .staffChoice: return "Give exactly one of --all-staff or --staff CODE,..."
@@ -64,6 +75,16 @@ enum CommandMessage: OfficeMessage {
         case let .reading(file: file): return "Reading \(file)"
         case let .settingsHeader(file: file):
             return "# slotsheet settings in effect" + (file.map { ", read from \($0)" } ?? ", no settings file") + "; each line says where its value came from."
+        case let .summaryWriter(writer): return "  written by:   \(writer ?? "(not recorded)")"
+        case let .summaryDateSystem(year: year): return "  date system:  \(year)"
+        case let .summaryDefinedNames(names): return "  defined names: \(names.joined(separator: ", "))"
+        case let .summaryProperty(name: name, value: value): return "  property \(name): \(value)"
+        case let .summarySheetCount(count): return "  sheets:       \(count)"
+        case let .summaryNoCells(kind: kind): return "(\(kind), no cells)"
+        case let .summaryCounts(cells: cells, rows: rows): return "\(cells.leftPadded(to: 9)) cells  \(rows.leftPadded(to: 9)) rows"
+        case let .summaryHidden(rows: rows, columns: columns, mergedRanges: merged):
+            return [(rows, "hidden rows"), (columns, "hidden columns"), (merged, "merged ranges")]
+                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
         }
     }
 
@@ -99,6 +120,16 @@ enum CommandMessage: OfficeMessage {
         case let .reading(file: file): return "\(file) lezen"
         case let .settingsHeader(file: file):
             return "# geldende instellingen van slotsheet" + (file.map { ", gelezen uit \($0)" } ?? ", geen instellingenbestand") + "; elke regel zegt waar de waarde vandaan komt."
+        case let .summaryWriter(writer): return "  geschreven door:  \(writer ?? "(niet vastgelegd)")"
+        case let .summaryDateSystem(year: year): return "  datumsysteem:     \(year)"
+        case let .summaryDefinedNames(names): return "  benoemde bereiken: \(names.joined(separator: ", "))"
+        case let .summaryProperty(name: name, value: value): return "  eigenschap \(name): \(value)"
+        case let .summarySheetCount(count): return "  bladen:           \(count)"
+        case let .summaryNoCells(kind: kind): return "(\(kind), geen cellen)"
+        case let .summaryCounts(cells: cells, rows: rows): return "\(cells.leftPadded(to: 9)) cellen  \(rows.leftPadded(to: 9)) rijen"
+        case let .summaryHidden(rows: rows, columns: columns, mergedRanges: merged):
+            return [(rows, "verborgen rijen"), (columns, "verborgen kolommen"), (merged, "samengevoegde bereiken")]
+                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
         }
     }
 }
