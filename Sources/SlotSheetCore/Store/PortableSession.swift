@@ -110,17 +110,17 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
 
     func availability(on date: LocalDate) throws -> [(daypartID: RowID, staffID: RowID)] {
         try connection.rows(StoreSQL.availabilityOnDate, [date.iso.sqlValue]) { row in
-            (try row.integer(0), try row.integer(1))
+            (try row.integer(DayAvailabilityColumn.daypartID), try row.integer(DayAvailabilityColumn.staffID))
         }
     }
 
     func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand] {
         var demand: [RowID: SlotDemand] = [:]
         try connection.forEachRow(StoreSQL.demandOnDate, [date.iso.sqlValue]) { row in
-            let daypartID = try row.integer(0)
+            let daypartID = try row.integer(DemandColumn.daypartID)
             demand[daypartID, default: SlotDemand()].held += 1
-            if let staffID = try row.optionalInteger(1) {
-                demand[daypartID, default: SlotDemand()].assignments.append((staffID, try row.integer(2)))
+            if let staffID = try row.optionalInteger(DemandColumn.staffID) {
+                demand[daypartID, default: SlotDemand()].assignments.append((staffID, try row.integer(DemandColumn.requestID)))
             }
         }
         return demand
@@ -226,7 +226,8 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
     func staffLoad(in range: DateRange) throws -> [StaffLoad] {
         let bounds = [range.from.iso, range.to.iso, range.from.iso, range.to.iso].map(\.sqlValue)
         return try connection.rows(StoreSQL.staffLoad, bounds) { row in
-            StaffLoad(staffID: try row.integer(0), slotsAvailable: try row.int(1), requestsAssigned: try row.int(2))
+            StaffLoad(staffID: try row.integer(StaffLoadColumn.staffID), slotsAvailable: try row.int(StaffLoadColumn.slotsAvailable),
+                      requestsAssigned: try row.int(StaffLoadColumn.requestsAssigned))
         }
     }
 

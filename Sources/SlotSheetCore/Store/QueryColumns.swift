@@ -117,3 +117,44 @@ enum ExportRunColumn: Int, SelectColumn {
         }
     }
 }
+
+/// Who is available on a date: a daypart and a staff member a row.
+enum DayAvailabilityColumn: Int, SelectColumn {
+    case daypartID, staffID
+
+    var expression: String {
+        switch self {
+        case .daypartID: return "daypart_id"
+        case .staffID: return "staff_id"
+        }
+    }
+}
+
+/// A request holding a slot on a date: its daypart, the staff assigned (or NULL) and its id.
+enum DemandColumn: Int, SelectColumn {
+    case daypartID, staffID, requestID
+
+    var expression: String {
+        switch self {
+        case .daypartID: return "daypart_id"
+        case .staffID: return "staff_id"
+        case .requestID: return "id"
+        }
+    }
+}
+
+/// Per staff member: the slots available and the held visits assigned in a range (the staff
+/// report). The two counts take the range's bounds, in that order: `?` 1-2 and 3-4.
+enum StaffLoadColumn: Int, SelectColumn {
+    case staffID, slotsAvailable, requestsAssigned
+
+    var expression: String {
+        let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        switch self {
+        case .staffID: return "s.id"
+        case .slotsAvailable: return "(SELECT COUNT(*) FROM availability a WHERE a.staff_id = s.id AND a.date BETWEEN ? AND ?)"
+        case .requestsAssigned:
+            return "(SELECT COUNT(*) FROM repair_request r WHERE r.staff_id = s.id AND r.slot_date BETWEEN ? AND ? AND r.status IN (\(holding)))"
+        }
+    }
+}

@@ -79,10 +79,10 @@ enum StoreSQL {
             """
     }
 
-    static let availabilityOnDate = "SELECT daypart_id, staff_id FROM availability WHERE date = ?"
+    static let availabilityOnDate = "SELECT \(DayAvailabilityColumn.selectList) FROM availability WHERE date = ?"
     static var demandOnDate: String {
         let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        return "SELECT daypart_id, staff_id, id FROM repair_request WHERE slot_date = ? AND status IN (\(holding))"
+        return "SELECT \(DemandColumn.selectList) FROM repair_request WHERE slot_date = ? AND status IN (\(holding))"
     }
 
     static let recordExportRun = """
@@ -159,16 +159,7 @@ enum StoreSQL {
             """
     }
 
-    static var staffLoad: String {
-        let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        return """
-            SELECT s.id, \
-            (SELECT COUNT(*) FROM availability a WHERE a.staff_id = s.id AND a.date BETWEEN ? AND ?), \
-            (SELECT COUNT(*) FROM repair_request r WHERE r.staff_id = s.id AND r.slot_date BETWEEN ? AND ? \
-            AND r.status IN (\(holding))) \
-            FROM staff s ORDER BY s.code
-            """
-    }
+    static let staffLoad = "SELECT \(StaffLoadColumn.selectList) FROM staff s ORDER BY s.code"
 
     static let lastExportRun = """
         SELECT \(ExportRunColumn.selectList) FROM export_run WHERE kind = ? AND parameters = ? \
