@@ -6,28 +6,6 @@ import Testing
 /// Each test writes a workbook through the module and reads it back with openpyxl, the peer
 /// reader offices' scripts use: what it sees is what Excel users get.
 @Suite struct WorkbookWriterTests {
-    private func temporaryPath(_ name: String = "out.xlsx") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "xlsxwriter-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appending(path: name).path
-    }
-
-    /// openpyxl's view of the file as JSON.
-    private func peek(_ path: String, _ body: String) throws -> [String: Any] {
-        let script = """
-            import json, sys, warnings
-            warnings.simplefilter("ignore")
-            import openpyxl
-            wb = openpyxl.load_workbook(sys.argv[1])
-            values = openpyxl.load_workbook(sys.argv[1], data_only=True)
-            out = {}
-            \(body)
-            print(json.dumps(out, default=str))
-            """
-        let text = try Interop.runPython(script, arguments: [path])
-        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
-    }
-
     @Test func cellsReadBackAsWritten() throws {
         let path = try temporaryPath()
         let workbook = try WorkbookWriter(path: path)
