@@ -20,21 +20,7 @@ public final class ChartSheetWriter {
     /// scale, print titles, page breaks and print area of `setup` do not apply and are not used.
     public func setPageSetup(_ setup: PageSetup) throws(XLSXWriteError) {
         _ = try workbook.requireOpen()
-        let context = "chart sheet '\(name)', page setup"
-        if let problem = setup.problem() { throw .invalidPageSetup(context: context, reason: problem) }
-        switch setup.orientation {
-        case .portrait: chartsheet_set_portrait(sheet)
-        case .landscape: chartsheet_set_landscape(sheet)
-        }
-        chartsheet_set_paper(sheet, setup.paper.excelCode)
-        let margins = setup.margins
-        chartsheet_set_margins(sheet, margins.left, margins.right, margins.top, margins.bottom)
-        try HeaderFooter.apply(setup.header, margin: margins.header, context: "\(context), header") { text, options in
-            chartsheet_set_header_opt(sheet, text, options)
-        }
-        try HeaderFooter.apply(setup.footer, margin: margins.footer, context: "\(context), footer") { text, options in
-            chartsheet_set_footer_opt(sheet, text, options)
-        }
+        try setup.applyPage(to: sheet.pointee.worksheet, context: "chart sheet '\(name)', page setup")
     }
 }
 

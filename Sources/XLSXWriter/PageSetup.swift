@@ -187,14 +187,7 @@ extension SheetWriter {
     public func setPageSetup(_ setup: PageSetup) throws(XLSXWriteError) {
         let sheet = try pointer
         let context = "sheet '\(name)', page setup"
-        if let problem = setup.problem() { throw .invalidPageSetup(context: context, reason: problem) }
-        switch setup.orientation {
-        case .portrait: worksheet_set_portrait(sheet)
-        case .landscape: worksheet_set_landscape(sheet)
-        }
-        worksheet_set_paper(sheet, setup.paper.excelCode)
-        let margins = setup.margins
-        worksheet_set_margins(sheet, margins.left, margins.right, margins.top, margins.bottom)
+        try setup.applyPage(to: sheet, context: context)
         switch setup.scaling {
         case let .percent(percent): worksheet_set_print_scale(sheet, UInt16(percent))
         case let .fitToPages(wide, tall): worksheet_fit_to_pages(sheet, UInt16(wide), UInt16(tall))
@@ -219,10 +212,24 @@ extension SheetWriter {
             try XLSXWriteError.check(worksheet_set_v_pagebreaks(sheet, &breaks), "\(context), column page breaks")
         }
         if setup.pageOrder == .overThenDown { worksheet_print_across(sheet) }
-        try HeaderFooter.apply(setup.header, margin: margins.header, context: "\(context), header") { text, options in
+    }
+}
+
+extension PageSetup {
+    /// What every sheet's page has, chart sheets too (whose settings libxlsxwriter keeps in a
+    /// worksheet of their own): orientation, paper, margins, header and footer; checked first.
+    func applyPage(to sheet: UnsafeMutablePointer<lxw_worksheet>, context: String) throws(XLSXWriteError) {
+        if let problem = problem() { throw .invalidPageSetup(context: context, reason: problem) }
+        switch orientation {
+        case .portrait: worksheet_set_portrait(sheet)
+        case .landscape: worksheet_set_landscape(sheet)
+        }
+        worksheet_set_paper(sheet, paper.excelCode)
+        worksheet_set_margins(sheet, margins.left, margins.right, margins.top, margins.bottom)
+        try HeaderFooter.apply(header, margin: margins.header, context: "\(context), header") { text, options in
             worksheet_set_header_opt(sheet, text, options)
         }
-        try HeaderFooter.apply(setup.footer, margin: margins.footer, context: "\(context), footer") { text, options in
+        try HeaderFooter.apply(footer, margin: margins.footer, context: "\(context), footer") { text, options in
             worksheet_set_footer_opt(sheet, text, options)
         }
     }

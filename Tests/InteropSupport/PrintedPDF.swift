@@ -21,13 +21,19 @@ extension Interop {
         }
     }
 
-    /// Runs `program` with `arguments` and returns its standard output; throws with its standard
-    /// error when it fails, and stops it after `timeout` seconds.
+    /// Runs `program` (found on PATH) with `arguments` and returns its standard output; throws
+    /// with its standard error when it fails, and stops it after `timeout` seconds.
     @discardableResult
-    public static func run(_ program: String, _ arguments: [String], timeout: TimeInterval = 180) throws -> String {
+    public static func run(_ program: String, _ arguments: [String], timeout: TimeInterval? = 180) throws -> String {
         guard let executable = Interop.program(named: program) else {
             throw Failure(description: "\(program) is not installed; run 'bash scripts/install-deps.sh --test'")
         }
+        return try run(executable: executable, arguments, timeout: timeout)
+    }
+
+    /// The same with the program's path.
+    @discardableResult
+    public static func run(executable: URL, _ arguments: [String], timeout: TimeInterval? = nil) throws -> String {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -36,13 +42,13 @@ extension Interop {
         process.standardError = errors
         try process.run()
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog) }
         let errorData = ErrorDrain(errors.fileHandleForReading)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         watchdog.cancel()
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(program) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(errorData.text())")
+            throw Failure(description: "\(executable.lastPathComponent) failed (\(process.terminationStatus)): \(errorData.text())")
         }
         return String(decoding: data, as: UTF8.self)
     }
