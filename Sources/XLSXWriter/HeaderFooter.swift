@@ -124,19 +124,13 @@ public struct HeaderFooter: Hashable, Sendable {
         return String(result)
     }
 
-    /// Control characters (which XML cannot hold) as spaces; bidirectional embeddings, overrides
-    /// and isolates, and non-characters, dropped.
+    /// Control characters (which XML cannot hold) as spaces, non-characters dropped
+    /// (`XMLSafeText`); bidirectional embeddings, overrides and isolates, which could reverse the
+    /// rest of the line, dropped.
     static func clean(_ text: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x00...0x1F, 0x7F...0x9F: scalars.append(" ")
-            case 0x202A...0x202E, 0x2066...0x2069, 0xFDD0...0xFDEF: continue
-            case let value where value & 0xFFFE == 0xFFFE: continue
-            default: scalars.append(scalar)
-            }
-        }
-        return String(scalars)
+        String(String.UnicodeScalarView(XMLSafeText.clean(text).unicodeScalars.filter {
+            !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value)
+        }))
     }
 
     /// Sets a header or footer through `set` (worksheet or chartsheet), with its margin.
