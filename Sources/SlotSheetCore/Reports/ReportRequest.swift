@@ -74,7 +74,8 @@ struct ReportContext {
         words.template.weekdays[date.weekday.rawValue - 1]
     }
 
-    /// What every printed page of the report says: its title, its period and when it was made.
+    /// What every printed page of the report says: its title (with the corporation it is about),
+    /// its period and when it was made.
     var heading: PrintedHeading {
         let print = request.language.printWords
         let period: String
@@ -86,8 +87,11 @@ struct ReportContext {
         } else {
             period = print.allDates
         }
+        // The corporation a report is filtered on is text from the database; the header takes it
+        // as text whatever it holds (see `HeaderFooter`).
+        let title = print.reportTitle(request.kind.rawValue) + (request.corporation.map { " – \($0)" } ?? "")
         return PrintedHeading(
-            title: print.reportTitle(request.kind.rawValue), period: period,
+            title: title, period: period,
             made: PrintedHeading.made(clock.timestamp(), timeZone: clock.timeZone, words: words.template, print: print), words: print)
     }
 }
