@@ -14,9 +14,11 @@ demo: release
 	@bash scripts/install-deps.sh --venv
 	@bash scripts/demo.sh
 
+# SLOTSHEET_REQUIRE_TOOLS=1: a test whose peer program (LibreOffice, poppler) is missing fails with
+# the reason instead of being skipped, as plain `swift test` may.
 test:
 	@bash scripts/install-deps.sh --test
-	bash scripts/with-postgres.sh $(SWIFT) test
+	SLOTSHEET_REQUIRE_TOOLS=1 bash scripts/with-postgres.sh $(SWIFT) test
 
 # Fuzzes the XLSX reader with libFuzzer and AddressSanitizer for MINUTES minutes (one worker: the
 # machine is shared). The harness is its own package in Fuzz/, so `swift build`/`swift test` never

@@ -82,7 +82,7 @@ struct ImportFile: ParsableCommand {
         // database: when this file cannot be written (exit 7), the problems are printed above all the same.
         if outcome.status == .rejected, let errorsOut {
             try ErrorWorkbook.write(parsed, problems: outcome.problems, source: file, language: context.language,
-                                    store: database, rules: context.rules, to: errorsOut)
+                                    store: database, rules: context.rules, paper: context.settings.office.paperSize, to: errorsOut)
         }
         switch outcome.status {
         case .rejected: throw ExitCode(ExitStatus.validationFailed.rawValue)
