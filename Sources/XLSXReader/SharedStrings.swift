@@ -82,8 +82,9 @@ private final class SharedStringsHandler: XMLContentHandler {
             guard table.count < limits.maxSharedStrings else {
                 throw .limitExceeded(limit: .sharedStrings, part: part, maximum: limits.maxSharedStrings)
             }
-            guard table.byteCount < Int(UInt32.max) - limits.maxStringBytes else {
-                throw .limitExceeded(limit: .partSize, part: part, maximum: Int(UInt32.max))
+            // Room for one more string of the longest kind, so no offset passes 32 bits.
+            guard table.byteCount < XLSXLimits.maxSharedStringBytes - limits.maxStringBytes else {
+                throw .limitExceeded(limit: .sharedStringBytes, part: part, maximum: XLSXLimits.maxSharedStringBytes)
             }
             inItem = true
             itemStart = table.byteCount

@@ -21,6 +21,9 @@ public enum XLSXError: Error, Equatable, CustomStringConvertible {
     /// A part declares a document type (`<!DOCTYPE`); no spreadsheet program writes one, and it is how
     /// entity-expansion and external-entity attacks start.
     case dtdRefused(part: String)
+    /// Two sheets point to one and the same part. Each sheet has a part of its own; sheets sharing
+    /// one would make a small file read as many.
+    case sheetPartShared(sheet: String, otherSheet: String, part: String)
     /// A part goes past one of `XLSXLimits`.
     case limitExceeded(limit: XLSXLimits.Name, part: String, maximum: Int)
     /// A cell or row reference that is not a cell of a spreadsheet (past XFD1048576, or no reference),
@@ -51,6 +54,9 @@ public enum XLSXError: Error, Equatable, CustomStringConvertible {
         case let .missingPart(name):
             return "The workbook is incomplete: it has no \(name). "
                 + "It may be damaged or not a spreadsheet; save it again from Excel."
+        case let .sheetPartShared(sheet, otherSheet, part):
+            return "The workbook is damaged: sheets \"\(otherSheet)\" and \"\(sheet)\" both point to \(part); "
+                + "each sheet has a part of its own. Save it again from Excel."
         case let .malformedXML(part, line, message):
             return "The workbook is damaged: \(part) is not valid XML at line \(line) (\(message))."
         case let .dtdRefused(part):

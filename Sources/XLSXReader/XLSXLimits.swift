@@ -13,6 +13,7 @@ public struct XLSXLimits: Sendable, Equatable {
         case compressionRatio = "compression ratio"
         case zipEntries = "number of files in the archive"
         case sharedStrings = "number of shared strings"
+        case sharedStringBytes = "total size of the shared strings"
         case rows = "row number"
         case columns = "column number"
         case stringLength = "length of one text"
@@ -48,6 +49,11 @@ public struct XLSXLimits: Sendable, Equatable {
 
     /// Most entries in the shared-string table.
     public var maxSharedStrings: Int = 10_000_000
+
+    /// Most UTF-8 bytes all shared strings may hold together: the table keeps 32-bit offsets into
+    /// one buffer. Not a setting; a table this large is far past `maxPartBytes` before it gets here
+    /// unless the part repeats tiny strings that inflate well.
+    public static let maxSharedStringBytes = Int(UInt32.max)
 
     /// Highest row number (1-based) a sheet may use. Excel's own grid ends at 1,048,576.
     public var maxRows: Int = CellReference.maxRow
@@ -98,6 +104,7 @@ public struct XLSXLimits: Sendable, Equatable {
         case .compressionRatio: return maxCompressionRatio
         case .zipEntries: return maxZipEntries
         case .sharedStrings: return maxSharedStrings
+        case .sharedStringBytes: return XLSXLimits.maxSharedStringBytes
         case .rows: return maxRows
         case .columns: return maxColumns
         case .stringLength: return maxStringBytes

@@ -61,9 +61,8 @@ public final class XLSXWorkbook {
             guard kind != .worksheet || archive.contains(part) else {
                 throw .missingPart(name: "sheet \"\(entry.name)\" (\(part))")
             }
-            // Each sheet has a part of its own; sheets sharing one would make a small file read as many.
             if let owner = sheetOfPart.updateValue(entry.name, forKey: PartName.key(part)) {
-                throw .missingPart(name: "part of its own for sheet \"\(entry.name)\" (\(part) is the part of sheet \"\(owner)\")")
+                throw .sheetPartShared(sheet: entry.name, otherSheet: owner, part: part)
             }
             sheets.append(SheetInfo(name: entry.name, state: entry.state, kind: kind, position: position, part: part))
         }

@@ -94,6 +94,7 @@ import SlotSheetTemplates
             example("corruptZip", XLSXError.corruptZip(detail: .truncated)), example("missingPart", XLSXError.missingPart(name: "xl/workbook.xml")),
             example("malformedXML", XLSXError.malformedXML(part: "xl/worksheets/sheet1.xml", line: 3, message: "Opening and ending tag mismatch")),
             example("dtdRefused", XLSXError.dtdRefused(part: "xl/workbook.xml")),
+            example("sheetPartShared", XLSXError.sheetPartShared(sheet: "Week 2", otherSheet: "Week 1", part: "xl/worksheets/sheet1.xml")),
             example("limitExceeded", XLSXError.limitExceeded(limit: .compressionRatio, part: "xl/worksheets/sheet1.xml", maximum: 250)),
             example("invalidCellReference", XLSXError.invalidCellReference(part: "xl/worksheets/sheet1.xml", reference: "XFE1")),
             example("sharedStringOutOfRange", XLSXError.sharedStringOutOfRange(part: "xl/worksheets/sheet1.xml", cell: "B2", index: 9, count: 3)),

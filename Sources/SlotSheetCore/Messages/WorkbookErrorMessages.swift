@@ -20,6 +20,8 @@ extension XLSXError: OfficeMessage {
             return "De werkmap is beschadigd: de zip-structuur is kapot (\(detail.dutch)). Sla hem opnieuw op vanuit Excel, of stuur het oorspronkelijke bestand."
         case let .missingPart(name):
             return "De werkmap is onvolledig: \(name) ontbreekt. Het bestand is misschien beschadigd of geen spreadsheet; sla het opnieuw op vanuit Excel."
+        case let .sheetPartShared(sheet, otherSheet, part):
+            return "De werkmap is beschadigd: de bladen \"\(otherSheet)\" en \"\(sheet)\" verwijzen allebei naar \(part); elk blad hoort een eigen onderdeel te hebben. Sla hem opnieuw op vanuit Excel."
         case let .malformedXML(part, line, _):
             return "De werkmap is beschadigd: \(part) is op regel \(line) geen geldige XML. Sla hem opnieuw op vanuit Excel."
         case let .dtdRefused(part):
@@ -65,6 +67,7 @@ extension XLSXLimits.Name: OfficeMessage {
         case .compressionRatio: return "de compressieverhouding"
         case .zipEntries: return "het aantal bestanden in het archief"
         case .sharedStrings: return "het aantal gedeelde teksten"
+        case .sharedStringBytes: return "de totale grootte van de gedeelde teksten"
         case .rows: return "het rijnummer"
         case .columns: return "het kolomnummer"
         case .stringLength: return "de lengte van één tekst"

@@ -34,7 +34,8 @@ enum ExitStatus: Int32, CaseIterable {
     case documentTypeRefused = 14
     /// A part past one of the reader's limits (size, compression ratio, rows, strings...).
     case limitExceeded = 15
-    /// Well-formed XML with impossible content: a cell outside the grid, a text index past the table...
+    /// Well-formed XML with impossible content: a cell outside the grid, a text index past the table,
+    /// two sheets on one part...
     case invalidWorkbookContent = 16
 }
 
@@ -105,7 +106,7 @@ extension XLSXError: ReportableError {
         case .malformedXML: return .malformedXML
         case .dtdRefused: return .documentTypeRefused
         case .limitExceeded: return .limitExceeded
-        case .invalidCellReference, .sharedStringOutOfRange, .invalidCellValue: return .invalidWorkbookContent
+        case .sheetPartShared, .invalidCellReference, .sharedStringOutOfRange, .invalidCellValue: return .invalidWorkbookContent
         }
     }
 }
