@@ -130,6 +130,12 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         ])
     }
 
+    func deleteExportRuns(_ ids: [RowID]) throws {
+        for id in ids {
+            try connection.execute(StoreSQL.deleteExportRun, [id.sqlValue])
+        }
+    }
+
     func removeAvailability(_ keys: [AvailabilityKey]) throws {
         try connection.execute(StoreSQL.removeAvailability, forRows: keys.map(\.sqlValues))
     }

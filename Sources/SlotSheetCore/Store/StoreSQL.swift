@@ -89,6 +89,7 @@ enum StoreSQL {
         INSERT INTO export_run (kind, parameters, path, sha256, rows, created_at, content_sha256) VALUES (?, ?, ?, ?, ?, ?, ?) \
         RETURNING id
         """
+    static let deleteExportRun = "DELETE FROM export_run WHERE id = ?"
 
     /// Rows are found through the natural key's unique index (both backends name the columns of a
     /// VALUES list `column1`, `column2`, ...); a row-value `IN (VALUES ...)` would scan the table in SQLite.
