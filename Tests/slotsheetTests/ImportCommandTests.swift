@@ -55,8 +55,9 @@ import Testing
         #expect(try scenario.cli.run("import", "undo", "42").status == 2)
     }
 
-    @Test(.enabled(if: Interop.program(named: "soffice") != nil, "LibreOffice is not installed"))
+    @Test(.enabled(if: RequiredTool.runs(program: "soffice"), "LibreOffice is not installed"))
     func aTemplateThroughLibreOfficeImportsWithoutSpuriousChanges() throws {
+        _ = try RequiredTool.program("soffice")
         let scenario = try ImportScenario()
         defer { scenario.remove() }
         let before = try scenario.availability()
@@ -346,8 +347,9 @@ import Testing
 
 @Suite struct ImportProgressTests {
     /// On a terminal a large file shows a progress bar; in a pipe (logs, cron) never.
-    @Test(.enabled(if: Interop.program(named: "script") != nil, "util-linux script is not installed"))
+    @Test(.enabled(if: RequiredTool.runs(program: "script"), "util-linux script is not installed"))
     func theProgressBarShowsOnATerminalOnly() throws {
+        let script = try RequiredTool.program("script")
         let cli = try CommandRunner(today: "2026-12-01")
         defer { cli.remove() }
         try #require(try cli.run("db", "init").status == 0)
@@ -360,7 +362,7 @@ import Testing
         #expect(!piped.errors.contains("Reading") && !piped.output.contains("\r"), "no bar in a pipe")
 
         let command = "\(CommandRunner.executable.path) import big.xlsx --dry-run"
-        let terminal = try cli.run(program: Interop.program(named: "script")!, ["-qec", command, "/dev/null"])
+        let terminal = try cli.run(program: script, ["-qec", command, "/dev/null"])
         #expect(terminal.status == 0)
         #expect(terminal.output.contains("Reading big.xlsx [") && terminal.output.contains("100%"), "a bar on a terminal")
         #expect(terminal.output.contains("Dry run: nothing was changed."))

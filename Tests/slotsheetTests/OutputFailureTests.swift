@@ -1,4 +1,5 @@
 import Foundation
+import InteropSupport
 import Testing
 
 /// A small file system of its own for one test: a tmpfs mounted on a fresh folder, so a full
@@ -47,7 +48,7 @@ struct ScratchMount {
 /// Every command that writes a file, into a folder that is read-only and onto a disk that is full:
 /// exit code 7, a message naming the file and the reason, nothing left in the folder, and nothing
 /// recorded in the database.
-@Suite(.enabled(if: ScratchMount.permitted, "mounting a tmpfs needs root and a system that allows mount(2)"))
+@Suite(.enabled(if: RequiredTool.runs(when: ScratchMount.permitted), "mounting a tmpfs needs root and a system that allows mount(2)"))
 struct OutputFailureTests {
     enum Device: String, CaseIterable, Sendable {
         case readOnly, full
@@ -81,6 +82,8 @@ struct OutputFailureTests {
 
     /// A seeded database and a CSV with problems, for `--errors-out`.
     static func prepared() throws -> CommandRunner {
+        try RequiredTool.require(ScratchMount.permitted, "These tests mount a tmpfs, which needs root and a system that allows mount(2); "
+                                 + "run make test as root on such a system (SLOTSHEET_REQUIRE_TOOLS=1 asks for it).")
         let cli = try CommandRunner(today: "2026-12-01")
         #expect(try cli.run("db", "init").status == 0)
         #expect(try cli.run("db", "seed", "--sample").status == 0)
