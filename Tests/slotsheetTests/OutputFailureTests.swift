@@ -125,7 +125,21 @@ struct OutputFailureTests {
 
         let left = mount.listing().filter { $0 != ".slotsheet-nightly.lock" }
         #expect(left == before.files, "nothing partial or temporary is left: \(left)")
-        #expect(try cli.run("db", "status").output == before.database, "no export_run (nor anything else) is recorded")
+        // A refused import is in the audit trail (one `import_batch` row an attempt, no change);
+        // nothing else is recorded, no `export_run` above all.
+        let attempts = command.arguments[0] == "import" ? (speaksDutch ? 2 : 1) : 0
+        #expect(try cli.run("db", "status").output == OutputFailureTests.status(before.database, importBatchesAdded: attempts),
+                "no export_run (nor anything else) is recorded")
+    }
+
+    /// `db status` as it reads after `added` more import batches.
+    static func status(_ status: String, importBatchesAdded added: Int) -> String {
+        status.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.trimmingCharacters(in: .whitespaces).hasPrefix("import_batch"),
+                  let count = line.split(separator: " ").last.flatMap({ Int($0) }) else { return String(line) }
+            let number = String(count + added)
+            return String(line.dropLast(String(count).count).dropLast(max(0, number.count - String(count).count))) + number
+        }.joined(separator: "\n")
     }
 
     /// The control: the same commands succeed on a writable folder with room, so the failures above
