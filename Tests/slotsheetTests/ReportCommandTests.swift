@@ -142,9 +142,10 @@ import Testing
     @Test func staffAndImportsReportsCountWhatHappened() throws {
         let cli = try seeded()
         defer { cli.remove() }
-        try "date,daypart,staff,available\n2026-12-10,D13,ANB,x\n2026-12-10,D14,ANB,x\n".write(toFile: cli.path("a.csv"), atomically: true, encoding: .utf8)
-        let imported = try cli.run("import", "a.csv", "--operator", "maria")
-        #expect(imported.status == 0)
+        // One cell that changes (the sample already has ANB on 10 December, so an import of that
+        // changed nothing and the report's rows were counted against zero).
+        let imported = try cli.run("import", try cli.oneNewMark(on: "2026-12-10"), "--operator", "maria")
+        #expect(imported.status == 0 && imported.output.contains("Applied"), "\(imported.output)")
         try "date,daypart,staff,available\n2026-12-10,D13,NOBODY,x\n".write(toFile: cli.path("bad.csv"), atomically: true, encoding: .utf8)
         #expect(try cli.run("import", "bad.csv", "--operator", "piet").status == 1)
         #expect(try cli.run("report", "imports", "--from", "today", "--to", "today", "-o", "i.csv").status == 0)
@@ -154,7 +155,8 @@ import Testing
         while let record = try reader.next() { rows.append(record.fields) }
         let changed = try database(cli).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM availability_change")! }
         let changes = rows.filter { $0[2] == "maria" }
-        #expect(changes.count == changed && changes.allSatisfy { $0[3] == "applied" && $0[6] == "ANB" })
+        #expect(changed == 1 && changes.count == changed && changes.allSatisfy { $0[3] == "applied" && $0[4] == "2026-12-10" && !$0[6].isEmpty },
+                "\(rows)")
         // The refused attempt is there too, as one row without a cell.
         #expect(rows.filter { $0[2] == "piet" } == [[rows.last![0], rows.last![1], "piet", "rejected", "", "", "", ""]], "\(rows)")
         #expect(try cli.run("report", "imports", "--from", "-7", "--to", "-1", "-o", "none.csv").output.contains("0 rows"))
