@@ -14,8 +14,8 @@ demo: release
 	@bash scripts/install-deps.sh --venv
 	@bash scripts/demo.sh
 
-# SLOTSHEET_REQUIRE_TOOLS=1: a test whose tool is missing (LibreOffice, script, mounting) fails and says
-# why, as a missing PostgreSQL does (with-postgres.sh sets SLOTSHEET_REQUIRE_POSTGRES=1); plain
+# SLOTSHEET_REQUIRE_TOOLS=1: a test whose tool is missing (LibreOffice, poppler, script, mounting) fails
+# and says why, as a missing PostgreSQL does (with-postgres.sh sets SLOTSHEET_REQUIRE_POSTGRES=1); plain
 # `swift test` skips such tests.
 test:
 	@bash scripts/install-deps.sh --test

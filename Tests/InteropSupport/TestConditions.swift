@@ -29,10 +29,8 @@ public struct SeededGenerator: RandomNumberGenerator {
 /// Under `make test` (`SLOTSHEET_REQUIRE_TOOLS=1`) a missing one fails the test that needs it,
 /// with the reason; a plain `swift test` skips that test instead.
 public enum RequiredTool {
-    /// Set by `make test`: every tool must be there.
-    public static var isRequired: Bool {
-        ProcessInfo.processInfo.environment["SLOTSHEET_REQUIRE_TOOLS"] == "1"
-    }
+    /// Set by `make test`: every tool must be there (the same switch as `Interop.toolsRequired`).
+    public static var isRequired: Bool { Interop.toolsRequired }
 
     /// For `.enabled(if:)`: run the test when the tool is there, and also when it is required (then
     /// the test fails in `require`).
@@ -42,7 +40,7 @@ public enum RequiredTool {
 
     /// For `.enabled(if:)` on a program: run when it is on PATH or required.
     public static func runs(program: String) -> Bool {
-        runs(when: Interop.program(named: program) != nil)
+        Interop.shouldRun(needing: [program])
     }
 
     /// The program's path; throws, naming it and how to install it, when it is not on PATH.

@@ -38,7 +38,8 @@ public struct ReportExporter {
         let context = ReportContext(request: request, words: request.language.words, clock: clock)
         return try store.read { session in
             let sink: any ReportSink = request.format == .xlsx
-                ? try XLSXReportSink(path: path, words: context.words, clock: clock, rowsPerSheet: rowsPerSheet)
+                ? try XLSXReportSink(path: path, words: context.words, clock: clock, heading: context.heading, paper: request.paper,
+                                     rowsPerSheet: rowsPerSheet)
                 : try CSVReportSink(path: path, clock: clock)
             do {
                 switch request.kind {

@@ -1,17 +1,21 @@
 import Foundation
 import SlotSheetTemplates
+import XLSXWriter
 
-/// What to export: a range, the staff, the language and the file.
+/// What to export: a range, the staff, the language, the paper it prints on and the file.
 public struct TemplateExportRequest: Sendable {
     public var range: DateRange
     public var staff: StaffSelection
     public var language: Language
+    /// The paper the template prints on (landscape); the office's settings choose it.
+    public var paper: PaperSize
     public var path: String
 
-    public init(range: DateRange, staff: StaffSelection, language: Language, path: String) {
+    public init(range: DateRange, staff: StaffSelection, language: Language, paper: PaperSize = .a4, path: String) {
         self.range = range
         self.staff = staff
         self.language = language
+        self.paper = paper
         self.path = path
     }
 }
@@ -96,7 +100,8 @@ public struct TemplateExporter {
         let workbook = try TemplateWorkbook(path: path, context: .init(
             layout: layout, words: request.language.words.template, language: request.language,
             today: clock.today, generatedAt: generatedAt, rules: rules,
-            staffDetails: staff.map(\.value), daypartDetails: dayparts.map(\.value)))
+            staffDetails: staff.map(\.value), daypartDetails: dayparts.map(\.value),
+            printing: .init(paper: request.paper, timeZone: clock.timeZone)))
         do {
             var fingerprint = TemplateFingerprint(layout: layout)
             try TemplateRowReader(layout: layout, references: References(session: session))
