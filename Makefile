@@ -14,8 +14,9 @@ demo: release
 	@bash scripts/install-deps.sh --venv
 	@bash scripts/demo.sh
 
-# SLOTSHEET_REQUIRE_TOOLS=1: a test whose peer program (LibreOffice, poppler) is missing fails with
-# the reason instead of being skipped, as plain `swift test` may.
+# SLOTSHEET_REQUIRE_TOOLS=1: a test whose tool is missing (LibreOffice, poppler, script, mounting) fails
+# and says why, as a missing PostgreSQL does (with-postgres.sh sets SLOTSHEET_REQUIRE_POSTGRES=1); plain
+# `swift test` skips such tests.
 test:
 	@bash scripts/install-deps.sh --test
 	SLOTSHEET_REQUIRE_TOOLS=1 bash scripts/with-postgres.sh $(SWIFT) test

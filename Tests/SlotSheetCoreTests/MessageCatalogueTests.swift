@@ -146,7 +146,7 @@ import SlotSheetTemplates
                     examples: [example("rangeRequired", ReportError.rangeRequired(.utilization))])
         check.check("UndoError", declaredIn: "Sources/SlotSheetCore/Import/UndoJob.swift", examples: [
             example("notFound", UndoError.notFound(12)), example("alreadyUndone", UndoError.alreadyUndone(12, by: 14)),
-            example("laterBatches", UndoError.laterBatches(12, [13, 15])),
+            example("laterBatches", UndoError.laterBatches(12, [13, 15])), example("notApplied", UndoError.notApplied(12, .rejected)),
             example("rejected", UndoError.rejected(12, [ImportProblem(.pastDateChanged, at: .batch(12), slot: slot)])),
         ])
         check.check("NightlyError", declaredIn: "Sources/SlotSheetCore/Nightly/NightlyConfiguration.swift", examples: [
@@ -191,6 +191,7 @@ import SlotSheetTemplates
         check.check("ImportReportLine", declaredIn: "Sources/SlotSheetCore/Import/ImportProblemText.swift", examples: [
             example("staleHeadline", ImportReportLine.staleHeadline(generatedAt: "2026-12-01T09:00:00Z", changes: 3)),
             example("staleHint", ImportReportLine.staleHint), example("nothingWritten", ImportReportLine.nothingWritten),
+            example("recordedAs", ImportReportLine.recordedAs(batch: 7)), example("planChanged", ImportReportLine.planChanged),
             example("problemsHeadline", ImportReportLine.problemsHeadline(problems: 2)),
             example("planSummary", ImportReportLine.planSummary(added: 3, removed: 1, unchanged: 40)),
             example("nothingToChange", ImportReportLine.nothingToChange), example("dryRunNote", ImportReportLine.dryRunNote),

@@ -50,9 +50,7 @@ import SlotSheetTemplates
     /// Every file this reader accepts is TOML that Python's own reader (tomllib) reads to the same
     /// values: the sample, and seeded random variations of it that the reader accepted.
     @Test func whatItAcceptsPythonsTomllibReadsAlike() throws {
-        let seed = UInt64(ProcessInfo.processInfo.environment["SLOTSHEET_TEST_SEED"] ?? "") ?? UInt64.random(in: 1...1_000_000)
-        print("SettingsTests seed \(seed) (SLOTSHEET_TEST_SEED=\(seed) replays it)")
-        var random = SeededGenerator(seed: seed)
+        var random = SeededGenerator(test: "SettingsTests.whatItAcceptsPythonsTomllibReadsAlike")
         let original = Array(try String(contentsOfFile: sample, encoding: .utf8).utf8)
         let pieces = ["\"", "'", "[", "]", "=", "#", "\n", ",", " ", "\\", "\\u00e9", "x", "0", "_", "-", ".", "{", "\t", "\r\n", "[[", "\"\"\""]
         var accepted: [(path: String, values: [String: SettingsValue])] = [(sample, try values(of: original))]
@@ -97,7 +95,7 @@ import SlotSheetTemplates
                 }
             }
             let text = (try? String(contentsOfFile: path, encoding: .utf8))?.debugDescription ?? path
-            #expect(same, "seed \(seed): tomllib reads \(theirs), slotsheet \(values), in \(text)")
+            #expect(same, "seed \(random.seed): tomllib reads \(theirs), slotsheet \(values), in \(text)")
         }
     }
 

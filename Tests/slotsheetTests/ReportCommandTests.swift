@@ -144,16 +144,23 @@ import Testing
     @Test func staffAndImportsReportsCountWhatHappened() throws {
         let cli = try seeded()
         defer { cli.remove() }
-        try "date,daypart,staff,available\n2026-12-10,D13,ANB,x\n2026-12-10,D14,ANB,x\n".write(toFile: cli.path("a.csv"), atomically: true, encoding: .utf8)
-        let imported = try cli.run("import", "a.csv", "--operator", "maria")
-        #expect(imported.status == 0)
+        // One cell that changes (the sample already has ANB on 10 December, so an import of that
+        // changed nothing and the report's rows were counted against zero).
+        let imported = try cli.run("import", try cli.oneNewMark(on: "2026-12-10"), "--operator", "maria")
+        #expect(imported.status == 0 && imported.output.contains("Applied"), "\(imported.output)")
+        try "date,daypart,staff,available\n2026-12-10,D13,NOBODY,x\n".write(toFile: cli.path("bad.csv"), atomically: true, encoding: .utf8)
+        #expect(try cli.run("import", "bad.csv", "--operator", "piet").status == 1)
         #expect(try cli.run("report", "imports", "--from", "today", "--to", "today", "-o", "i.csv").status == 0)
         var reader = try CSVReader(path: cli.path("i.csv"))
-        #expect(try reader.next()?.fields == ["Batch", "When", "Operator", "Date", "Daypart", "Staff", "Change"])
-        var changes: [[String]] = []
-        while let record = try reader.next() { changes.append(record.fields) }
+        #expect(try reader.next()?.fields == ["Batch", "When", "Operator", "Outcome", "Date", "Daypart", "Staff", "Change"])
+        var rows: [[String]] = []
+        while let record = try reader.next() { rows.append(record.fields) }
         let changed = try database(cli).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM availability_change")! }
-        #expect(changes.count == changed && changes.allSatisfy { $0[2] == "maria" && $0[5] == "ANB" })
+        let changes = rows.filter { $0[2] == "maria" }
+        #expect(changed == 1 && changes.count == changed && changes.allSatisfy { $0[3] == "applied" && $0[4] == "2026-12-10" && !$0[6].isEmpty },
+                "\(rows)")
+        // The refused attempt is there too, as one row without a cell.
+        #expect(rows.filter { $0[2] == "piet" } == [[rows.last![0], rows.last![1], "piet", "rejected", "", "", "", ""]], "\(rows)")
         #expect(try cli.run("report", "imports", "--from", "-7", "--to", "-1", "-o", "none.csv").output.contains("0 rows"))
 
         #expect(try cli.run("report", "staff", "--from", "2026-12-01", "--to", "2026-12-13", "-o", "s.csv").status == 0)

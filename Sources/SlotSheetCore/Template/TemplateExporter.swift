@@ -34,8 +34,9 @@ public struct ExportResult: Hashable, Sendable {
 }
 
 /// The template export job: reads one consistent snapshot of the database, writes the workbook
-/// a day at a time through `TemplateWorkbook`, then renames it into place and records an
-/// `export_run`, so the file appears whole or not at all.
+/// a day at a time through `TemplateWorkbook`, then records an `export_run` and, once that has
+/// committed, renames the file into place (`AtomicOutput.publish(recordedAs:in:)`), so the file
+/// appears whole or not at all, and never without its record.
 ///
 ///     let result = try TemplateExporter(store: store, rules: settings.officeRules(clock: clock)).export(
 ///         TemplateExportRequest(range: december, staff: .allActive, language: .nl, path: "dec.xlsx"))
@@ -61,10 +62,7 @@ public struct TemplateExporter {
             let run = ExportRun(
                 kind: "template", parameters: ExportParameters.json(request.range, request.staff, request.language),
                 path: output.finalPath, sha256: sha256, rows: layout.rowCount, createdAt: generatedAt)
-            try store.write { session in
-                try session.recordExportRun(run)
-                try output.commit()
-            }
+            try output.publish(recordedAs: run, in: store)
             return ExportResult(path: output.finalPath, rows: layout.rowCount, staffCount: layout.staff.count,
                                 sha256: sha256, fingerprint: fingerprint)
         } catch {

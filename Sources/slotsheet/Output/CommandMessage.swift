@@ -27,6 +27,11 @@ enum CommandMessage: OfficeMessage {
     case wroteReport(path: String, report: String, rows: Int)
     case undone(batch: RowID, asBatch: RowID, added: Int, removed: Int, unchanged: Int)
     case noImports
+    /// `history --outcome` matched no attempt.
+    case noImportsWithOutcome
+    case unknownOutcome(word: String, outcomes: [String])
+    case outcomeNeeded(outcomes: [String])
+    case limitTooSmall
     case historyHeader
     case undoOf(batch: RowID?)
     case reading(file: String)
@@ -70,7 +75,11 @@ enum CommandMessage: OfficeMessage {
         case let .undone(batch: batch, asBatch: newBatch, added: added, removed: removed, unchanged: unchanged):
             return "Batch \(batch) undone as batch \(newBatch): \(added) added, \(removed) removed back, \(unchanged) already as before."
         case .noImports: return "No imports yet."
-        case .historyHeader: return "batch  when                  operator      added  removed  unchanged  file"
+        case .noImportsWithOutcome: return "No imports with that outcome."
+        case let .unknownOutcome(word: word, outcomes: outcomes): return "'\(word)' is not an outcome; use \(outcomes.joined(separator: ", "))."
+        case let .outcomeNeeded(outcomes: outcomes): return "--outcome needs at least one of \(outcomes.joined(separator: ", "))."
+        case .limitTooSmall: return "--limit must be 1 or more."
+        case .historyHeader: return "batch  when                  operator      outcome             problems   added  removed  unchanged  file"
         case let .undoOf(batch: batch): return "undo of \(batch.map(String.init) ?? "?"): "
         case let .reading(file: file): return "Reading \(file)"
         case let .settingsHeader(file: file):
@@ -115,7 +124,11 @@ enum CommandMessage: OfficeMessage {
         case let .undone(batch: batch, asBatch: newBatch, added: added, removed: removed, unchanged: unchanged):
             return "Batch \(batch) teruggedraaid als batch \(newBatch): \(added) toegevoegd, \(removed) weer verwijderd, \(unchanged) al zoals voorheen."
         case .noImports: return "Nog geen imports."
-        case .historyHeader: return "batch  wanneer               door          toegev  verwijd  ongewijzd  bestand"
+        case .noImportsWithOutcome: return "Geen imports met die uitkomst."
+        case let .unknownOutcome(word: word, outcomes: outcomes): return "'\(word)' is geen uitkomst; gebruik \(outcomes.joined(separator: ", "))."
+        case let .outcomeNeeded(outcomes: outcomes): return "--outcome vraagt ten minste een van \(outcomes.joined(separator: ", "))."
+        case .limitTooSmall: return "--limit moet 1 of meer zijn."
+        case .historyHeader: return "batch  wanneer               door          uitkomst           problemen  toegev  verwijd  ongewijzd  bestand"
         case let .undoOf(batch: batch): return "terugdraaien van \(batch.map(String.init) ?? "?"): "
         case let .reading(file: file): return "\(file) lezen"
         case let .settingsHeader(file: file):

@@ -17,13 +17,9 @@ struct ImportReport {
         lines.append("\(outcome.fileName)\(range)")
         switch outcome.status {
         case .stale:
-            lines.append(say(.staleHeadline(generatedAt: outcome.generatedAt ?? "?", changes: outcome.staleChanges.count)))
-            lines += limited(outcome.staleChanges.map { "  \($0.text(language))" })
-            lines.append(say(.staleHint))
-            lines.append(say(.nothingWritten))
+            lines += staleLines()
         case .rejected:
-            lines.append(say(.problemsHeadline(problems: outcome.problems.count)))
-            lines += limited(outcome.problems.map { "  \($0.sentence(language))\n      \($0.hint(language))" })
+            lines += problemLines()
         case .nothingToChange:
             lines.append(say(.nothingToChange))
         case .dryRun, .applied:
@@ -33,8 +29,31 @@ struct ImportReport {
             } else {
                 lines.append(say(.dryRunNote))
             }
+        case .planChanged:
+            lines.append(say(.planChanged))
+            switch outcome.verdict {
+            case .stale: lines += staleLines()
+            case .rejected: lines += problemLines()
+            case .nothingToChange: lines.append(say(.nothingToChange))
+            case .changes: lines += planLines()
+            }
+        }
+        // A refused attempt changed nothing, and is in the audit trail all the same.
+        if let batch = outcome.auditBatchID, outcome.status != .applied(batchID: batch) {
+            lines.append(say(.recordedAs(batch: batch)))
         }
         return lines.joined(separator: "\n")
+    }
+
+    private func staleLines() -> [String] {
+        [ImportReportLine.staleHeadline(generatedAt: outcome.generatedAt ?? "?", changes: outcome.staleChanges.count).text(language)]
+            + limited(outcome.staleChanges.map { "  \($0.text(language))" })
+            + [ImportReportLine.staleHint.text(language), ImportReportLine.nothingWritten.text(language)]
+    }
+
+    private func problemLines() -> [String] {
+        [ImportReportLine.problemsHeadline(problems: outcome.problems.count).text(language)]
+            + limited(outcome.problems.map { "  \($0.sentence(language))\n      \($0.hint(language))" })
     }
 
     private func planLines() -> [String] {
@@ -76,6 +95,12 @@ private struct JSONReport: Encodable {
     }
 
     let status: String
+    /// How the checks ended: `changes`, `nothing_to_change`, `rejected`, `stale`.
+    let verdict: String
+    /// The `import_batch` row recording the attempt (every import that is not a dry run).
+    let recordedAs: RowID?
+    /// Identifies the plan: the same digest, the same plan.
+    let planDigest: String
     let file: String
     let sha256: String
     let kind: String
@@ -98,7 +123,11 @@ private struct JSONReport: Encodable {
         case .dryRun: status = "dry_run"; batch = nil
         case .rejected: status = "rejected"; batch = nil
         case .stale: status = "stale"; batch = nil
+        case .planChanged: status = "plan_changed"; batch = nil
         }
+        verdict = outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
+        recordedAs = outcome.auditBatchID
+        planDigest = outcome.planDigest
         file = outcome.fileName
         sha256 = outcome.sha256
         kind = outcome.isTemplate ? "template" : "csv"
