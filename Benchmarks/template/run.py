@@ -56,6 +56,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--slotsheet", help="a release binary to measure instead of building one")
+    parser.add_argument("--before", help="an earlier slotsheet binary, measured in the same rounds (before/after)")
+    parser.add_argument("--database", help="a database seeded as below, to reuse (seeding takes minutes)")
     args = parser.parse_args()
     slotsheet = args.slotsheet
     if not slotsheet:
@@ -67,17 +69,20 @@ def main():
     flags = subprocess.run(["pkg-config", "--cflags", "--libs", "xlsxwriter"], capture_output=True, text=True, check=True).stdout.split()
     subprocess.run(["gcc", "-O2", "-o", grid, os.path.join(ROOT, "Benchmarks", "template", "grid.c")] + flags, check=True)
 
-    env = dict(os.environ, SLOTSHEET_DB=f"sqlite:{work}/bench.sqlite", SLOTSHEET_TODAY="2026-06-01")
-    subprocess.run([slotsheet, "db", "init"], env=env, check=True, stdout=subprocess.DEVNULL)
-    subprocess.run([slotsheet, "db", "seed", "--synthetic", "--staff", "250", "--from", "2026-01-01",
-                    "--to", "2026-12-31", "--seed", "1"], env=env, check=True)
+    env = dict(os.environ, SLOTSHEET_DB=f"sqlite:{args.database or work + '/bench.sqlite'}", SLOTSHEET_TODAY="2026-06-01")
+    if not args.database:
+        subprocess.run([slotsheet, "db", "init"], env=env, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([slotsheet, "db", "seed", "--synthetic", "--staff", "250", "--from", "2026-01-01",
+                        "--to", "2026-12-31", "--seed", "1"], env=env, check=True)
 
-    export = lambda to, out: [slotsheet, "template", "export", "--from", "2026-01-01", "--to", to, "--all-staff", "-o", out]
+    export = lambda to, out, binary=slotsheet: [binary, "template", "export", "--from", "2026-01-01", "--to", to, "--all-staff", "-o", out]
     contenders = {
         "slotsheet": lambda: measured(export("2026-12-31", f"{work}/year.xlsx"), env),
         "c": lambda: measured([grid, f"{work}/grid.xlsx", "365", "250"]),
         "rust": lambda: measured([python, os.path.join(ROOT, "Benchmarks", "template", "rust_grid.py"), f"{work}/rust.xlsx", "365", "250"]),
     }
+    if args.before:
+        contenders["before"] = lambda: measured(export("2026-12-31", f"{work}/before.xlsx", args.before), env)
     for run_once in contenders.values():   # warm-up: page cache, the database's pages
         run_once()
     results = {name: [] for name in contenders}
@@ -95,7 +100,7 @@ def main():
     print(f"\nyear template, 2,190 rows x 250 staff (547,500 staff cells), {args.rounds} alternating rounds, medians:")
     print(f"  {'':34s} {'wall':>8s} {'cpu':>8s} {'peak RSS':>9s} {'wall / C':>9s} {'cpu / C':>8s}")
     for name, label in [("slotsheet", "slotsheet template export"), ("c", "C + libxlsxwriter (grid.c)"),
-                        ("rust", "rust_xlsxwriter (rustpy-xlsxwriter)")]:
+                        ("rust", "rust_xlsxwriter (rustpy-xlsxwriter)")] + ([("before", "slotsheet before (--before)")] if args.before else []):
         print(f"  {label:34s} {median(name, 'wall'):7.3f}s {median(name, 'cpu'):7.3f}s {median(name, 'rss'):7.1f}MB"
               f" {paired(name, 'wall'):8.2f}x {paired(name, 'cpu'):7.2f}x")
     inside = statistics.median(float(r["out"].strip()) for r in results["rust"])
