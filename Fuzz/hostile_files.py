@@ -96,7 +96,7 @@ def bombs(out, files):
         "".join(f'<sheet name="S{i}" sheetId="{i + 1}" r:id="rId1"/>' for i in range(1000)))
     shared[xp.SHEET] = filler
     xp.write(os.path.join(out, "sheets-share-a-part.xlsx"), shared)
-    files["sheets-share-a-part"] = {"exit": MISSING, "part": xp.SHEET}
+    files["sheets-share-a-part"] = {"exit": IMPOSSIBLE, "part": xp.SHEET}
     styles = xp.fill(xp.workbook_parts())
     styles["xl/styles.xml"] = styles["xl/styles.xml"].replace("<numFmts", " " * (65 << 20) + "<numFmts", 1)
     xp.write(os.path.join(out, "bomb-styles.xlsx"), styles)

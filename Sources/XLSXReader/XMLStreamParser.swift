@@ -29,17 +29,14 @@ final class XMLStreamParser {
     private let chunk: UnsafeMutableRawBufferPointer
     /// What changes on every event lives behind a pointer: no exclusivity checks in the hot path.
     private let state: UnsafeMutablePointer<EventState>
+    /// Elements' and attributes' namespaces, by the address of their URI.
+    private let namespaces: UnsafeMutablePointer<NamespaceCache>
     private(set) var finished = false
 
     private struct EventState {
         var depth = 0
         var failure: XLSXError?
         var failed = false
-        /// Namespace URIs are interned by libxml2, so the last two are recognised by address.
-        var lastURI: UnsafePointer<UInt8>?
-        var lastNamespace = XMLNamespace.none
-        var previousURI: UnsafePointer<UInt8>?
-        var previousNamespace = XMLNamespace.none
     }
 
     init(reader: ZipPartReader, handler: XMLContentHandler, limits: XLSXLimits) throws(XLSXError) {
@@ -52,11 +49,15 @@ final class XMLStreamParser {
         chunk = .allocate(byteCount: XMLStreamParser.chunkSize, alignment: 16)
         state = .allocate(capacity: 1)
         state.initialize(to: EventState())
+        namespaces = .allocate(capacity: 1)
+        namespaces.initialize(to: NamespaceCache())
         var sax = XMLStreamParser.makeSAXHandler()
         guard let context = xmlCreatePushParserCtxt(&sax, nil, nil, 0, reader.name) else {
             chunk.deallocate()
             state.deinitialize(count: 1)
             state.deallocate()
+            namespaces.deinitialize(count: 1)
+            namespaces.deallocate()
             throw .malformedXML(part: reader.name, line: 0, message: "the XML parser could not start")
         }
         self.context = context
@@ -69,6 +70,8 @@ final class XMLStreamParser {
         chunk.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
+        namespaces.deinitialize(count: 1)
+        namespaces.deallocate()
     }
 
     /// Parses one more chunk of the part (or finishes the document). Returns false once the part is done.
@@ -100,20 +103,6 @@ final class XMLStreamParser {
         while try step() {}
     }
 
-    /// The namespace of a URI pointer from libxml2.
-    @inline(__always)
-    func namespace(of uri: UnsafePointer<UInt8>?) -> XMLNamespace {
-        guard let uri else { return .none }
-        if uri == state.pointee.lastURI { return state.pointee.lastNamespace }
-        if uri == state.pointee.previousURI { return state.pointee.previousNamespace }
-        let namespace = XMLNamespace(uri: uri)
-        state.pointee.previousURI = state.pointee.lastURI
-        state.pointee.previousNamespace = state.pointee.lastNamespace
-        state.pointee.lastURI = uri
-        state.pointee.lastNamespace = namespace
-        return namespace
-    }
-
     // MARK: - Events from libxml2
 
     private func fail(_ error: XLSXError) {
@@ -133,9 +122,10 @@ final class XMLStreamParser {
             fail(.limitExceeded(limit: .nestingDepth, part: part, maximum: maxDepth))
             return
         }
-        let name = XMLName(localName: localName, namespace: namespace(of: uri))
+        let name = XMLName(localName: localName, namespace: namespaces.pointee.namespace(of: uri))
         do {
-            try handler.startElement(name, attributes: XMLAttributes(base: attributes, count: Int(attributeCount)))
+            try handler.startElement(name, attributes: XMLAttributes(base: attributes, count: Int(attributeCount),
+                                                                     namespaces: namespaces))
         } catch {
             fail(error)
         }
@@ -145,7 +135,8 @@ final class XMLStreamParser {
     fileprivate func end(_ localName: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) {
         guard !state.pointee.failed else { return }
         state.pointee.depth -= 1
-        do { try handler.endElement(XMLName(localName: localName, namespace: namespace(of: uri))) } catch { fail(error) }
+        let name = XMLName(localName: localName, namespace: namespaces.pointee.namespace(of: uri))
+        do { try handler.endElement(name) } catch { fail(error) }
     }
 
     @inline(__always)

@@ -34,8 +34,7 @@ import XLSXReader
             "bomb-styles": .refused(.limitExceeded(limit: .structurePartSize, part: "xl/styles.xml",
                                                    maximum: limits.maxStructurePartBytes)),
             "bomb-many-parts": .pastLimit(.compressionRatio, partPrefix: "xl/worksheets/s"),
-            "sheets-share-a-part": .refused(.missingPart(
-                name: "part of its own for sheet \"S1\" (xl/worksheets/sheet1.xml is the part of sheet \"S0\")")),
+            "sheets-share-a-part": .refused(.sheetsShareAPart(part: sheet, sheet: "S1", otherSheet: "S0")),
             "many-relationships": .refused(.limitExceeded(limit: .relationships, part: "xl/_rels/workbook.xml.rels",
                                                           maximum: limits.maxRelationships)),
             "many-defined-names": .refused(.limitExceeded(limit: .definedNames, part: "xl/workbook.xml",
