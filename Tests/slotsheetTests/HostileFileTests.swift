@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// Every hostile workbook of `Fuzz/hostile_files.py` handed to the real binary, the way an office
+/// Every hostile workbook (.xlsx and .ods) of `Fuzz/hostile_files.py` handed to the real binary, the way an office
 /// upload reaches it: `slotsheet inspect` refuses it with the documented exit code, in under 2 s and
 /// 200 MB (wall time and the child's own peak RSS from `wait4`), and `slotsheet import` refuses it with
 /// exit code 4 and leaves the database exactly as it was. The secret an external entity points at
@@ -105,7 +105,8 @@ private struct GeneratedHostileFiles {
         manifest = try decoder.decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/manifest.json")))
     }
 
-    func path(_ name: String) -> String { "\(folder)/\(name).xlsx" }
+    /// The file of an attack: the .ods twins are named `ods-...`.
+    func path(_ name: String) -> String { "\(folder)/\(name).\(name.hasPrefix("ods-") ? "ods" : "xlsx")" }
 }
 
 /// One run of the `slotsheet` binary, measured: wall time, and the peak resident memory of that child
