@@ -309,12 +309,12 @@ struct WorksheetState {
         guard hasValue else { return nil }
         return try valueBytes.withUnsafeBufferPointer { (buffer) throws(XLSXError) -> CellValue? in
             let text = XMLText(buffer)
+            // An empty value element (`<v/>`, `<v></v>`, as some writers put in cells they leave blank) is an
+            // empty cell, whatever the cell's type says.
+            guard text.bytes.contains(where: { !XMLText.isSpace($0) }) else { return nil }
             switch cellType {
             case .number:
-                guard let number = NumberText.parse(buffer) else {
-                    if text.trimmedString.isEmpty { return nil }
-                    throw invalidValue("n", text)
-                }
+                guard let number = NumberText.parse(buffer) else { throw invalidValue("n", text) }
                 switch styles.kind(cellStyle) {
                 case .number:
                     return .number(number)
@@ -333,13 +333,9 @@ struct WorksheetState {
                 guard let flag = text.boolean else { throw invalidValue("b", text) }
                 return .boolean(flag)
             case .error:
-                let error = text.trimmedString
-                return error.isEmpty ? nil : .error(error)
+                return .error(text.trimmedString)
             case .date:
-                guard let date = XLSXDateTime(iso: buffer, system: dateSystem) else {
-                    if text.trimmedString.isEmpty { return nil }
-                    throw invalidValue("d", text)
-                }
+                guard let date = XLSXDateTime(iso: buffer, system: dateSystem) else { throw invalidValue("d", text) }
                 return .date(date)
             case .unknown:
                 throw invalidValue(cellTypeText, text)
