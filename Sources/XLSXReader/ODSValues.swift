@@ -18,7 +18,7 @@ enum ODSValue {
         index += 1
         var total = 0.0
         var inTime = false
-        var components = 0
+        var components = 0, timeComponents = 0
         while index < text.count, !XMLText.isSpace(text[index]) {
             if text[index] == UInt8(ascii: "T") {
                 guard !inTime else { return nil }
@@ -40,10 +40,11 @@ enum ODSValue {
             }
             total += number * unit
             components += 1
+            if inTime { timeComponents += 1 }
             index += 1
         }
         skipSpaces()
-        guard index == text.count, components > 0, total.isFinite, total < 4e14 else { return nil }
+        guard index == text.count, components > 0, !inTime || timeComponents > 0, total.isFinite, total < 4e14 else { return nil }
         let milliseconds = Int(total.rounded(.toNearestOrEven))
         return negative ? -milliseconds : milliseconds
     }
