@@ -6,31 +6,10 @@ import Darwin
 
 /// Turns the events of `content.xml` into the rows of the sheets a reading hands out. Sheets before the
 /// one claimed are passed over without a cell being built; the claimed one and any that follow in the
-/// same chunk are buffered (`ODSTableBuffer`). The state sits behind a pointer so the per-cell work
-/// runs without exclusivity checks.
-final class ODSContentHandler: XMLContentHandler {
-    let state: UnsafeMutablePointer<ODSContentState>
+/// same chunk are buffered (`ODSTableBuffer`).
+typealias ODSContentHandler = PointerStateHandler<ODSContentState>
 
-    init(part: String, limits: XLSXLimits, nullDay: Int, sheetNames: [String]) {
-        state = .allocate(capacity: 1)
-        state.initialize(to: ODSContentState(part: part, limits: limits, nullDay: nullDay, sheetNames: sheetNames))
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
-    }
-
-    func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
-        try state.pointee.startElement(name, attributes: attributes)
-    }
-
-    func endElement(_ name: XMLName) throws(XLSXError) { try state.pointee.endElement(name) }
-
-    func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError) { try state.pointee.text(bytes) }
-}
-
-struct ODSContentState {
+struct ODSContentState: XMLEventState {
     /// What a cell's text becomes, when its value is its text.
     private enum TextValue {
         case none, string, error

@@ -17,7 +17,7 @@ struct ODSContentIndex {
     var cells = 0
 
     init(part: String, in archive: ZipArchive) throws(XLSXError) {
-        let handler = ODSIndexHandler(part: part, limits: archive.limits)
+        let handler = PointerStateHandler(ODSIndexState(part: part, limits: archive.limits))
         try archive.parse(part, role: .streamed, with: handler)
         self = handler.state.pointee.index
     }
@@ -34,29 +34,7 @@ struct ODSContentIndex {
     }
 }
 
-private final class ODSIndexHandler: XMLContentHandler {
-    let state: UnsafeMutablePointer<ODSIndexState>
-
-    init(part: String, limits: XLSXLimits) {
-        state = .allocate(capacity: 1)
-        state.initialize(to: ODSIndexState(part: part, limits: limits))
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
-    }
-
-    func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
-        try state.pointee.startElement(name, attributes: attributes)
-    }
-
-    func endElement(_ name: XMLName) throws(XLSXError) { try state.pointee.endElement(name) }
-
-    func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError) {}
-}
-
-private struct ODSIndexState {
+private struct ODSIndexState: XMLEventState {
     let part: String
     let limits: XLSXLimits
     var index = ODSContentIndex()
@@ -145,6 +123,8 @@ private struct ODSIndexState {
             sheetPosition: tableDepth > 0 ? index.tables.count - 1 : nil,
             isHidden: false))
     }
+
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError) {}
 
     mutating func endElement(_ name: XMLName) throws(XLSXError) {
         defer { depth -= 1 }

@@ -107,7 +107,7 @@ final class ODSContentReading {
     weak var owner: ODSSheetCursor?
 
     init(reader: ZipPartReader, limits: XLSXLimits, nullDay: Int, sheetNames: [String]) throws(XLSXError) {
-        handler = ODSContentHandler(part: reader.name, limits: limits, nullDay: nullDay, sheetNames: sheetNames)
+        handler = ODSContentHandler(ODSContentState(part: reader.name, limits: limits, nullDay: nullDay, sheetNames: sheetNames))
         parser = try XMLStreamParser(reader: reader, handler: handler, limits: limits)
     }
 

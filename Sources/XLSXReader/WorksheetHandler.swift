@@ -1,31 +1,9 @@
 /// Turns the events of one worksheet part into rows of typed cells. Holds one row at a time plus the
 /// rows a single parsed chunk completes; hidden columns and merged ranges are collected on the way.
-/// The state sits behind a pointer so the per-cell work runs without exclusivity checks.
-final class WorksheetHandler: XMLContentHandler {
-    let state: UnsafeMutablePointer<WorksheetState>
-
-    init(part: String, limits: XLSXLimits, strings: SharedStrings, styles: CellStyles, dateSystem: DateSystem) {
-        state = .allocate(capacity: 1)
-        state.initialize(to: WorksheetState(
-            part: part, limits: limits, strings: strings, styles: styles, dateSystem: dateSystem))
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
-    }
-
-    func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
-        try state.pointee.startElement(name, attributes: attributes)
-    }
-
-    func endElement(_ name: XMLName) throws(XLSXError) { try state.pointee.endElement(name) }
-
-    func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError) { try state.pointee.text(bytes) }
-}
+typealias WorksheetHandler = PointerStateHandler<WorksheetState>
 
 /// The worksheet reading itself: rows, cells and their values.
-struct WorksheetState {
+struct WorksheetState: XMLEventState {
     private enum CellType {
         case number, sharedString, inlineString, formulaString, boolean, error, date, unknown
     }

@@ -61,9 +61,9 @@ final class XLSXPackage: WorkbookSource {
     /// Chart sheets and other sheets without cells give no rows.
     func rows(of sheet: SheetInfo) throws(XLSXError) -> SheetRows {
         guard sheet.kind == .worksheet else { return SheetRows(sheet: sheet, source: nil) }
-        let handler = WorksheetHandler(
+        let handler = WorksheetHandler(WorksheetState(
             part: sheet.part, limits: limits, strings: try loadSharedStrings(), styles: try loadStyles(),
-            dateSystem: dateSystem)
+            dateSystem: dateSystem))
         let stream = try WorksheetStream(reader: try archive.open(sheet.part, role: .streamed), handler: handler, limits: limits)
         return SheetRows(sheet: sheet, source: stream)
     }

@@ -9,6 +9,37 @@ protocol XMLContentHandler: AnyObject {
     func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError)
 }
 
+/// A handler's work on the events of one part, as a value: `PointerStateHandler` keeps it behind a pointer.
+protocol XMLEventState {
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError)
+    mutating func endElement(_ name: XMLName) throws(XLSXError)
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError)
+}
+
+/// A handler whose state sits behind a pointer, so the per-element and per-cell work of the large parts
+/// (worksheets, an .ods's content) runs without the exclusivity checks a class's stored properties cost.
+final class PointerStateHandler<State: XMLEventState>: XMLContentHandler {
+    let state: UnsafeMutablePointer<State>
+
+    init(_ initial: State) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: initial)
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
+        try state.pointee.startElement(name, attributes: attributes)
+    }
+
+    func endElement(_ name: XMLName) throws(XLSXError) { try state.pointee.endElement(name) }
+
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError) { try state.pointee.text(bytes) }
+}
+
 /// libxml2's SAX2 push parser over one zip part, fed chunk by chunk so a caller can pull rows as they
 /// complete. Safe settings only: no DTD loading, no entity substitution, no network, and any document
 /// type declaration stops the parse with `.dtdRefused`. Errors arrive through the structured error
