@@ -52,6 +52,9 @@ struct ODSContentState: XMLEventState {
     private var rowMerges: [(column: Int, columns: Int, rows: Int)] = []
     private var nextColumn = 1
 
+    /// Cells with a value this reading has read, every repeat counted, against `XLSXLimits.maxCells`.
+    private var cellsRead = 0
+
     // The open cell.
     private var cellDepth = 0
     private var cellRepeats = 1
@@ -121,7 +124,7 @@ struct ODSContentState: XMLEventState {
             try readColumns(attributes)
         } else if strcmp(local, "table") == 0 {
             guard spreadsheetDepth > 0, depth == spreadsheetDepth + 1 else { return }
-            startTable()
+            try startTable(named: attributes.value("name", in: .odfTable)?.attributeString ?? "")
         }
     }
 
@@ -156,14 +159,19 @@ struct ODSContentState: XMLEventState {
 
     // MARK: - Sheets and columns
 
-    private mutating func startTable() {
+    /// A sheet begins. It must be the sheet the first reading listed at this place: that reading left the
+    /// rows out by their bytes, and this one, which sees every byte, is the judge.
+    private mutating func startTable(named name: String) throws(XLSXError) {
         let position = tablesStarted
+        guard position < sheetNames.count, sheetNames[position] == name else {
+            throw .malformedXML(part: contentPart, line: 0, message: "sheet \(position + 1) reads as \"\(name)\" here and as "
+                                + (position < sheetNames.count ? "\"\(sheetNames[position])\"" : "nothing") + " when the rows are left out")
+        }
         tablesStarted += 1
         tableDepth = depth
         nextDeclaredColumn = 1
         columnElements = 0
         nextRow = 1
-        let name = position < sheetNames.count ? sheetNames[position] : "\(position + 1)"
         part = "\(contentPart) (sheet \"\(name)\")"
         guard position >= claimed, claimed >= 0 else {
             parsing = nil
@@ -222,6 +230,9 @@ struct ODSContentState: XMLEventState {
                 throw .invalidCellReference(part: part, reference: "row \(max(first, CellReference.maxRow + 1))")
             }
             guard last <= limits.maxRows else { throw .limitExceeded(limit: .rows, part: part, maximum: limits.maxRows) }
+            // Counted before a repeat is handed out: 300 bytes may stand for 17 billion cells.
+            cellsRead = ODSRepeat.sum(cellsRead, ODSRepeat.product(rowCells.count, rowRepeats))
+            try limits.checkCount(cellsRead, of: .cells, in: contentPart)
             buffer.append(XLSXRow(index: first, isHidden: rowIsHidden, cells: rowCells), repeats: rowRepeats)
         }
         try addMerges(rows: first...last, to: buffer)

@@ -1,8 +1,7 @@
-/// The first reading of an .ods's `content.xml`: everything but the cells. The sheets in tab order with
-/// their visibility (a sheet is hidden by its automatic table style, `table:display="false"`), the null
-/// date (the day numbers and times count from), the named ranges and expressions, and the number of cells
-/// that may hold a value, every repeat counted, so that a few bytes standing for a billion cells are
-/// refused before any is read.
+/// The first reading of an .ods's `content.xml`: everything but the rows, which `ODSRowFilter` leaves
+/// out before libxml2 sees them. The sheets in tab order with their visibility (a sheet is hidden by its
+/// automatic table style, `table:display="false"`), the null date (the day numbers and times count
+/// from), and the named ranges and expressions.
 struct ODSContentIndex {
     struct Table {
         var name: String
@@ -14,11 +13,10 @@ struct ODSContentIndex {
     /// Day number of `table:null-date` (1899-12-30 unless the file says otherwise).
     var nullDay = DateSystem.from1900.epochDay
     var definedNames: [DefinedName] = []
-    var cells = 0
 
     init(part: String, in archive: ZipArchive) throws(XLSXError) {
         let handler = PointerStateHandler(ODSIndexState(part: part, limits: archive.limits))
-        try archive.parse(part, role: .streamed, with: handler)
+        try archive.parse(part, role: .streamed, with: handler, rowFilter: ODSRowFilter())
         self = handler.state.pointee.index
     }
 
@@ -41,14 +39,8 @@ private struct ODSIndexState: XMLEventState {
 
     private var depth = 0
     private var spreadsheetDepth = 0
-    /// Depth of the sheet being counted, and of the row and cell open in it (0: none).
+    /// Depth of the sheet open (0: none).
     private var tableDepth = 0
-    private var rowDepth = 0
-    private var cellDepth = 0
-    private var rowRepeats = 1
-    private var rowCells = 0
-    private var cellRepeats = 1
-    private var cellHasValue = false
     private var tableStyle: String?
     private var namedExpressionsDepth = 0
 
@@ -62,8 +54,6 @@ private struct ODSIndexState: XMLEventState {
         switch name.namespace {
         case .odfTable:
             try startTableElement(name, attributes: attributes)
-        case .odfText where cellDepth > 0 && depth == cellDepth + 1:
-            if name.isExactly("p", in: .odfText) || name.isExactly("h", in: .odfText) { cellHasValue = true }
         case .odfOffice where name.isExactly("spreadsheet", in: .odfOffice):
             spreadsheetDepth = depth
         case .odfStyle where spreadsheetDepth == 0:
@@ -80,20 +70,8 @@ private struct ODSIndexState: XMLEventState {
     }
 
     private mutating func startTableElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
-        if cellDepth > 0 {
-            return  // a table inside a cell's content is no part of the sheet
-        } else if name.isExactly("table-cell", in: .odfTable) || name.isExactly("covered-table-cell", in: .odfTable) {
-            guard rowDepth > 0 else { return }
-            cellDepth = depth
-            cellRepeats = try ODSRepeat.count(attributes, "number-columns-repeated", part: part)
-            cellHasValue = attributes.value("value-type", in: .odfOffice) != nil
-                || attributes.value("value-type", in: .calcExtension) != nil
-        } else if name.isExactly("table-row", in: .odfTable) {
-            guard tableDepth > 0 else { return }
-            rowDepth = depth
-            rowRepeats = try ODSRepeat.count(attributes, "number-rows-repeated", part: part)
-            rowCells = 0
-        } else if name.isExactly("table", in: .odfTable) {
+        // Rows the filter did not leave out (another prefix than `table:`) are read past: no cell matters here.
+        if name.isExactly("table", in: .odfTable) {
             guard spreadsheetDepth > 0, depth == spreadsheetDepth + 1 else { return }
             try limits.checkCount(index.tables.count + 1, of: .sheets, in: part)
             index.tables.append(ODSContentIndex.Table(
@@ -128,14 +106,7 @@ private struct ODSIndexState: XMLEventState {
 
     mutating func endElement(_ name: XMLName) throws(XLSXError) {
         defer { depth -= 1 }
-        if depth == cellDepth {
-            cellDepth = 0
-            if cellHasValue { rowCells = ODSRepeat.sum(rowCells, cellRepeats) }
-        } else if depth == rowDepth {
-            rowDepth = 0
-            index.cells = ODSRepeat.sum(index.cells, ODSRepeat.product(rowCells, rowRepeats))
-            try limits.checkCount(index.cells, of: .cells, in: part)
-        } else if depth == tableDepth {
+        if depth == tableDepth {
             tableDepth = 0
         } else if depth == namedExpressionsDepth {
             namedExpressionsDepth = 0

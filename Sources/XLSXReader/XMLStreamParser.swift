@@ -70,14 +70,19 @@ final class XMLStreamParser {
         var failed = false
     }
 
-    init(reader: ZipPartReader, handler: XMLContentHandler, limits: XLSXLimits) throws(XLSXError) {
+    /// Leaves the rows of an .ods out before libxml2 sees them (the first reading of `content.xml`).
+    private var rowFilter: ODSRowFilter?
+
+    init(reader: ZipPartReader, handler: XMLContentHandler, limits: XLSXLimits,
+         rowFilter: ODSRowFilter? = nil) throws(XLSXError) {
+        self.rowFilter = rowFilter
         _ = XMLStreamParser.initialized
         part = reader.name
         self.reader = reader
         self.handler = handler
         maxDepth = limits.maxNestingDepth
         attributeGuard = AttributeCountGuard(maximum: limits.maxAttributes)
-        chunk = .allocate(byteCount: XMLStreamParser.chunkSize, alignment: 16)
+        chunk = .allocate(byteCount: XMLStreamParser.chunkSize + ODSRowFilter.slack, alignment: 16)
         state = .allocate(capacity: 1)
         state.initialize(to: EventState())
         namespaces = .allocate(capacity: 1)
@@ -114,18 +119,22 @@ final class XMLStreamParser {
         let savedHandler = __xmlStructuredError().pointee, savedContext = __xmlStructuredErrorContext().pointee
         xmlSetStructuredErrorFunc(nil, { _, _ in })
         defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
-        let count = try reader.read(into: chunk)
+        var count = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<XMLStreamParser.chunkSize]))
+        let atEnd = count == 0
+        if rowFilter != nil, let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+            count = rowFilter!.filter(base, count: count)
+        }
         guard attributeGuard.accept(UnsafeRawBufferPointer(rebasing: chunk[..<count])) else {
             throw .limitExceeded(limit: .attributes, part: part, maximum: attributeGuard.maximum)
         }
-        let terminate: Int32 = count == 0 ? 1 : 0
+        let terminate: Int32 = atEnd ? 1 : 0
         let status = xmlParseChunk(context, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), terminate)
         if let failure = state.pointee.failure { throw failure }
         if status != 0 || context.pointee.wellFormed == 0 {
             throw .malformedXML(part: part, line: Int(context.pointee.input?.pointee.line ?? 0),
                                 message: "the XML parser stopped (code \(status))")
         }
-        if count == 0 { finished = true }
+        if atEnd { finished = true }
         return !finished
     }
 
@@ -223,7 +232,9 @@ final class XMLStreamParser {
 
 extension ZipArchive {
     /// Parses a whole part with `handler`, within the limits of its role.
-    func parse(_ part: String, role: PartRole = .structure, with handler: XMLContentHandler) throws(XLSXError) {
-        try XMLStreamParser(reader: try open(part, role: role), handler: handler, limits: limits).parseToEnd()
+    func parse(_ part: String, role: PartRole = .structure, with handler: XMLContentHandler,
+               rowFilter: ODSRowFilter? = nil) throws(XLSXError) {
+        try XMLStreamParser(reader: try open(part, role: role), handler: handler, limits: limits, rowFilter: rowFilter)
+            .parseToEnd()
     }
 }

@@ -75,7 +75,7 @@ import XLSXReader
             "ods-repeats-billions": .refused(.limitExceeded(limit: .cells, part: content, maximum: limits.maxCells)),
             "ods-row-past-grid": .refused(.invalidCellReference(part: sheet1, reference: "row 1048577")),
             "ods-column-past-grid": .refused(.invalidCellReference(part: sheet1, reference: "column 16385 of row 1")),
-            "ods-repeat-not-a-number": .refused(.invalidCellValue(part: content, cell: "table:number-columns-repeated",
+            "ods-repeat-not-a-number": .refused(.invalidCellValue(part: sheet1, cell: "table:number-columns-repeated",
                                                                   type: "a positive whole number", text: "two")),
             "ods-value-not-a-number": .refused(.invalidCellValue(part: sheet1, cell: "A1", type: "float", text: "1,5")),
             "ods-nesting": .refused(.limitExceeded(limit: .nestingDepth, part: content, maximum: limits.maxNestingDepth)),
