@@ -56,11 +56,12 @@ public struct XLSXLimits: Sendable, Equatable {
     /// never takes more bytes than the XML that holds it.
     public var maxSharedStringBytes: Int = 1 << 30
 
-    /// Most cells with a value one .ods may give, every repeat counted: `number-columns-repeated` and
-    /// `number-rows-repeated` make a few bytes stand for a billion cells. Empty repeats (LibreOffice pads
-    /// rows to the last column and sheets to the last row) cost nothing and are not counted. An .xlsx
-    /// writes every cell, so its part size bounds its cells. A year's availability template holds about
-    /// 550,000 cells; an .xlsx at the part-size limit about 20 million.
+    /// Most cells with a value one reading of an .ods's `content.xml` may give (sheets read in tab order
+    /// share one reading), every repeat counted before it is handed out: `number-columns-repeated` and
+    /// `number-rows-repeated` make a few bytes stand for billions of cells. Empty repeats (LibreOffice
+    /// pads rows to the last column and sheets to the last row) cost nothing and are not counted. An
+    /// .xlsx writes every cell, so its part size bounds its cells. A year's availability template holds
+    /// about 550,000 cells; an .xlsx at the part-size limit about 20 million.
     public var maxCells: Int = 20_000_000
 
     /// Highest row number (1-based) a sheet may use. Excel's own grid ends at 1,048,576.
