@@ -38,6 +38,8 @@ enum CommandMessage: OfficeMessage {
     case settingsHeader(file: String?)
 
     // The summary of `inspect`
+    /// Which of the two workbook formats the file is (told apart by content).
+    case summaryFormat(ods: Bool)
     case summaryWriter(String?)
     case summaryDateSystem(year: Int)
     case summaryDefinedNames([String])
@@ -84,6 +86,7 @@ enum CommandMessage: OfficeMessage {
         case let .reading(file: file): return "Reading \(file)"
         case let .settingsHeader(file: file):
             return "# slotsheet settings in effect" + (file.map { ", read from \($0)" } ?? ", no settings file") + "; each line says where its value came from."
+        case let .summaryFormat(ods: ods): return "  format:       \(ods ? "OpenDocument spreadsheet (.ods)" : "Office Open XML (.xlsx)")"
         case let .summaryWriter(writer): return "  written by:   \(writer ?? "(not recorded)")"
         case let .summaryDateSystem(year: year): return "  date system:  \(year)"
         case let .summaryDefinedNames(names): return "  defined names: \(names.joined(separator: ", "))"
@@ -133,6 +136,7 @@ enum CommandMessage: OfficeMessage {
         case let .reading(file: file): return "\(file) lezen"
         case let .settingsHeader(file: file):
             return "# geldende instellingen van slotsheet" + (file.map { ", gelezen uit \($0)" } ?? ", geen instellingenbestand") + "; elke regel zegt waar de waarde vandaan komt."
+        case let .summaryFormat(ods: ods): return "  indeling:         \(ods ? "OpenDocument-rekenblad (.ods)" : "Office Open XML (.xlsx)")"
         case let .summaryWriter(writer): return "  geschreven door:  \(writer ?? "(niet vastgelegd)")"
         case let .summaryDateSystem(year: year): return "  datumsysteem:     \(year)"
         case let .summaryDefinedNames(names): return "  benoemde bereiken: \(names.joined(separator: ", "))"
