@@ -7,6 +7,8 @@ public enum Look {
     public static let pastFill: UInt32 = 0xE7E6E6
     public static let pastText: UInt32 = 0x808080
     public static let weekendFill: UInt32 = 0xFFF2CC
+    /// The date and daypart of rows tenants can book now (the booking window).
+    public static let bookableFill: UInt32 = 0xE2EFDA
     /// Cells the office fills in.
     public static let editableFill: UInt32 = 0xFFFFFF
     public static let gridLine: UInt32 = 0xBFBFBF

@@ -15,6 +15,8 @@ public struct ReportWords: Sendable {
     public var bookedColumn: String
     public var freeColumn: String
     public var utilizationColumn: String
+    /// Whether tenants can book the slot now (the booking window and a free place).
+    public var bookableColumn: String
     public var chartTitle: String
     public var heatMapNote: String
     public var staffSheet: String
@@ -46,7 +48,7 @@ extension ReportWords {
                          "Corporation", "Defects", "Description", "Slot date", "Daypart", "Staff", "Subcontractor"),
         heatMapSheet: "Heat map", perDaySheet: "Per day", slotsSheet: "Slots",
         dateColumn: "Date", weekdayColumn: "Day", daypartColumn: "Daypart", capacityColumn: "Capacity", bookedColumn: "Booked",
-        freeColumn: "Free", utilizationColumn: "Utilization",
+        freeColumn: "Free", utilizationColumn: "Utilization", bookableColumn: "Bookable now",
         chartTitle: "Capacity and booked requests per day (a line per week)",
         heatMapNote: "Share of each slot's capacity that is booked: green is quiet, red is full. Empty: nobody available.",
         staffSheet: "Staff",
@@ -66,7 +68,7 @@ extension ReportWords {
                          "Corporatie", "Gebreken", "Omschrijving", "Datum bezoek", "Dagdeel", "Medewerker", "Onderaannemer"),
         heatMapSheet: "Bezetting", perDaySheet: "Per dag", slotsSheet: "Tijdvakken",
         dateColumn: "Datum", weekdayColumn: "Dag", daypartColumn: "Dagdeel", capacityColumn: "Capaciteit", bookedColumn: "Geboekt",
-        freeColumn: "Vrij", utilizationColumn: "Bezetting",
+        freeColumn: "Vrij", utilizationColumn: "Bezetting", bookableColumn: "Nu boekbaar",
         chartTitle: "Capaciteit en geboekte verzoeken per dag (een lijn per week)",
         heatMapNote: "Deel van de capaciteit per tijdvak dat geboekt is: groen is rustig, rood is vol. Leeg: niemand beschikbaar.",
         staffSheet: "Medewerkers",

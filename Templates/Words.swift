@@ -14,14 +14,23 @@ public struct TemplateFacts: Sendable {
     public var firstStaffColumn: String
     public var minDaysAhead: Int
     public var maxDaysAhead: Int
+    /// The booking window when the template was made: the dates shown green.
+    public var bookableFrom: String
+    public var bookableTo: String
+    /// The local time the office closes a day (`HH:MM`), if not midnight.
+    public var dayClosesAt: String?
 
-    public init(from: String, to: String, generatedAt: String, firstStaffColumn: String, minDaysAhead: Int, maxDaysAhead: Int) {
+    public init(from: String, to: String, generatedAt: String, firstStaffColumn: String, minDaysAhead: Int, maxDaysAhead: Int,
+                bookableFrom: String, bookableTo: String, dayClosesAt: String?) {
         self.from = from
         self.to = to
         self.generatedAt = generatedAt
         self.firstStaffColumn = firstStaffColumn
         self.minDaysAhead = minDaysAhead
         self.maxDaysAhead = maxDaysAhead
+        self.bookableFrom = bookableFrom
+        self.bookableTo = bookableTo
+        self.dayClosesAt = dayClosesAt
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SlotSheetCore
+import SlotSheetTemplates
 
 /// The command-line interface: parses arguments, calls SlotSheetCore, prints. No domain logic here.
 @main
@@ -15,11 +16,14 @@ struct SlotSheet: ParsableCommand {
               slotsheet db status
               slotsheet template export --from today --to +27 --all-staff -o avail.xlsx
 
+              slotsheet config show
+
             The database is --db sqlite:PATH (default ./slotsheet.sqlite) or $SLOTSHEET_DB.
-            SLOTSHEET_TODAY=YYYY-MM-DD fixes "today"; SLOTSHEET_TIMEZONE sets the office
-            time zone.
+            The office's settings (booking window, time zone, language...) are read from
+            --config FILE, $SLOTSHEET_CONFIG or /etc/slotsheet/config.toml; 'slotsheet
+            config show' prints them. SLOTSHEET_TODAY=YYYY-MM-DD fixes "today".
             """,
-        subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self, ImportCommand.self, HistoryCommand.self, ReportCommand.self, NightlyCommand.self, InspectCommand.self])
+        subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self, ImportCommand.self, HistoryCommand.self, ReportCommand.self, NightlyCommand.self, InspectCommand.self, ConfigCommand.self])
 
     /// Runs the command and exits with the code of `ExitStatus` that fits the outcome.
     static func main() {
@@ -33,7 +37,7 @@ struct SlotSheet: ParsableCommand {
             try command.run()
             status = .success
         } catch let error as ReportableError {
-            Terminal.error(error.message)
+            Terminal.error(error.message(Terminal.language))
             status = error.exitStatus
         } catch {
             status = report(error)
@@ -63,6 +67,11 @@ struct SlotSheet: ParsableCommand {
 
 /// Where messages go: results to standard output, problems to standard error.
 enum Terminal {
+    /// The language messages are in: the locale's until a command has read its settings
+    /// (`SettingsOptions.load`), then the settings'. Set once, on the main thread, before any work.
+    nonisolated(unsafe) static var language: Language =
+        SettingsLoader.localeLanguage(ProcessInfo.processInfo.environment)?.language ?? .en
+
     static func error(_ message: String) {
         FileHandle.standardError.write(Data("slotsheet: \(message)\n".utf8))
     }

@@ -45,7 +45,7 @@ import Testing
     @Test(arguments: Backend.available) func aFileThatCannotBePublishedIsNotRecorded(_ backend: Backend) throws {
         let fixture = try ImportFixture(backend)
         let path = fixture.database.folder.appending(path: "t.xlsx").path
-        let exporter = TemplateExporter(store: fixture.store, clock: fixture.clock)
+        let exporter = TemplateExporter(store: fixture.store, rules: fixture.clock.standardRules)
         let request = TemplateExportRequest(range: DateRange(from: fixture.today, to: fixture.today.adding(days: 6))!,
                                             staff: .allActive, language: .en, path: path)
         let output = try AtomicOutput(path: path)
@@ -67,7 +67,7 @@ import Testing
     @Test func aSecondRunOfTheDayIsRefusedAndTheFirstOutputStays() throws {
         let fixture = try ImportFixture()
         let out = fixture.database.folder.appending(path: "out").path
-        var job = NightlyJob(store: fixture.store, clock: fixture.clock, logger: Logger(label: "test"))
+        var job = NightlyJob(store: fixture.store, rules: fixture.clock.standardRules, logger: Logger(label: "test"))
         job.publisher = .withoutExchange
         let first = try job.run(outputFolder: out, keepDays: 30, configuration: .standard)
         let day = first.folder

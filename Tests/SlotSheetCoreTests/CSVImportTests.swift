@@ -30,7 +30,7 @@ import Testing
             "2026-12-08,D09,BRW,maybe",
             "2026-12-08,D09",
         ])
-        let words = Words.english
+        let words = Language.en
         #expect(parsed.problems.map { $0.sentence(words) } == [
             "Line 3: This date, daypart and staff member appear twice; the first is on Line 2.",
             "Line 4: '31-02-2026' is not a date.",
@@ -41,7 +41,7 @@ import Testing
 
     @Test func aMissingHeaderColumnIsNamed() throws {
         let parsed = try fixture.parseCSV(["date,daypart,who,available", "2026-12-08,D09,ANB,x"])
-        #expect(parsed.problems.map { $0.sentence(.english) } == ["Line 1: The header has no column 'staff'."])
+        #expect(parsed.problems.map { $0.sentence(.en) } == ["Line 1: The header has no column 'staff'."])
         #expect(parsed.slots.isEmpty)
     }
 
@@ -51,12 +51,12 @@ import Testing
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("2026-12-08,D09,Jos\u{E9},x\n".data(using: .isoLatin1)!))
         try handle.close()
-        #expect(throws: ImportFileError(.csvEncoding(.windows1252, line: 2, sample: "Jos\u{E9}"))) { try ImportFileReader.parse(path: path) }
+        #expect(throws: ImportFileError.csv(.notUTF8(.windows1252, line: 2, sample: "Jos\u{E9}"))) { try ImportFileReader.parse(path: path) }
     }
 }
 
 @Suite struct ImportRuleTests {
-    let words = Words.english
+    let words = Language.en
 
     private func line(_ date: LocalDate, _ daypart: String, _ staff: String, _ mark: String) -> String {
         "\(date.iso),\(daypart),\(staff),\(mark)"
@@ -98,7 +98,7 @@ import Testing
         ]))
         #expect(outcome.status == .rejected)
         #expect(outcome.problems.map { $0.sentence(words) } == ["Line 3: Daypart '\(daypart.code)' is no longer in use."])
-        #expect(outcome.problems.map { $0.sentence(.dutch) } == ["Regel 3: Dagdeel '\(daypart.code)' wordt niet meer gebruikt."])
+        #expect(outcome.problems.map { $0.sentence(.nl) } == ["Regel 3: Dagdeel '\(daypart.code)' wordt niet meer gebruikt."])
         #expect(outcome.problems.first?.hint(words) == "Leave this daypart out, or ask the planner to make it active again.")
         #expect(try fixture.availability() == before, "nothing written, not even the valid line")
     }
@@ -121,7 +121,7 @@ import Testing
         let before = try fixture.availability()
         let outcome = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", line(full.date, full.daypart.code, full.available[0], "")]))
         #expect(outcome.status == .rejected)
-        let slot = "\(DateText.long(full.date, words.template)) \(full.daypart.label)"
+        let slot = "\(DateText.long(full.date, words)) \(full.daypart.label)"
         let expected = full.held == 1
             ? "Line 2: 1 repair request is booked on \(slot); this sheet leaves 0 staff available."
             : "Line 2: \(full.held) repair requests are booked on \(slot); this sheet leaves \(full.held - 1) staff available."
@@ -133,7 +133,7 @@ import Testing
         let fixture = try ImportFixture(backend)
         let visit = try #require(try fixture.assignedVisit(after: fixture.today.adding(days: 1)))
         let outcome = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", line(visit.date, visit.daypart.code, visit.staff, "no")]))
-        let slot = "\(DateText.long(visit.date, words.template)) \(visit.daypart.label)"
+        let slot = "\(DateText.long(visit.date, words)) \(visit.daypart.label)"
         #expect(outcome.problems.map { $0.sentence(words) }.contains(
             "Line 2: \(visit.staff) has a visit on \(slot) (request \(visit.request)) but is marked not available."))
     }
@@ -236,7 +236,7 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         let before = try fixture.database.dump()
         let failing = FailingStore(fixture.store, failAfter: 2)
         #expect(throws: FailingStore.Broke.self) {
-            try ImportJob(store: failing, clock: fixture.clock).run(parsed, ImportRequest(operatorName: "test"))
+            try ImportJob(store: failing, rules: fixture.clock.standardRules).run(parsed, ImportRequest(operatorName: "test"))
         }
         #expect(try fixture.database.dump() == before, "no availability, no batch, no change rows")
     }
@@ -256,13 +256,13 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         let marks = ["ANB", "BRW"].map { before.contains("\(day) D15 \($0)") ? "no" : "x" }
         let batch = try apply(["\(day),D15,ANB,\(marks[0])", "\(day),D15,BRW,\(marks[1])"], to: fixture)
         #expect(try fixture.availability() != before)
-        let (undoID, plan) = try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: batch, operatorName: "test")
+        let (undoID, plan) = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: batch, operatorName: "test")
         #expect(plan.changes.count == 2)
         #expect(try fixture.availability() == before)
         let undo = try #require(try fixture.store.read { try $0.importBatch(id: undoID) })
         #expect(undo.kind == .undo && undo.revertsBatchID == batch)
         #expect(throws: UndoError.alreadyUndone(batch, by: undoID)) {
-            try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: batch, operatorName: "test")
+            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: batch, operatorName: "test")
         }
     }
 
@@ -274,14 +274,14 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         let first = try apply(["\(day),D10,ANB,\(anb ? "no" : "x")", "\(day),D10,CHP,\(before.contains("\(day) D10 CHP") ? "no" : "x")"], to: fixture)
         let second = try apply(["\(day),D10,ANB,\(anb ? "x" : "no")"], to: fixture)
         #expect(throws: UndoError.laterBatches(first, [second])) {
-            try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: first, operatorName: "test")
+            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: first, operatorName: "test")
         }
         #expect(throws: UndoError.notFound(999)) {
-            try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: 999, operatorName: "test")
+            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: 999, operatorName: "test")
         }
         // Undoing newest first works.
-        _ = try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: second, operatorName: "test")
-        _ = try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: first, operatorName: "test")
+        _ = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: second, operatorName: "test")
+        _ = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: first, operatorName: "test")
         #expect(try fixture.availability() == before)
     }
 }

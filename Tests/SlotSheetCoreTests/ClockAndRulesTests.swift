@@ -4,53 +4,71 @@ import InteropSupport
 @testable import SlotSheetCore
 
 @Suite struct OfficeClockTests {
+    private func settings(_ environment: [String: String] = [:]) throws -> Settings {
+        try SettingsLoader(environment: environment, systemFile: "/nonexistent/slotsheet.toml").load()
+    }
+
     @Test func environmentFixesToday() throws {
-        let clock = try OfficeClock.fromEnvironment(["SLOTSHEET_TODAY": "2026-12-01"])
+        let clock = try settings().clock(environment: ["SLOTSHEET_TODAY": "2026-12-01"])
         #expect(clock.today.iso == "2026-12-01")
         #expect(clock.timeZone.identifier == "Europe/Amsterdam")
     }
 
     @Test func environmentSetsTheZone() throws {
-        let clock = try OfficeClock.fromEnvironment(["SLOTSHEET_TIMEZONE": "America/Curacao"])
-        #expect(clock.timeZone.identifier == "America/Curacao")
+        #expect(try settings(["SLOTSHEET_TIMEZONE": "America/Curacao"]).clock(environment: [:]).timeZone.identifier == "America/Curacao")
+        #expect(try settings(["SLOTSHEET_OFFICE_TIME_ZONE": "Asia/Tokyo"]).office.timeZone.identifier == "Asia/Tokyo")
     }
 
-    @Test func badSettingsAreRefusedWithTheirName() {
-        #expect(throws: ConfigurationError.invalidSetting(name: "SLOTSHEET_TODAY", value: "01-12-2026", expected: "a date as YYYY-MM-DD")) {
-            try OfficeClock.fromEnvironment(["SLOTSHEET_TODAY": "01-12-2026"])
+    @Test func environmentFixesTheMomentInOfficeTime() throws {
+        let clock = try settings().clock(environment: ["SLOTSHEET_NOW": "2026-12-01T16:30"])
+        #expect(clock.localNow.date.iso == "2026-12-01" && clock.localNow.hour == 16 && clock.localNow.minute == 30)
+        #expect(clock.today.iso == "2026-12-01")
+    }
+
+    @Test func badSettingsAreRefusedWithTheirName() throws {
+        #expect(throws: SettingsError.clockVariable(name: "SLOTSHEET_TODAY", value: "01-12-2026", expected: .date)) {
+            try settings().clock(environment: ["SLOTSHEET_TODAY": "01-12-2026"])
         }
-        #expect(throws: ConfigurationError.self) { try OfficeClock.fromEnvironment(["SLOTSHEET_TIMEZONE": "Mars/Olympus"]) }
+        #expect(throws: SettingsError.invalidValue(key: .officeTimeZone, at: .environment("SLOTSHEET_TIMEZONE"), value: "Mars/Olympus",
+                                                   expected: .timeZone)) {
+            try settings(["SLOTSHEET_TIMEZONE": "Mars/Olympus"])
+        }
     }
 
     @Test func localTimesBecomeUTCTimestamps() throws {
         let clock = OfficeClock.fixed(today: LocalDate(iso: "2026-12-01")!)
         // Winter: Amsterdam is UTC+1; summer: UTC+2.
-        #expect(try clock.timestamp(on: LocalDate(iso: "2026-12-01")!, at: "09:30") == "2026-12-01T08:30:00Z")
-        #expect(try clock.timestamp(on: LocalDate(iso: "2026-07-01")!, at: "09:30") == "2026-07-01T07:30:00Z")
-        #expect(try clock.timestamp(on: LocalDate(iso: "2026-12-01")!, at: "00:15") == "2026-11-30T23:15:00Z")
+        #expect(clock.timestamp(on: LocalDate(iso: "2026-12-01")!, at: ClockTime("09:30")!) == "2026-12-01T08:30:00Z")
+        #expect(clock.timestamp(on: LocalDate(iso: "2026-07-01")!, at: ClockTime("09:30")!) == "2026-07-01T07:30:00Z")
+        #expect(clock.timestamp(on: LocalDate(iso: "2026-12-01")!, at: ClockTime("00:15")!) == "2026-11-30T23:15:00Z")
     }
 }
 
 @Suite struct BookingRulesTests {
     let today = LocalDate(iso: "2026-12-01")!
-    let rules = BookingRules()
     let room = SlotOccupancy(capacity: 3, held: 2)
 
+    /// The rules as they stand at `hour:minute` on the test day.
+    private func day(_ rules: BookingRules = .standard, at time: String = "10:00") -> OfficeDay {
+        OfficeRules(booking: rules, clock: .fixed(at: ClockTime(time)!, on: today)).now()
+    }
+
     @Test func theWindowRunsFromThreeToSevenDaysAhead() {
-        #expect(!rules.isBookable(date: today.adding(days: 2), occupancy: room, today: today))
-        #expect(rules.isBookable(date: today.adding(days: 3), occupancy: room, today: today))
-        #expect(rules.isBookable(date: today.adding(days: 7), occupancy: room, today: today))
-        #expect(!rules.isBookable(date: today.adding(days: 8), occupancy: room, today: today))
-        #expect(!rules.isBookable(date: today, occupancy: room, today: today))
-        #expect(!rules.isBookable(date: today.adding(days: -1), occupancy: room, today: today))
+        let now = day()
+        #expect(!now.isBookable(date: today.adding(days: 2), occupancy: room))
+        #expect(now.isBookable(date: today.adding(days: 3), occupancy: room))
+        #expect(now.isBookable(date: today.adding(days: 7), occupancy: room))
+        #expect(!now.isBookable(date: today.adding(days: 8), occupancy: room))
+        #expect(!now.isBookable(date: today, occupancy: room))
+        #expect(!now.isBookable(date: today.adding(days: -1), occupancy: room))
     }
 
     @Test func aFullSlotIsNotBookable() {
-        let day = today.adding(days: 4)
-        #expect(!rules.isBookable(date: day, occupancy: SlotOccupancy(capacity: 3, held: 3), today: today))
-        #expect(!rules.isBookable(date: day, occupancy: SlotOccupancy(capacity: 2, held: 3), today: today))
-        #expect(!rules.isBookable(date: day, occupancy: SlotOccupancy(capacity: 0, held: 0), today: today))
-        #expect(rules.isBookable(date: day, occupancy: SlotOccupancy(capacity: 1, held: 0), today: today))
+        let now = day(), date = today.adding(days: 4)
+        #expect(!now.isBookable(date: date, occupancy: SlotOccupancy(capacity: 3, held: 3)))
+        #expect(!now.isBookable(date: date, occupancy: SlotOccupancy(capacity: 2, held: 3)))
+        #expect(!now.isBookable(date: date, occupancy: SlotOccupancy(capacity: 0, held: 0)))
+        #expect(now.isBookable(date: date, occupancy: SlotOccupancy(capacity: 1, held: 0)))
     }
 
     @Test func occupancyCountsFreePlacesAndOverbooking() {
@@ -61,16 +79,32 @@ import InteropSupport
         #expect(!SlotOccupancy(capacity: 3, held: 3).isOverbooked)
     }
 
-    @Test func thresholdsAreConfiguration() {
-        let strict = BookingRules(minDaysAhead: 1, maxDaysAhead: 2)
-        #expect(strict.isBookable(date: today.adding(days: 1), occupancy: room, today: today))
-        #expect(!strict.isBookable(date: today.adding(days: 3), occupancy: room, today: today))
-        #expect(strict.bookingWindow(today: today).dayCount == 2)
+    @Test func thresholdsAreConfiguration() throws {
+        let strict = try #require(BookingRules(minDaysAhead: 1, maxDaysAhead: 2, dayClosesAt: nil))
+        #expect(day(strict).isBookable(date: today.adding(days: 1), occupancy: room))
+        #expect(!day(strict).isBookable(date: today.adding(days: 3), occupancy: room))
+        #expect(day(strict).bookingWindow.dayCount == 2)
+        #expect(BookingRules(minDaysAhead: 3, maxDaysAhead: 2, dayClosesAt: nil) == nil, "an empty window is no rule")
     }
 
     @Test func pastDatesAreReadOnly() {
-        #expect(rules.isReadOnly(date: today.adding(days: -1), today: today))
-        #expect(!rules.isReadOnly(date: today, today: today))
+        #expect(day().isPast(today.adding(days: -1)))
+        #expect(!day().isPast(today))
+    }
+
+    /// "One closes a day at 16:00": from 16:00 local time on, today counts as past and the window
+    /// starts a day later; at 15:59 nothing has changed yet. Midnight (no closing time) is the default.
+    @Test func theDayClosesAtItsClosingTime() throws {
+        let closing = try #require(BookingRules(minDaysAhead: 2, maxDaysAhead: 10, dayClosesAt: ClockTime("16:00")))
+        let open = day(closing, at: "15:59"), closed = day(closing, at: "16:00")
+        #expect(open.firstOpenDay == today && !open.isPast(today))
+        #expect(closed.firstOpenDay == today.adding(days: 1) && closed.isPast(today) && !closed.isPast(today.adding(days: 1)))
+        #expect(open.bookingWindow == DateRange(from: today.adding(days: 2), to: today.adding(days: 10)))
+        #expect(closed.bookingWindow == DateRange(from: today.adding(days: 3), to: today.adding(days: 11)))
+        #expect(day(closing, at: "23:59").firstOpenDay == today.adding(days: 1))
+        #expect(day(closing, at: "00:00").firstOpenDay == today)
+        #expect(day(.standard, at: "23:59").firstOpenDay == today, "without a closing time the day ends at midnight")
+        #expect(ClockTime("24:00") == nil && ClockTime("9:00") == nil && ClockTime("16:00")?.minuteOfDay == 960)
     }
 
     @Test func onlyNewAndApprovedRequestsHoldASlot() {

@@ -19,7 +19,7 @@ import Testing
         let range = DateRange(from: clock.today, to: clock.today.adding(days: ImportLockTests.days - 1))!
         _ = try Seeder.load(try SyntheticDataset(staffCount: 250, range: range, seed: 1, clock: clock), into: database.store)
         let path = database.folder.appending(path: "year.xlsx").path
-        _ = try TemplateExporter(store: database.store, clock: clock)
+        _ = try TemplateExporter(store: database.store, rules: clock.standardRules)
             .export(TemplateExportRequest(range: range, staff: .allActive, language: .en, path: path))
 
         // Another program on the same file; its busy timeout (5 s) is far above a one-row write
@@ -30,7 +30,7 @@ import Testing
         let daypartID = try other.read { try $0.dayparts().first!.id }
         let probe = WriteProbe()
         let started = Date()
-        let (outcome, _) = try ImportJob(store: database.store, clock: clock)
+        let (outcome, _) = try ImportJob(store: database.store, rules: clock.standardRules)
             .run(try ImportSource.open(path: path), ImportRequest(operatorName: "office")) { done, total in
                 probe.progress(done: done, total: total) {
                     try other.write { try $0.addAvailability([AvailabilityKey(date: after, daypartID: daypartID, staffID: staffID)]) }

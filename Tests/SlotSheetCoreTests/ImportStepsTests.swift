@@ -20,7 +20,7 @@ import Testing
 
     @Test(arguments: Backend.available) func thePlanPreviewedIsThePlanApplied(_ backend: Backend) throws {
         let fixture = try ImportFixture(backend)
-        let job = ImportJob(store: fixture.store, clock: fixture.clock)
+        let job = ImportJob(store: fixture.store, rules: fixture.clock.standardRules)
         let prepared = try job.prepare(try twoFlips(fixture).parsed)
         let request = ImportRequest(operatorName: "maria")
         let preview = try job.preview(prepared, request)
@@ -40,7 +40,7 @@ import Testing
     /// says what changed.
     @Test(arguments: Backend.available) func aPlanThatChangedSinceThePreviewIsNotApplied(_ backend: Backend) throws {
         let fixture = try ImportFixture(backend)
-        let job = ImportJob(store: fixture.store, clock: fixture.clock)
+        let job = ImportJob(store: fixture.store, rules: fixture.clock.standardRules)
         let (parsed, cells) = try twoFlips(fixture)
         let prepared = try job.prepare(parsed)
         let request = ImportRequest(operatorName: "maria")
@@ -70,7 +70,7 @@ import Testing
     @Test(arguments: Backend.available) func theCallersWorkIsPartOfTheApply(_ backend: Backend) throws {
         struct AlreadyApplied: Error {}
         let fixture = try ImportFixture(backend)
-        let job = ImportJob(store: fixture.store, clock: fixture.clock)
+        let job = ImportJob(store: fixture.store, rules: fixture.clock.standardRules)
         let prepared = try job.prepare(try twoFlips(fixture).parsed)
         let request = ImportRequest(operatorName: "maria")
         let before = try fixture.database.dump()
@@ -97,9 +97,9 @@ import Testing
     @Test func aPreparedTemplatePreviewsFromItsSnapshot() throws {
         let fixture = try ImportFixture()
         let path = fixture.database.folder.appending(path: "t.xlsx").path
-        _ = try TemplateExporter(store: fixture.store, clock: fixture.clock).export(TemplateExportRequest(
+        _ = try TemplateExporter(store: fixture.store, rules: fixture.clock.standardRules).export(TemplateExportRequest(
             range: DateRange(from: fixture.today, to: fixture.today.adding(days: 13))!, staff: .allActive, language: .en, path: path))
-        let job = ImportJob(store: fixture.store, clock: fixture.clock)
+        let job = ImportJob(store: fixture.store, rules: fixture.clock.standardRules)
         let prepared = try job.prepare(try ImportSource.open(path: path))
         #expect(prepared.hasSnapshot)
         // The database goes away: the preview still works from the snapshot.
@@ -133,7 +133,7 @@ import Testing
         #expect(try fixture.availability() == before)
         #expect(try fixture.database.integer("SELECT COUNT(*) FROM availability_change") == 0)
         #expect(throws: UndoError.notApplied(batch.id!, .rejected)) {
-            try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: batch.id!, operatorName: "test")
+            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: batch.id!, operatorName: "test")
         }
     }
 
@@ -141,9 +141,9 @@ import Testing
         let fixture = try ImportFixture(backend)
         let path = fixture.database.folder.appending(path: "t.xlsx").path
         let range = DateRange(from: fixture.today, to: fixture.today.adding(days: 13))!
-        _ = try TemplateExporter(store: fixture.store, clock: fixture.clock).export(
+        _ = try TemplateExporter(store: fixture.store, rules: fixture.clock.standardRules).export(
             TemplateExportRequest(range: range, staff: .allActive, language: .en, path: path))
-        let job = ImportJob(store: fixture.store, clock: fixture.clock)
+        let job = ImportJob(store: fixture.store, rules: fixture.clock.standardRules)
         let request = ImportRequest(operatorName: "maria")
 
         let (unchanged, _) = try job.run(try ImportSource.open(path: path), request)
@@ -200,7 +200,7 @@ import Testing
         guard case let .applied(batchID) = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", "\(day),D13,ANB,\(mark)"])).status else {
             Issue.record("not applied"); return
         }
-        let (undoID, _) = try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: batchID, operatorName: "test")
+        let (undoID, _) = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: batchID, operatorName: "test")
         let before = try fixture.database.dump()
         // Back to version 3, as a slotsheet of that version left it (the wider CHECK aside).
         switch fixture.database.backend {
@@ -225,7 +225,7 @@ import Testing
             #expect(broken.isEmpty, "\(broken)")
         }
         #expect(throws: UndoError.alreadyUndone(batchID, by: undoID), "the undo still knows what it reverted") {
-            try UndoJob(store: fixture.store, clock: fixture.clock).undo(batchID: batchID, operatorName: "test")
+            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: batchID, operatorName: "test")
         }
     }
 }

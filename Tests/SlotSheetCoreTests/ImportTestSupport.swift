@@ -75,6 +75,6 @@ final class ImportFixture {
     }
 
     func run(_ parsed: ParsedSheet, dryRun: Bool = false) throws -> ImportOutcome {
-        try ImportJob(store: store, clock: clock).run(parsed, ImportRequest(dryRun: dryRun, operatorName: "test"))
+        try ImportJob(store: store, rules: clock.standardRules).run(parsed, ImportRequest(dryRun: dryRun, operatorName: "test"))
     }
 }

@@ -77,7 +77,7 @@ struct PostgresConcurrencyTests {
                     DispatchQueue.global().async(group: group) {
                         outcomes.record(index, Result {
                             let store = try PostgresStore(url: url)
-                            return try ImportJob(store: store, clock: clock).run(file, ImportRequest(operatorName: "office \(index)")).status
+                            return try ImportJob(store: store, rules: clock.standardRules).run(file, ImportRequest(operatorName: "office \(index)")).status
                         })
                     }
                 }
@@ -107,7 +107,7 @@ struct PostgresConcurrencyTests {
             let (before, during) = try fixture.store.read { session in
                 let before = try session.availability(on: slot.date).count
                 // Another office's import commits while this snapshot is open.
-                let outcome = try ImportJob(store: try PostgresStore(url: url), clock: fixture.clock).run(file, ImportRequest(operatorName: "office"))
+                let outcome = try ImportJob(store: try PostgresStore(url: url), rules: fixture.clock.standardRules).run(file, ImportRequest(operatorName: "office"))
                 guard case .applied = outcome.status else { throw Interop.Failure(description: "not applied: \(outcome.status)") }
                 return (before, try session.availability(on: slot.date).count)
             }

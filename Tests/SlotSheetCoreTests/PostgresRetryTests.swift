@@ -80,7 +80,7 @@ struct PostgresRetryTests {
         let fixture = try ImportFixture(.postgres)
         let conflicts = try ForcedConflicts(fixture.database, on: "export_run", times: 1)
         let out = try folder(fixture)
-        let result = try TemplateExporter(store: fixture.store, clock: fixture.clock).export(
+        let result = try TemplateExporter(store: fixture.store, rules: fixture.clock.standardRules).export(
             TemplateExportRequest(range: weekAhead(fixture), staff: .allActive, language: .en, path: out + "/t.xlsx"))
         #expect(try conflicts.forcedFailures() == 1, "the first COMMIT failed, the second went through")
         #expect(result.sha256 == (try FileDigest.sha256(ofFileAt: out + "/t.xlsx")))
@@ -91,7 +91,7 @@ struct PostgresRetryTests {
         let fixture = try ImportFixture(.postgres)
         let conflicts = try ForcedConflicts(fixture.database, on: "export_run", times: 2)
         let out = try folder(fixture)
-        _ = try ReportExporter(store: fixture.store, clock: fixture.clock).export(
+        _ = try ReportExporter(store: fixture.store, rules: fixture.clock.standardRules).export(
             ReportRequest(kind: .utilization, range: weekAhead(fixture), format: .xlsx, path: out + "/u.xlsx"))
         #expect(try conflicts.forcedFailures() == 2, "failed twice, then went through")
         _ = try AvailabilityCSVExporter(store: fixture.store, clock: fixture.clock).export(
@@ -104,7 +104,7 @@ struct PostgresRetryTests {
         _ = try ForcedConflicts(fixture.database, on: "export_run", times: PostgresStore.attemptsOnConflict)
         let out = try folder(fixture)
         #expect(throws: StoreError.conflict) {
-            try ReportExporter(store: fixture.store, clock: fixture.clock).export(
+            try ReportExporter(store: fixture.store, rules: fixture.clock.standardRules).export(
                 ReportRequest(kind: .requests, range: weekAhead(fixture), format: .csv, path: out + "/r.csv"))
         }
         try expectFilesAgreeWithRows(fixture, in: out, files: [])
@@ -114,7 +114,7 @@ struct PostgresRetryTests {
         let fixture = try ImportFixture(.postgres)
         let conflicts = try ForcedConflicts(fixture.database, on: "export_run", times: 1)
         let out = try folder(fixture)
-        let job = NightlyJob(store: fixture.store, clock: fixture.clock, logger: Logger(label: "test"))
+        let job = NightlyJob(store: fixture.store, rules: fixture.clock.standardRules, logger: Logger(label: "test"))
         let summary = try job.run(outputFolder: out, keepDays: 30, configuration: .standard)
         #expect(try conflicts.forcedFailures() == 1)
         try expectFilesAgreeWithRows(fixture, in: summary.folder, files: summary.files.map(\.name), unrecorded: ["manifest.json"])
@@ -123,7 +123,7 @@ struct PostgresRetryTests {
     @Test func aNightlyRunThatKeepsCollidingKeepsThePreviousFolder() throws {
         let fixture = try ImportFixture(.postgres)
         let out = try folder(fixture)
-        let job = NightlyJob(store: fixture.store, clock: fixture.clock, logger: Logger(label: "test"))
+        let job = NightlyJob(store: fixture.store, rules: fixture.clock.standardRules, logger: Logger(label: "test"))
         let first = try job.run(outputFolder: out, keepDays: 30, configuration: .standard)
         let manifest = try Data(contentsOf: URL(fileURLWithPath: first.folder + "/manifest.json"))
         _ = try ForcedConflicts(fixture.database, on: "export_run", times: PostgresStore.attemptsOnConflict)
@@ -156,11 +156,11 @@ struct PostgresRetryTests {
     @Test func aTemplateImportRetriedAtCommitIsReadOnce() throws {
         let fixture = try ImportFixture(.postgres)
         let path = fixture.database.folder.appending(path: "t.xlsx").path
-        _ = try TemplateExporter(store: fixture.store, clock: fixture.clock).export(
+        _ = try TemplateExporter(store: fixture.store, rules: fixture.clock.standardRules).export(
             TemplateExportRequest(range: weekAhead(fixture), staff: .allActive, language: .en, path: path))
         let conflicts = try ForcedConflicts(fixture.database, on: "import_batch", times: 2)
         let reads = Reads()
-        let (outcome, _) = try ImportJob(store: fixture.store, clock: fixture.clock)
+        let (outcome, _) = try ImportJob(store: fixture.store, rules: fixture.clock.standardRules)
             .run(try ImportSource.open(path: path), ImportRequest(operatorName: "test")) { done, total in
                 if done == total { reads.finished() }
             }

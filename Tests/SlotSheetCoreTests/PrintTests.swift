@@ -58,7 +58,7 @@ import XLSXWriter
         try Interop.requirePrograms(PrintedPDF.programs)
         let database = try PrintTests.database(staff: 30)
         let path = database.folder.appending(path: "template.xlsx").path
-        _ = try TemplateExporter(store: database.store, clock: .testDay).export(
+        _ = try TemplateExporter(store: database.store, rules: OfficeClock.testDay.standardRules).export(
             TemplateExportRequest(range: PrintTests.fourWeeks, staff: .allActive, language: language, paper: paper, path: path))
         let pdf = try PrintedPDF(workbook: path)
         let pages = try pdf.pages()
@@ -104,7 +104,7 @@ import XLSXWriter
         try Interop.requirePrograms(PrintedPDF.programs)
         let database = try PrintTests.database(staff: 60)
         let path = database.folder.appending(path: "wide.xlsx").path
-        _ = try TemplateExporter(store: database.store, clock: .testDay).export(
+        _ = try TemplateExporter(store: database.store, rules: OfficeClock.testDay.standardRules).export(
             TemplateExportRequest(range: PrintTests.fourWeeks, staff: .allActive, language: .en, path: path))
         let pdf = try PrintedPDF(workbook: path)
         let grid = PrintTests.pages(of: "Availability", in: try pdf.pages())
@@ -126,7 +126,7 @@ import XLSXWriter
         try Interop.requirePrograms(PrintedPDF.programs)
         let database = try PrintTests.database(staff: 30)
         let path = database.folder.appending(path: "utilization.xlsx").path
-        _ = try ReportExporter(store: database.store, clock: .testDay).export(
+        _ = try ReportExporter(store: database.store, rules: OfficeClock.testDay.standardRules).export(
             ReportRequest(kind: .utilization, range: PrintTests.fourWeeks, path: path))
         let pdf = try PrintedPDF(workbook: path)
         let pages = try pdf.pages()

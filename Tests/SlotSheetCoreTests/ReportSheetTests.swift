@@ -9,7 +9,7 @@ import XLSXReader
     /// Past a sheet's rows a table goes on in the next sheet, header and all, and loses no row.
     @Test func aLongTableContinuesOnTheNextSheet() throws {
         let fixture = try ImportFixture()
-        var exporter = ReportExporter(store: fixture.store, clock: fixture.clock)
+        var exporter = ReportExporter(store: fixture.store, rules: fixture.clock.standardRules)
         exporter.rowsPerSheet = 100
         let path = fixture.database.folder.appending(path: "requests.xlsx").path
         let result = try exporter.export(ReportRequest(kind: .requests, range: nil, path: path))
@@ -41,7 +41,7 @@ import XLSXReader
             try db.execute(sql: "UPDATE housing_corporation SET name = ? WHERE id = (SELECT MIN(id) FROM housing_corporation)", arguments: [hostile])
         }
         let path = fixture.database.folder.appending(path: "requests.xlsx").path
-        let result = try ReportExporter(store: fixture.store, clock: fixture.clock).export(
+        let result = try ReportExporter(store: fixture.store, rules: fixture.clock.standardRules).export(
             ReportRequest(kind: .requests, range: nil, corporation: hostile, path: path))
         #expect(result.rows > 0, "the report has the corporation's requests")
         let header = try Interop.runPython("""

@@ -13,7 +13,7 @@ import Testing
         #expect(layout.row(for: LocalDate(iso: "2026-12-01")!, daypartIndex: 0) == 1)
         #expect(layout.row(for: LocalDate(iso: "2026-12-02")!, daypartIndex: 1) == 5)
         #expect(layout.lastRow == 21)
-        #expect(layout.cellName(row: 5, column: layout.column(forStaffAt: 1)) == "G6")
+        #expect(layout.cell(row: 5, staffAt: 1).a1 == "G6")
     }
 
     @Test func everyRowMapsBackToItsSlot() {

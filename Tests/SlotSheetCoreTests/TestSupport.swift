@@ -85,6 +85,9 @@ final class TestDatabase {
 extension OfficeClock {
     /// The fixed day most tests run on: Tuesday 1 December 2026.
     static let testDay = OfficeClock.fixed(today: LocalDate(iso: "2026-12-01")!)
+
+    /// The default booking rules (3 to 7 days ahead, open until midnight) on this clock.
+    var standardRules: OfficeRules { OfficeRules(booking: .standard, clock: self) }
 }
 
 /// `make test` must test PostgreSQL, never skip it silently.

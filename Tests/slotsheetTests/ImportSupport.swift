@@ -47,7 +47,7 @@ struct ImportScenario {
     func cell(_ date: LocalDate, daypart: String, staff: String) -> String {
         let daypartIndex = layout.dayparts.firstIndex { $0.code == daypart }!
         let staffIndex = layout.staff.firstIndex { $0.code == staff }!
-        return layout.cellName(row: layout.row(for: date, daypartIndex: daypartIndex), column: layout.column(forStaffAt: staffIndex))
+        return layout.cell(row: layout.row(for: date, daypartIndex: daypartIndex), staffAt: staffIndex).a1
     }
 
     /// Every availability row as "date daypart staff".

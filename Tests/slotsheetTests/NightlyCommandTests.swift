@@ -118,13 +118,13 @@ import Testing
                 { "name": "bezetting", "kind": "utilization", "from": "+1", "to": "+7", "format": "csv", "language": "nl" },
                 { "name": "open-verzoeken", "kind": "requests", "from": "today", "to": "+7", "statuses": ["new", "approved"] } ] }
             """.write(toFile: cli.path("nightly.json"), atomically: true, encoding: .utf8)
-        let run = try cli.run("nightly", "--out", "exports", "--config", "nightly.json")
+        let run = try cli.run("nightly", "--out", "exports", "--exports", "nightly.json")
         #expect(run.status == 0, "\(run.errors)")
         #expect(try completeDay(cli).files.map(\.name) == ["beschikbaarheid.csv", "bezetting.csv", "open-verzoeken.xlsx"])
 
         try #"{ "exports": [ { "name": "x", "kind": "template", "from": "tomorrow", "to": "+3" } ] }"#.write(
             toFile: cli.path("bad.json"), atomically: true, encoding: .utf8)
-        let bad = try cli.run("nightly", "--out", "exports", "--config", "bad.json")
+        let bad = try cli.run("nightly", "--out", "exports", "--exports", "bad.json")
         #expect(bad.status == 2)
         #expect(bad.errors.contains("Export 'x': from 'tomorrow' is not a date"))
     }
@@ -137,10 +137,10 @@ import Testing
         // A long range makes the run long enough to be killed at many moments.
         try #"{ "exports": [ { "name": "template", "kind": "template", "from": "-30", "to": "+120" }, { "name": "utilization", "kind": "utilization", "from": "-30", "to": "+120" }, { "name": "requests", "kind": "requests", "from": "-60", "to": "+60" } ] }"#
             .write(toFile: cli.path("long.json"), atomically: true, encoding: .utf8)
-        #expect(try cli.run("nightly", "--out", "exports", "--config", "long.json").status == 0)
+        #expect(try cli.run("nightly", "--out", "exports", "--exports", "long.json").status == 0)
         _ = try completeDay(cli)
         let started = Date()
-        #expect(try cli.run("nightly", "--out", "exports", "--config", "long.json").status == 0)
+        #expect(try cli.run("nightly", "--out", "exports", "--exports", "long.json").status == 0)
         let duration = Date().timeIntervalSince(started)
         var generator = SeededGenerator(test: "nightly killed in the middle")
         var outcomes = (kept: 0, replaced: 0)
@@ -152,7 +152,7 @@ import Testing
             let before = try completeDay(cli).files.map(\.sha256)
             let process = Process()
             process.executableURL = CommandRunner.executable
-            process.arguments = ["nightly", "--out", "exports", "--config", "long.json"]
+            process.arguments = ["nightly", "--out", "exports", "--exports", "long.json"]
             process.currentDirectoryURL = cli.folder
             process.environment = cli.environment
             process.standardOutput = FileHandle.nullDevice
@@ -167,7 +167,7 @@ import Testing
             #expect(visible == ["2026-12-01"], "no partial file or folder visible: \(visible)")
         }
         #expect(outcomes.kept + outcomes.replaced == 12)
-        let after = try cli.run("nightly", "--out", "exports", "--config", "long.json")
+        let after = try cli.run("nightly", "--out", "exports", "--exports", "long.json")
         #expect(after.status == 0)
         let hidden = try FileManager.default.contentsOfDirectory(atPath: cli.path("exports")).filter { $0.hasPrefix(".staging") }
         #expect(hidden.isEmpty, "the next run removes what killed runs left")

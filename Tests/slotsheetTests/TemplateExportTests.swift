@@ -1,6 +1,7 @@
 import Foundation
 import InteropSupport
 import SlotSheetCore
+import SlotSheetTemplates
 import Testing
 import XLSXReader
 
@@ -35,6 +36,7 @@ import XLSXReader
                     "formula": cells[4].value, "capacity": cached.cell(r, 5).value,
                     "marks": [c.value for c in cells[5:]],
                     "locked": [c.protection.locked for c in cells[5:]],
+                    "dateFill": cells[0].fill.fgColor.rgb if cells[0].fill.fill_type else None,
                 })
             meta = wb["_slotsheet"]
             out = {
@@ -105,7 +107,7 @@ import XLSXReader
         #expect((conditional.first?.last as? [[String]]) == [["$E2<$D2"]])
         #expect(view["panes"] as? String == "F2")
         #expect(view["protected"] as? Bool == true)
-        #expect(view["custom"] as? [String: String] == ["slotsheet.template": "1"])
+        #expect(view["custom"] as? [String: String] == ["slotsheet.template": "\(TemplateLayout.formatVersion)"])
     }
 
     @Test func theMetadataIsCompleteAndMatchesTheDatabase() throws {
@@ -114,9 +116,9 @@ import XLSXReader
         #expect(try cli.run("template", "export", "--from", "2026-12-01", "--to", "2026-12-07", "--staff", "ANB,ZOM,LUN", "-o", "t.xlsx").status == 0)
         let view = try openpyxlView(cli.path("t.xlsx"), sheet: "Availability")
         let records = view["metadata"] as! [[Any]]
-        #expect(records.first as? [AnyHashable] == ["slotsheet", "availability-template", "1"])
+        #expect(records.first as? [AnyHashable] == ["slotsheet", "availability-template", "2"])
         #expect(records.filter { $0.first as? String == "staff" }.map { $0.compactMap { $0 as? String } }
-                == [["staff", "F", "ANB", "ANB Anouk Bakker"], ["staff", "G", "ZOM", "ZOM Zoë van der Meer"], ["staff", "H", "LUN", "LUN Łukasz Nowak"]])
+                == [["staff", "F", "ANB", "Anouk Bakker"], ["staff", "G", "ZOM", "Zoë van der Meer"], ["staff", "H", "LUN", "Łukasz Nowak"]])
         #expect(records.filter { $0.first as? String == "daypart" }.map { $0.compactMap { $0 as? String } }.first == ["daypart", "D08", "08:00-09:00"])
         let dataRows = records.filter { $0.first as? String == "row" }
         #expect(dataRows.count == 7 * 6)
@@ -137,6 +139,45 @@ import XLSXReader
         // Non-ASCII names survive the round trip.
         #expect((view["header"] as! [String]).contains("ZOM Zoë van der Meer"))
         #expect((view["header"] as! [String]).contains("LUN Łukasz Nowak"))
+    }
+
+    /// The booking rules come from the settings: a window of 2 to 10 days and a day that closes at
+    /// 16:00 make the template mark other dates bookable (green) and grey today after 16:00, and make
+    /// an import refuse a change to today that the default rules accept.
+    @Test func aNonDefaultWindowChangesWhatIsBookableAndWhatAnImportRefuses() throws {
+        var cli = try seededRunner()
+        defer { cli.remove() }
+        cli.environment["SLOTSHEET_NOW"] = "2026-12-01T16:30"
+        try "[booking]\nmin_days_ahead = 2\nmax_days_ahead = 10\nday_closes_at = \"16:00\"\n"
+            .write(toFile: cli.path("office.toml"), atomically: true, encoding: .utf8)
+        let today = LocalDate(iso: "2026-12-01")!
+        let range = DateRange(from: LocalDate(iso: "2026-11-30")!, to: LocalDate(iso: "2026-12-14")!)!
+        func greenAndLockedDates(_ settings: [String]) throws -> (green: Set<LocalDate>, lockedToday: Bool) {
+            let export = try cli.run(["template", "export", "--from", "2026-11-30", "--to", "2026-12-14", "--staff", "ANB,BRW", "-o", "t.xlsx"] + settings)
+            try #require(export.status == 0, "\(export.errors)")
+            let rows = try openpyxlView(cli.path("t.xlsx"), sheet: "Availability")["rows"] as! [[String: Any]]
+            let green = rows.filter { ($0["dateFill"] as? String)?.hasSuffix(String(format: "%06X", Look.bookableFill)) == true }.map { LocalDate(iso: $0["date"] as! String)! }
+            let locked = rows.filter { $0["date"] as? String == today.iso }.allSatisfy { ($0["locked"] as! [Bool]).allSatisfy { $0 } }
+            return (Set(green), locked)
+        }
+        let configured = try greenAndLockedDates(["--config", "office.toml"])
+        #expect(configured.green == Set(range.filter { (today.adding(days: 3)...today.adding(days: 11)).contains($0) }),
+                "closed at 16:00, the window runs from tomorrow + 2 to tomorrow + 10")
+        #expect(configured.lockedToday, "after the closing time today is past: grey and locked")
+        let standard = try greenAndLockedDates([])
+        #expect(standard.green == Set(range.filter { (today.adding(days: 3)...today.adding(days: 7)).contains($0) }))
+        #expect(!standard.lockedToday)
+
+        // A CSV that makes someone available today, in a slot where they are not yet.
+        let store = try SQLiteStore(path: cli.path("slotsheet.sqlite"))
+        let (dayparts, staff) = try store.read { (try $0.dayparts().filter(\.active), try $0.staff().filter(\.active)) }
+        let taken = Set(try store.read { try $0.availability(on: today) }.map { "\($0.daypartID)-\($0.staffID)" })
+        let free = try #require(dayparts.lazy.flatMap { d in staff.map { (d, $0) } }.first { !taken.contains("\($0.0.id)-\($0.1.id)") })
+        try "date,daypart,staff,available\n\(today.iso),\(free.0.code),\(free.1.code),x\n".write(toFile: cli.path("today.csv"), atomically: true, encoding: .utf8)
+        let refused = try cli.run("import", "today.csv", "--dry-run", "--config", "office.toml")
+        #expect(refused.status == 1 && refused.output.contains("is in the past; its availability cannot be changed"), "\(refused.output)")
+        let accepted = try cli.run("import", "today.csv", "--dry-run")
+        #expect(accepted.status == 0 && accepted.output.contains("Dry run: nothing was changed."), "\(accepted.output)\(accepted.errors)")
     }
 
     @Test func dutchTemplatesSpeakDutch() throws {

@@ -1,6 +1,6 @@
 /// Writes RFC 4180 CSV: fields with a comma, quote or line break are quoted, quotes doubled,
-/// records end in CRLF. With `neutralizeFormulas`, text a spreadsheet would run as a formula
-/// (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading apostrophe.
+/// records end in CRLF. With `neutralizeFormulas`, text a spreadsheet would run as a formula gets
+/// a leading apostrophe (`FormulaGuard`).
 ///
 ///     var csv = CSVWriter()
 ///     csv.write(["date", "daypart", "staff", "available"])
@@ -33,12 +33,42 @@ public struct CSVWriter {
 
     /// One field as it appears in the file.
     public static func encode(_ field: String, neutralizeFormulas: Bool = false) -> String {
-        var value = field
-        if neutralizeFormulas, let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
-            value = "'" + value
-        }
+        let value = neutralizeFormulas ? FormulaGuard.neutralize(field) : field
         let needsQuotes = value.utf8.contains(where: CSVWriter.specialBytes.contains)
         guard needsQuotes else { return value }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// Text that a spreadsheet program would run as a formula (or a DDE command) when it opens a CSV:
+/// a field starting with `=`, `+`, `-`, `@`, a tab, a carriage return or a NUL. Written with a
+/// leading apostrophe, which spreadsheets show as text; `restore` takes it off again, so a file
+/// slotsheet wrote reads back as the values it was written from. A value that itself starts with
+/// an apostrophe before such a character (or before another apostrophe) gets one more, so that
+/// `restore(neutralize(v)) == v` for every `v`.
+///
+///     FormulaGuard.neutralize("=cmd|x")   // "'=cmd|x"
+///     FormulaGuard.restore("'=cmd|x")     // "=cmd|x"
+public enum FormulaGuard {
+    /// The characters a formula (or a command) can start with.
+    static let triggers: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "\0"]
+
+    public static func neutralize(_ field: String) -> String {
+        needsMark(field) ? "'" + field : field
+    }
+
+    /// `field` as it was before `neutralize`.
+    public static func restore(_ field: String) -> String {
+        var scalars = field.unicodeScalars.makeIterator()
+        guard scalars.next() == "'", let second = scalars.next(), second == "'" || triggers.contains(second) else { return field }
+        return String(field.unicodeScalars.dropFirst())
+    }
+
+    private static func needsMark(_ field: String) -> Bool {
+        var scalars = field.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return false }
+        if triggers.contains(first) { return true }
+        guard first == "'", let second = scalars.next() else { return false }
+        return second == "'" || triggers.contains(second)
     }
 }

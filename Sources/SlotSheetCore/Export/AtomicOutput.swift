@@ -106,16 +106,8 @@ public enum OutputError: Error, Equatable, CustomStringConvertible {
     /// The file (its final name) could not be written, and why.
     case cannotWrite(String, OutputReason)
 
-    /// The problem as the office reads it, in either language.
-    public var problem: OutputProblem {
-        switch self {
-        case let .folderMissing(folder): return .folderMissing(folder)
-        case let .isAFolder(path): return .isAFolder(path)
-        case let .cannotWrite(path, failure): return .cannotWrite(path: path, reason: failure)
-        }
-    }
-
-    public var description: String { problem.english }
+    /// In English; `text(_:)` says it in the office's language.
+    public var description: String { english }
 
     /// `error`, met while writing `path` (under any name), as the error to report: a failure to
     /// write names `path` and the reason; other errors are returned as they are.
@@ -201,12 +193,19 @@ final class TextFileWriter {
 
 /// SHA-256 of files, streamed in chunks.
 public enum FileDigest {
-    public static func sha256(ofFileAt path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw OutputError.cannotWrite(path, .other("it cannot be read back")) }
-        defer { try? handle.close() }
+    /// Throws `FileReadError` when the file cannot be opened or read: a read failure, said as one.
+    public static func sha256(ofFileAt path: String) throws(FileReadError) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileReadError(path: path, reason: OutputReason(errno: errno)) }
+        defer { close(descriptor) }
         var hasher = SHA256()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            hasher.update(data: chunk)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw FileReadError(path: path, reason: OutputReason(errno: errno)) }
+            if count == 0 { break }
+            hasher.update(data: buffer[0..<count])
         }
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }

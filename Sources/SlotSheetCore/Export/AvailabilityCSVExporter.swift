@@ -3,7 +3,9 @@ import SlotSheetTemplates
 
 /// The CSV twin of the template: the long format `date,daypart,staff,available`, one row per
 /// date, daypart and staff member, `x` where the person is available and empty where not (the
-/// marks of the template). UTF-8, RFC 4180 quoting, streamed a day at a time.
+/// marks of the template). UTF-8, RFC 4180 quoting, streamed a day at a time. A code that a
+/// spreadsheet would run as a formula (`=cmd|x`, `-A1`) is written with a leading apostrophe, as
+/// the reports do (`FormulaGuard`); the CSV import takes it off, so the file reads back unchanged.
 ///
 ///     try AvailabilityCSVExporter(store: store, clock: clock).export(range: december, staff: .allActive, path: "dec.csv")
 public struct AvailabilityCSVExporter {
@@ -45,7 +47,7 @@ public struct AvailabilityCSVExporter {
         guard !dayparts.isEmpty else { throw TemplateError.noActiveDayparts }
         let staff = try selection.resolve(try session.staff())
         let file = try TextFileWriter(path: path)
-        var csv = CSVWriter()
+        var csv = CSVWriter(neutralizeFormulas: true)
         csv.write(AvailabilityCSVExporter.header)
         let columns = Dictionary(uniqueKeysWithValues: staff.enumerated().map { ($0.element.id, $0.offset) })
         var rows = 0

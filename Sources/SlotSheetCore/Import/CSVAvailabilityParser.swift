@@ -6,7 +6,8 @@ import Foundation
 /// Forgiving where a spreadsheet program may differ and strict where a mistake would change data:
 /// comma or semicolon, UTF-8 with or without BOM, columns in any order, English or Dutch column
 /// names, dates as `2026-12-08` or `08-12-2026`; `available` is `x`/`yes`/`ja`/`true`/`1` or
-/// empty/`no`/`nee`/`false`/`0`. A person a slot does not mention is left as they are.
+/// empty/`no`/`nee`/`false`/`0`. A person a slot does not mention is left as they are. A field
+/// with the apostrophe the export puts before formula-like text is read without it.
 public enum CSVAvailabilityParser {
     /// Column names accepted, per field, lower-cased.
     static let columnNames: [(field: Field, names: Set<String>)] = [
@@ -44,7 +45,8 @@ public enum CSVAvailabilityParser {
                 builder.problems.append(ImportProblem(.wrongFieldCount(expected: header.fields.count, found: record.fields.count), at: .line(record.line)))
                 continue
             }
-            let value = { (field: Field) in record.fields[positions[field]!].trimmingCharacters(in: .whitespaces) }
+            // A value slotsheet's export neutralised ('=cmd|x) reads back as the value it was.
+            let value = { (field: Field) in FormulaGuard.restore(record.fields[positions[field]!]).trimmingCharacters(in: .whitespaces) }
             builder.add(date: value(.date), daypart: value(.daypart), staff: value(.staff), available: value(.available), line: record.line)
         }
         guard rows > 0 else { throw .headerOnly(line: header.line) }

@@ -6,23 +6,23 @@ import XLSXWriter
 /// Errors sheet listing every problem with a link to its cell.
 ///
 ///     try ErrorWorkbook.write(parsed, problems: outcome.problems, source: "december.xlsx", language: .nl,
-///                             store: store, clock: clock, to: "fix-me.xlsx")
+///                             store: store, rules: rules, to: "fix-me.xlsx")
 public enum ErrorWorkbook {
     /// A template's error workbook is itself a template (same layout, the same hidden metadata and
     /// fingerprint as the file imported), so the office fixes the red cells and imports it again.
     /// A CSV's is a marked copy of its lines.
     public static func write(_ parsed: ParsedSheet, problems: [ImportProblem], source: String, language: Language,
-                             store: any RepairStore, clock: OfficeClock, to path: String) throws {
-        let words = language.words
+                             store: any RepairStore, rules: OfficeRules, paper: PaperSize = .a4, to path: String) throws {
         let output = try AtomicOutput(path: path)
         do {
             switch parsed.origin {
             case let .template(file):
                 try store.read { session in
-                    try writeTemplate(parsed, file, problems: problems, language: language, session: session, clock: clock, to: output.temporaryPath)
+                    try writeTemplate(parsed, file, problems: problems, language: language, session: session, rules: rules,
+                                      printing: .init(paper: paper, timeZone: rules.clock.timeZone), to: output.temporaryPath)
                 }
             case .csv:
-                try writeCSV(source: source, problems: problems, words: words, to: output.temporaryPath)
+                try writeCSV(source: source, problems: problems, language: language, to: output.temporaryPath)
             }
             try output.commit()
         } catch {
@@ -34,18 +34,18 @@ public enum ErrorWorkbook {
     private static let bad = CellStyle(bold: true, fontColor: RGB(Look.shortageText), fill: RGB(Look.shortageFill), border: RGB(Look.gridLine))
 
     private static func writeTemplate(_ parsed: ParsedSheet, _ file: TemplateFile, problems: [ImportProblem], language: Language,
-                                      session: any StoreSession, clock: OfficeClock, to path: String) throws {
+                                      session: any StoreSession, rules: OfficeRules, printing: TemplatePrintOptions,
+                                      to path: String) throws {
         let words = language.words
         let layout = file.layout
         let references = try References(session: session)
         let dataSheet = words.template.availabilitySheet
-        let notes = notesByCell(problems, words: words)
+        let notes = notesByCell(problems, language: language)
         let workbook = try TemplateWorkbook(path: path, context: .init(
-            layout: layout, words: words.template, language: language, today: clock.today, generatedAt: file.generatedAt,
-            rules: BookingRules(),
+            layout: layout, words: words.template, language: language, day: rules.now(), generatedAt: file.generatedAt,
             staffDetails: layout.staff.map { references.staff[$0.code]?.value ?? StaffMember(code: $0.code, employeeNumber: "", name: $0.name) },
             daypartDetails: layout.dayparts.map { references.dayparts[$0.code]?.value ?? Daypart(code: $0.code, label: $0.label, startsAt: "00:00", endsAt: "00:01", sortOrder: 0) },
-            printing: .init(timeZone: clock.timeZone)))
+            printing: printing))
         do {
             let invalid = Dictionary(problems.compactMap { problem -> (String, String)? in
                 guard case let .cell(_, reference) = problem.location, let text = problem.invalidText else { return nil }
@@ -53,20 +53,20 @@ public enum ErrorWorkbook {
             }, uniquingKeysWith: { first, _ in first })
             var index = 0
             try TemplateRowReader(layout: layout, references: references).forEachRow(session: session) { current, daypartIndex, others in
-                let row = TemplateLayout.firstDataRow + index
+                let row = layout.row(ofSlot: index)
                 let shown = parsed.slots[index].marks.enumerated().map { staff, mark -> String in
-                    let reference = layout.cellName(row: row, column: layout.column(forStaffAt: staff))
+                    let reference = layout.cell(row: row, staffAt: staff).a1
                     return invalid[reference] ?? (mark == .available ? "x" : "")
                 }
                 let flagged = Dictionary(uniqueKeysWithValues: (0...layout.lastColumn).compactMap { column in
-                    notes[layout.cellName(row: row, column: column)].map { (column, $0) }
+                    notes[TemplateCell(row: row, column: column).a1].map { (column, $0) }
                 })
                 try workbook.writeRow(.init(state: file.snapshot[index], shown: shown, held: current.held,
                                             othersAvailable: others, flagged: flagged), daypartIndex: daypartIndex)
                 index += 1
             }
             let errors = try workbook.addSheet(named: words.importing.errorsSheet)
-            try writeErrorList(problems, rowOfLine: [:], sheet: errors, dataSheet: dataSheet, words: words)
+            try writeErrorList(problems, rowOfLine: [:], sheet: errors, dataSheet: dataSheet, language: language)
             try errors.activate()
             try workbook.finish(fingerprint: file.fingerprint)
         } catch {
@@ -75,13 +75,14 @@ public enum ErrorWorkbook {
         }
     }
 
-    private static func writeCSV(source: String, problems: [ImportProblem], words: Words, to path: String) throws {
+    private static func writeCSV(source: String, problems: [ImportProblem], language: Language, to path: String) throws {
+        let words = language.words
         let workbook = try WorkbookWriter(path: path)
         do {
             let copy = try workbook.addSheet(named: "CSV")
-            let rowOfLine = try writeCSVCopy(source: source, notes: notesByCell(problems, words: words), sheet: copy)
+            let rowOfLine = try writeCSVCopy(source: source, notes: notesByCell(problems, language: language), sheet: copy)
             let errors = try workbook.addSheet(named: words.importing.errorsSheet)
-            try writeErrorList(problems, rowOfLine: rowOfLine, sheet: errors, dataSheet: copy.name, words: words)
+            try writeErrorList(problems, rowOfLine: rowOfLine, sheet: errors, dataSheet: copy.name, language: language)
             try errors.activate()
             try workbook.close()
         } catch {
@@ -91,7 +92,7 @@ public enum ErrorWorkbook {
     }
 
     /// Every problem of a cell (or CSV line) as one note: the messages with their fixes.
-    private static func notesByCell(_ problems: [ImportProblem], words: Words) -> [String: String] {
+    private static func notesByCell(_ problems: [ImportProblem], language: Language) -> [String: String] {
         let grouped = Dictionary(grouping: problems) { problem -> String in
             switch problem.location {
             case let .cell(_, reference): return reference
@@ -99,7 +100,7 @@ public enum ErrorWorkbook {
             default: return ""
             }
         }
-        return grouped.mapValues { $0.map { "\($0.message(words))\n\($0.hint(words))" }.joined(separator: "\n\n") }
+        return grouped.mapValues { $0.map { "\($0.message(language))\n\($0.hint(language))" }.joined(separator: "\n\n") }
     }
 
     private static func writeCSVCopy(source: String, notes: [String: String], sheet: SheetWriter) throws -> [Int: Int] {
@@ -120,15 +121,15 @@ public enum ErrorWorkbook {
     }
 
     private static func writeErrorList(_ problems: [ImportProblem], rowOfLine: [Int: Int], sheet: SheetWriter, dataSheet: String,
-                                       words: Words) throws {
-        let titles = words.importing.errorsHeaders
+                                       language: Language) throws {
+        let titles = language.words.importing.errorsHeaders
         for (column, (title, width)) in [(titles.place, 34.0), (titles.key, 30), (titles.problem, 70), (titles.fix, 70)].enumerated() {
             try sheet.setColumns(column, column, width: width, style: CellStyle(verticalAlignment: .top, wrap: true))
             try sheet.write(title, row: 0, column: column, style: header)
         }
         for (index, problem) in problems.enumerated() {
             let row = index + 1
-            let place = problem.location.text(words.importing)
+            let place = problem.location.text(language)
             switch problem.location {
             case let .cell(_, reference):
                 try sheet.writeLink(place, to: "internal:'\(dataSheet)'!\(reference)", row: row, column: 0)
@@ -137,9 +138,9 @@ public enum ErrorWorkbook {
             default:
                 try sheet.write(place, row: row, column: 0)
             }
-            try sheet.write(problem.rowKey(words) ?? "", row: row, column: 1)
-            try sheet.write(problem.message(words), row: row, column: 2)
-            try sheet.write(problem.hint(words), row: row, column: 3)
+            try sheet.write(problem.rowKey(language) ?? "", row: row, column: 1)
+            try sheet.write(problem.message(language), row: row, column: 2)
+            try sheet.write(problem.hint(language), row: row, column: 3)
         }
         try sheet.freezePanes(row: 1, column: 0)
         if !problems.isEmpty {

@@ -12,11 +12,11 @@ public enum ImportAnalyzer {
     /// exported with), applied to the database as it is now, so a change made in the database since
     /// export is never undone by a cell the office did not touch. In a CSV, every line that differs
     /// from the database.
-    public static func analyze(_ parsed: ParsedSheet, session: any StoreSession, today: LocalDate) throws -> ImportAnalysis {
-        try analyze(parsed, reading: ImportReading(session: session), today: today)
+    public static func analyze(_ parsed: ParsedSheet, session: any StoreSession, day: OfficeDay) throws -> ImportAnalysis {
+        try analyze(parsed, reading: ImportReading(session: session), day: day)
     }
 
-    static func analyze(_ parsed: ParsedSheet, reading: ImportReading, today: LocalDate) throws -> ImportAnalysis {
+    static func analyze(_ parsed: ParsedSheet, reading: ImportReading, day officeDay: OfficeDay) throws -> ImportAnalysis {
         var problems = parsed.problems
         let references = reading.references, days = reading.days
         let staff = references.resolveStaff(of: parsed, problems: &problems)
@@ -53,21 +53,22 @@ public enum ImportAnalyzer {
             problems += SlotRules.check(
                 slot: SlotName(date: slot.date, daypart: daypart.label), changes: slotChanges.map { ($0.change, parsed.location(slot: slotIndex, staff: $0.staffIndex)) },
                 rowLocation: parsed.location(slot: slotIndex), current: day.availableStaff(daypartID: daypart.id),
-                demand: day.demand[daypart.id] ?? SlotDemand(), daypart: daypart, staff: references, today: today)
+                demand: day.demand[daypart.id] ?? SlotDemand(), daypart: daypart, staff: references, day: officeDay)
             plan.changes += slotChanges.map(\.change)
         }
         return ImportAnalysis(plan: plan, problems: problems.sorted { $0.location.order.lexicographicallyPrecedes($1.location.order) })
     }
 }
 
-/// The rules of DESIGN.md for the changes of one slot: the past is read-only, inactive staff and
+/// The rules of DESIGN.md for the changes of one slot: the past (as `OfficeDay` has it, the day's
+/// closing time included) is read-only, inactive staff and
 /// dayparts take no changes, capacity stays at or above the held requests, and whoever has a
 /// visit assigned stays available.
 enum SlotRules {
     static func check(slot: SlotName, changes: [(change: AvailabilityChange, location: ImportProblem.Location)],
                       rowLocation: ImportProblem.Location, current: Set<RowID>, demand: SlotDemand,
-                      daypart: Identified<Daypart>, staff: References, today: LocalDate) -> [ImportProblem] {
-        if slot.date < today {
+                      daypart: Identified<Daypart>, staff: References, day: OfficeDay) -> [ImportProblem] {
+        if day.isPast(slot.date) {
             return changes.map { ImportProblem(.pastDateChanged, at: $0.location, slot: slot, staffCode: $0.change.staffCode) }
         }
         if !daypart.active {

@@ -1,37 +1,78 @@
-import SlotSheetTemplates
 import XLSXReader
 
 /// A file that cannot be imported at all (exit code 4), as opposed to one with problems in its
-/// cells (exit code 1). The office reads `message` in its language.
-public struct ImportFileError: Error, Equatable, CustomStringConvertible {
-    public let problem: FileProblem
+/// cells (exit code 1). The reader's and the CSV reader's refusals are kept as they are, and said
+/// in the office's language here (`text(_:)`).
+public enum ImportFileError: Error, Equatable {
+    /// The file does not exist or cannot be read.
+    case unreadable(path: String)
+    /// The workbook reader refused the file.
+    case workbook(XLSXError)
+    /// The CSV reader refused the file; the error names the line.
+    case csv(CSVError)
+    /// A workbook, but not a slotsheet template; says what it is.
+    case notATemplate(WorkbookSummary)
+    /// A template whose hidden `_slotsheet` sheet is gone.
+    case metadataLost
+    case metadataDamaged(MetadataDamage)
+    case newerTemplateFormat(version: Int)
+}
 
-    public init(_ problem: FileProblem) {
-        self.problem = problem
+/// What a workbook that is not a template is, so the office recognises the file it picked.
+public struct WorkbookSummary: Hashable, Sendable {
+    public var sheets: [String]
+    /// The program that wrote it, when it says.
+    public var application: String?
+
+    public init(sheets: [String], application: String?) {
+        self.sheets = sheets
+        self.application = application
+    }
+}
+
+extension WorkbookSummary: OfficeMessage {
+    /// "a workbook with the sheets 'Sheet1' and 'Data', written by Microsoft Excel".
+    public var english: String {
+        let names = listed(sheets.map { "'\($0)'" }, and: "and")
+        let writer = application.map { ", written by \($0)" } ?? ""
+        return "a workbook with \(sheets.count == 1 ? "the sheet" : "the sheets") \(names)\(writer)"
     }
 
-    public func message(_ words: Words) -> String {
-        words.importing.fileProblem(problem)
+    public var dutch: String {
+        let names = listed(sheets.map { "'\($0)'" }, and: "en")
+        let writer = application.map { ", geschreven door \($0)" } ?? ""
+        return "een werkmap met \(sheets.count == 1 ? "het blad" : "de bladen") \(names)\(writer)"
     }
+}
 
-    public var description: String { problem.english }
+extension ImportFileError: OfficeMessage, CustomStringConvertible {
+    public var description: String { english }
 
-    /// The reader's refusal in the office's terms.
-    init(_ error: XLSXError) {
-        switch error {
-        case let .unreadable(path, _): problem = .unreadable(path: path)
-        case .notAZip, .notASpreadsheet: problem = .notAWorkbook
-        case .encrypted: problem = .encrypted
-        case .legacyOfficeDocument: problem = .legacyOffice
-        case .corruptZip, .missingPart, .sheetsShareAPart, .malformedXML, .invalidCellReference, .sharedStringOutOfRange, .invalidCellValue:
-            problem = .damaged(detail: error.description)
-        case .dtdRefused, .limitExceeded:
-            problem = .refused(detail: error.description)
+    public var english: String {
+        switch self {
+        case let .unreadable(path): return "\(path) cannot be opened: it does not exist or cannot be read."
+        case let .workbook(error): return error.english
+        case let .csv(error): return error.english
+        case let .notATemplate(summary):
+            return "This is not a slotsheet availability template: it is \(summary.english). Import a template made with 'slotsheet template export', or a CSV with the columns date, daypart, staff, available."
+        case .metadataLost:
+            return "This template has lost its hidden sheet _slotsheet, which the import needs (some programs, such as Google Sheets, drop it). Export a new template, or save the Availability sheet's data as CSV and import that."
+        case let .metadataDamaged(damage): return "The hidden sheet _slotsheet of this template is damaged (\(damage.english)). Export a new template."
+        case let .newerTemplateFormat(version): return "This template was made by a newer slotsheet (template format \(version)). Update slotsheet first."
         }
     }
 
-    /// The CSV reader's refusal, which names its line.
-    init(_ error: CSVError) {
-        problem = error.fileProblem
+    public var dutch: String {
+        switch self {
+        case let .unreadable(path): return "\(path) kan niet worden geopend: het bestaat niet of is niet leesbaar."
+        case let .workbook(error): return error.dutch
+        case let .csv(error): return error.dutch
+        case let .notATemplate(summary):
+            return "Dit is geen beschikbaarheidsrooster van slotsheet: het is \(summary.dutch). Importeer een rooster dat met 'slotsheet template export' is gemaakt, of een CSV met de kolommen date, daypart, staff, available."
+        case .metadataLost:
+            return "Dit rooster mist het verborgen blad _slotsheet dat de import nodig heeft (sommige programma's, zoals Google Spreadsheets, laten het weg). Exporteer een nieuw rooster, of sla de gegevens van het blad Beschikbaarheid op als CSV en importeer die."
+        case let .metadataDamaged(damage): return "Het verborgen blad _slotsheet van dit rooster is beschadigd (\(damage.dutch)). Exporteer een nieuw rooster."
+        case let .newerTemplateFormat(version): return "Dit rooster is gemaakt met een nieuwere slotsheet (roosterformaat \(version)). Werk slotsheet eerst bij."
+        }
     }
 }

@@ -32,7 +32,7 @@ public final class ImportSource: @unchecked Sendable {
         do {
             sha256 = try FileDigest.sha256(ofFileAt: path)
         } catch {
-            throw ImportFileError(.unreadable(path: path))
+            throw ImportFileError.unreadable(path: path)
         }
         guard looksLikeWorkbook(path) else {
             return ImportSource(fileName: fileName, sha256: sha256, kind: .csv(path: path))
@@ -41,7 +41,7 @@ public final class ImportSource: @unchecked Sendable {
             let book = try Workbook(path: path)
             return ImportSource(fileName: fileName, sha256: sha256, kind: .template(book, try TemplateMetadataReader.read(book)))
         } catch let error as XLSXError {
-            throw ImportFileError(error)
+            throw ImportFileError.workbook(error)
         }
     }
 
@@ -59,13 +59,13 @@ public final class ImportSource: @unchecked Sendable {
             do {
                 return try TemplateSheetParser.parse(book, template: file, fileName: fileName, sha256: sha256, progress: progress)
             } catch let error as XLSXError {
-                throw ImportFileError(error)
+                throw ImportFileError.workbook(error)
             }
         case let .csv(path):
             do {
                 return try CSVAvailabilityParser.parse(path: path, fileName: fileName, sha256: sha256)
             } catch {
-                throw ImportFileError(error)
+                throw ImportFileError.csv(error)
             }
         }
     }

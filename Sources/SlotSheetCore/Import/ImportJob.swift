@@ -14,17 +14,19 @@ import Foundation
 ///    attempt while a refused file changes no availability. A server backend may run the
 ///    transaction again; it re-checks and re-plans, and never reads the file again.
 ///
-///     let job = ImportJob(store: store, clock: clock)
+///     let job = ImportJob(store: store, rules: rules)
 ///     let prepared = try job.prepare(try ImportSource.open(path: "december.xlsx"))
 ///     let preview = try job.preview(prepared, request)
 ///     let outcome = try job.apply(prepared, request, expectedPlanDigest: preview.planDigest)
 public struct ImportJob {
     public let store: any RepairStore
-    public let clock: OfficeClock
+    /// What is past (never changed), on the office's clock.
+    public let rules: OfficeRules
+    public var clock: OfficeClock { rules.clock }
 
-    public init(store: any RepairStore, clock: OfficeClock) {
+    public init(store: any RepairStore, rules: OfficeRules) {
         self.store = store
-        self.clock = clock
+        self.rules = rules
     }
 
     // MARK: - The steps
@@ -163,7 +165,7 @@ public struct ImportJob {
                 return outcome
             }
         }
-        let analysis = try ImportAnalyzer.analyze(parsed, reading: reading, today: clock.today)
+        let analysis = try ImportAnalyzer.analyze(parsed, reading: reading, day: rules.now())
         outcome.plan = analysis.plan
         outcome.problems = analysis.problems
         outcome.verdict = !analysis.problems.isEmpty ? .rejected : analysis.plan.isEmpty ? .nothingToChange : .changes

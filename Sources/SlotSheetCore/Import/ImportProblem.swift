@@ -23,16 +23,6 @@ public struct ImportProblem: Hashable, Sendable {
             case let .batch(id): return [3, Int(id)]
             }
         }
-
-        /// The place in the office's words: "Sheet Availability, cell F12", "Line 14".
-        public func text(_ words: ImportWords) -> String {
-            switch self {
-            case let .cell(sheet, reference): return words.cellPlace(sheet, reference)
-            case let .line(line): return words.linePlace("\(line)")
-            case let .sheet(sheet): return words.sheetPlace(sheet)
-            case let .batch(id): return words.batchPlace("\(id)")
-            }
-        }
     }
 
     public enum Kind: Hashable, Sendable {
@@ -50,6 +40,8 @@ public struct ImportProblem: Hashable, Sendable {
         case assignedUnavailable(staff: String, requests: [RowID])
         case staffColumnMoved(column: String, expected: String, found: String)
         case keyCellChanged(expected: String, found: String)
+        /// The template's data sheet is not in the workbook (renamed or deleted).
+        case missingDataSheet(String)
         case extraContent(String)
         case missingColumn(String)
         case wrongFieldCount(expected: Int, found: Int)
@@ -69,69 +61,6 @@ public struct ImportProblem: Hashable, Sendable {
         self.slot = slot
         self.staffCode = staffCode
     }
-
-    /// "Sheet Availability, cell F12: 'y' is not a valid mark; use x or leave empty."
-    public func sentence(_ words: Words) -> String {
-        "\(location.text(words.importing)): \(message(words))"
-    }
-
-    /// The row key: the slot, and the staff member when the problem is about one cell.
-    public func rowKey(_ words: Words) -> String? {
-        guard let slot else { return staffCode }
-        let name = slot.text(words.template)
-        return staffCode.map { "\(name), \($0)" } ?? name
-    }
-
-    public func message(_ words: Words) -> String {
-        let w = words.importing
-        let slotText = slot?.text(words.template) ?? ""
-        switch kind {
-        case let .invalidMark(text): return w.invalidMark(text)
-        case let .invalidAvailableValue(text): return w.invalidAvailableValue(text)
-        case let .invalidDate(text): return w.invalidDate(text)
-        case let .unknownStaff(code): return w.unknownStaff(code)
-        case let .inactiveStaff(code, name): return w.inactiveStaff(code, name)
-        case let .unknownDaypart(code): return w.unknownDaypart(code)
-        case let .inactiveDaypart(code): return w.inactiveDaypart(code)
-        case let .duplicate(first): return w.duplicate(first.text(w))
-        case let .outsideRange(date, range):
-            return w.outsideRange(DateText.long(date, words.template), "\(DateText.long(range.from, words.template)) - \(DateText.long(range.to, words.template))")
-        case .pastDateChanged: return w.pastDateChanged(slotText)
-        case let .capacityBelowHeld(held, available): return w.capacityBelowHeld("\(held)", slotText, "\(available)")
-        case let .assignedUnavailable(staff, requests):
-            return w.assignedUnavailable(staff, slotText, requests.map(String.init).joined(separator: ", "))
-        case let .staffColumnMoved(column, expected, found): return w.staffColumnMoved(column, expected, found)
-        case let .keyCellChanged(expected, found): return w.keyCellChanged(expected, found)
-        case let .extraContent(text): return w.extraContent(text)
-        case let .missingColumn(name): return w.missingColumn(name)
-        case let .wrongFieldCount(expected, found): return w.wrongFieldCount("\(expected)", "\(found)")
-        case let .mergedCells(range): return w.mergedCells(range)
-        }
-    }
-
-    public func hint(_ words: Words) -> String {
-        let w = words.importing
-        switch kind {
-        case .invalidMark: return w.invalidMarkHint
-        case .invalidAvailableValue: return w.invalidAvailableValueHint
-        case .invalidDate: return w.invalidDateHint
-        case .unknownStaff: return w.unknownStaffHint
-        case .inactiveStaff: return w.inactiveStaffHint
-        case .unknownDaypart: return w.unknownDaypartHint
-        case .inactiveDaypart: return w.inactiveDaypartHint
-        case .duplicate: return w.duplicateHint
-        case .outsideRange: return w.outsideRangeHint
-        case .pastDateChanged: return w.pastDateChangedHint
-        case let .capacityBelowHeld(held, available): return w.capacityBelowHeldHint("\(held - available)")
-        case let .assignedUnavailable(staff, _): return w.assignedUnavailableHint(staff)
-        case .staffColumnMoved: return w.staffColumnMovedHint
-        case .keyCellChanged: return w.keyCellChangedHint
-        case .extraContent: return w.extraContentHint
-        case .missingColumn: return w.missingColumnHint
-        case .wrongFieldCount: return w.wrongFieldCountHint
-        case .mergedCells: return w.mergedCellsHint
-        }
-    }
 }
 
 /// A slot as the office names it: a date and a daypart label.
@@ -145,15 +74,16 @@ public struct SlotName: Hashable, Sendable {
     }
 
     /// "Tue 8 Dec 2026 09:00-10:00" (Dutch: "di 8 dec 2026 09:00-10:00").
-    public func text(_ words: TemplateWords) -> String {
-        "\(DateText.long(date, words)) \(daypart)"
+    public func text(_ language: Language) -> String {
+        "\(DateText.long(date, language)) \(daypart)"
     }
 }
 
 /// Dates in the office's words.
 public enum DateText {
     /// "Tue 8 Dec 2026" / "di 8 dec 2026".
-    public static func long(_ date: LocalDate, _ words: TemplateWords) -> String {
+    public static func long(_ date: LocalDate, _ language: Language) -> String {
+        let words = language.words.template
         let (year, month, day) = date.parts
         return "\(words.weekdays[date.weekday.rawValue - 1]) \(day) \(words.months[month - 1]) \(year)"
     }

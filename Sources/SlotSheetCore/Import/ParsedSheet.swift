@@ -63,7 +63,7 @@ public struct ParsedSheet: Sendable {
     public func location(slot: Int, staff: Int) -> ImportProblem.Location {
         switch origin {
         case let .template(file):
-            return .cell(sheet: file.dataSheet, reference: file.layout.cellName(row: TemplateLayout.firstDataRow + slot, column: file.layout.column(forStaffAt: staff)))
+            return .cell(sheet: file.dataSheet, reference: file.layout.cell(row: file.layout.row(ofSlot: slot), staffAt: staff).a1)
         case let .csv(lines):
             return .line(Int(lines[slot][staff]))
         }
@@ -73,7 +73,7 @@ public struct ParsedSheet: Sendable {
     public func location(slot: Int) -> ImportProblem.Location {
         switch origin {
         case let .template(file):
-            return .cell(sheet: file.dataSheet, reference: file.layout.cellName(row: TemplateLayout.firstDataRow + slot, column: TemplateLayout.KeyColumn.capacity.rawValue))
+            return .cell(sheet: file.dataSheet, reference: file.layout.cell(row: file.layout.row(ofSlot: slot), .capacity).a1)
         case let .csv(lines):
             return .line(Int(lines[slot].filter { $0 > 0 }.min() ?? 0))
         }

@@ -44,7 +44,7 @@ struct References: Sendable {
     private func unknownLocations(_ parsed: ParsedSheet, column: Int) -> [ImportProblem.Location] {
         switch parsed.origin {
         case let .template(file):
-            return [.cell(sheet: file.dataSheet, reference: file.layout.cellName(row: TemplateLayout.headerRow, column: file.layout.column(forStaffAt: column)))]
+            return [.cell(sheet: file.dataSheet, reference: file.layout.cell(row: TemplateLayout.headerRow, staffAt: column).a1)]
         case let .csv(lines):
             return lines.compactMap { $0[column] > 0 ? ImportProblem.Location.line(Int($0[column])) : nil }
         }

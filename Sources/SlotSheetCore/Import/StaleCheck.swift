@@ -11,19 +11,6 @@ public struct StaleChange: Hashable, Sendable {
 
     public var slot: SlotName
     public var kind: Kind
-
-    public func text(_ words: Words) -> String {
-        let w = words.importing
-        let slotText = slot.text(words.template)
-        switch kind {
-        case let .becameAvailable(staff): return w.staleBecameAvailable(staff, slotText)
-        case let .becameUnavailable(staff): return w.staleBecameUnavailable(staff, slotText)
-        case let .heldChanged(from, to): return w.staleHeldChanged(slotText, "\(from)", "\(to)")
-        case let .assignmentsChanged(from, to):
-            let list = { (codes: [String]) in codes.isEmpty ? w.nobody : codes.joined(separator: ", ") }
-            return w.staleAssignmentsChanged(slotText, list(from), list(to))
-        }
-    }
 }
 
 /// Whether the database still holds, within a template's dates, the state the template was made

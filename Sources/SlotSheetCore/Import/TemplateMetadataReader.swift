@@ -8,24 +8,21 @@ import XLSXReader
 enum TemplateMetadataReader {
     static func read(_ book: Workbook) throws -> TemplateFile {
         guard let sheet = book.sheet(named: TemplateMetadata.sheetName) else {
-            if book.customProperties[TemplateMetadata.customProperty] != nil { throw ImportFileError(.metadataLost) }
-            throw ImportFileError(.notATemplate(description: describe(book)))
+            if book.customProperties[TemplateMetadata.customProperty] != nil { throw ImportFileError.metadataLost }
+            throw ImportFileError.notATemplate(WorkbookSummary(sheets: book.sheets.map(\.name), application: book.application))
         }
         var records = Records()
         var rows = try book.rows(of: sheet)
-        while let row = try rows.next() {
-            try records.add(row.cells.map { MetadataText.of($0.value) }, row: row.index)
+        do {
+            while let row = try rows.next() {
+                if let record = try MetadataRecord(fields: row.cells.map { MetadataText.of($0.value) }, row: row.index, version: records.version) {
+                    try records.add(record)
+                }
+            }
+            return try records.templateFile()
+        } catch let damage as MetadataDamage {
+            throw ImportFileError.metadataDamaged(damage)
         }
-        return try records.templateFile()
-    }
-
-    /// "a workbook with the sheets 'Sheet1' and 'Data', written by Microsoft Excel".
-    static func describe(_ book: Workbook) -> String {
-        let names = book.sheets.map { "'\($0.name)'" }
-        let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
-        let sheets = names.count == 1 ? "the sheet \(list)" : "the sheets \(list)"
-        let writer = book.application.map { ", written by \($0)" } ?? ""
-        return "a workbook with \(sheets)\(writer)"
     }
 
     /// The records of the metadata sheet, gathered and then checked together.
@@ -33,75 +30,58 @@ enum TemplateMetadataReader {
         var version: Int?
         var dayparts: [TemplateLayout.DaypartEntry] = []
         var staff: [(column: String, entry: TemplateLayout.StaffEntry)] = []
-        var rows: [(sheetRow: Int, state: TemplateRowState)] = []
+        var rows: [(cell: TemplateCell, state: TemplateRowState)] = []
         /// Each row's availability code, decoded once the staff count is known.
         var rowCodes: [String] = []
-        var meta: [String: String] = [:]
+        var meta: [TemplateMetadata.Key: String] = [:]
 
-        mutating func add(_ fields: [String], row: Int) throws {
-            let field = { (index: Int) in index < fields.count ? fields[index] : "" }
-            switch field(0) {
-            case TemplateMetadata.marker:
-                guard field(1) == TemplateMetadata.kind, let version = Int(field(2)) else { throw damaged("its first row is not a slotsheet marker") }
+        mutating func add(_ record: MetadataRecord) throws(MetadataDamage) {
+            switch record {
+            case let .marker(version):
                 self.version = version
-            case TemplateMetadata.Record.daypart.rawValue:
-                dayparts.append(.init(code: field(1), label: field(2)))
-            case TemplateMetadata.Record.staff.rawValue:
-                staff.append((field(1), .init(code: field(2), name: String(field(3).dropFirst(field(2).count + 1)))))
-            case TemplateMetadata.Record.row.rawValue:
-                guard let sheetRow = Int(field(1)), let date = LocalDate(iso: field(2)), let held = Int(field(5)) else {
-                    throw damaged("row record \(row) is not readable")
-                }
-                let assigned = field(6).split(separator: " ").map(String.init)
-                rows.append((sheetRow, TemplateRowState(date: date, daypartCode: field(3), available: [], held: held, assignedStaffCodes: assigned)))
-                rowCodes.append(field(4))
-            case TemplateMetadata.Record.meta.rawValue:
-                meta[field(1)] = field(2)
-            case "":
-                break
-            default:
-                throw damaged("row \(row) holds an unknown record '\(field(0))'")
+            case let .daypart(code, label):
+                dayparts.append(.init(code: code, label: label))
+            case let .staff(column, code, name):
+                staff.append((column, .init(code: code, name: name)))
+            case let .row(cell, date, daypartCode, availability, held, assigned):
+                rows.append((cell, TemplateRowState(date: date, daypartCode: daypartCode, available: [], held: held, assignedStaffCodes: assigned)))
+                rowCodes.append(availability)
+            case let .meta(key, value):
+                meta[key] = value
             }
         }
 
         func templateFile() throws -> TemplateFile {
-            guard let version else { throw damaged("the slotsheet marker is missing") }
-            guard version <= TemplateLayout.formatVersion else { throw ImportFileError(.newerTemplateFormat(version: version)) }
-            guard let from = meta[TemplateMetadata.Key.rangeFrom.rawValue].flatMap({ LocalDate(iso: $0) }),
-                  let to = meta[TemplateMetadata.Key.rangeTo.rawValue].flatMap({ LocalDate(iso: $0) }),
-                  let range = DateRange(from: from, to: to) else { throw damaged("the date range is missing") }
-            guard let fingerprint = meta[TemplateMetadata.Key.fingerprint.rawValue], fingerprint.count == 64 else {
-                throw damaged("the fingerprint is missing")
+            guard let version else { throw MetadataDamage.noMarker }
+            guard version <= TemplateLayout.formatVersion else { throw ImportFileError.newerTemplateFormat(version: version) }
+            guard let from = meta[.rangeFrom].flatMap({ LocalDate(iso: $0) }) else { throw MetadataDamage.missing(.rangeFrom) }
+            guard let to = meta[.rangeTo].flatMap({ LocalDate(iso: $0) }), let range = DateRange(from: from, to: to) else {
+                throw MetadataDamage.missing(.rangeTo)
             }
-            guard let dataSheet = meta[TemplateMetadata.Key.dataSheet.rawValue], !dayparts.isEmpty else {
-                throw damaged("the data sheet or the dayparts are missing")
-            }
+            guard let fingerprint = meta[.fingerprint], fingerprint.count == 64 else { throw MetadataDamage.missing(.fingerprint) }
+            guard let dataSheet = meta[.dataSheet] else { throw MetadataDamage.missing(.dataSheet) }
+            guard !dayparts.isEmpty else { throw MetadataDamage.noDayparts }
             let layout = TemplateLayout(range: range, dayparts: dayparts, staff: staff.map(\.entry))
-            for (index, column) in staff.enumerated() where column.column != layout.columnLetters(layout.column(forStaffAt: index)) {
-                throw damaged("staff \(column.entry.code) is recorded in column \(column.column)")
+            for (index, column) in staff.enumerated() where column.column != layout.cell(row: TemplateLayout.headerRow, staffAt: index).columnLetters {
+                throw MetadataDamage.staffColumnMoved(code: column.entry.code, column: column.column)
             }
-            guard rows.count == layout.rowCount else { throw damaged("it describes \(rows.count) rows, the range needs \(layout.rowCount)") }
+            guard rows.count == layout.rowCount else { throw MetadataDamage.rowCount(recorded: rows.count, needed: layout.rowCount) }
             var snapshot: [TemplateRowState] = []
             snapshot.reserveCapacity(rows.count)
             for (index, (record, code)) in zip(rows, rowCodes).enumerated() {
-                guard let slot = layout.slot(atRow: TemplateLayout.firstDataRow + index), record.sheetRow == TemplateLayout.firstDataRow + index + 1,
+                let row = layout.row(ofSlot: index)
+                guard let slot = layout.slot(atRow: row), record.cell.row == row,
                       record.state.date == slot.date, record.state.daypartCode == layout.dayparts[slot.daypartIndex].code,
                       let available = TemplateRowState.decodeAvailability(code, count: layout.staff.count) else {
-                    throw damaged("row record \(index + 1) does not fit the layout")
+                    throw MetadataDamage.rowMismatch(record: index + 1)
                 }
                 var state = record.state
                 state.available = available
                 snapshot.append(state)
             }
             return TemplateFile(
-                layout: layout, dataSheet: dataSheet, language: meta[TemplateMetadata.Key.language.rawValue] ?? "en",
-                generatedAt: meta[TemplateMetadata.Key.generatedAt.rawValue] ?? "",
-                exportedOn: meta[TemplateMetadata.Key.today.rawValue].flatMap { LocalDate(iso: $0) } ?? range.from,
-                fingerprint: fingerprint, snapshot: snapshot)
-        }
-
-        func damaged(_ detail: String) -> ImportFileError {
-            ImportFileError(.metadataDamaged(detail: detail))
+                layout: layout, dataSheet: dataSheet, language: meta[.language] ?? "en", generatedAt: meta[.generatedAt] ?? "",
+                exportedOn: meta[.today].flatMap { LocalDate(iso: $0) } ?? range.from, fingerprint: fingerprint, snapshot: snapshot)
         }
     }
 }

@@ -14,14 +14,14 @@ enum TemplateSheetParser {
                       progress: Progress?) throws -> ParsedSheet {
         let layout = template.layout
         var slots = (0..<layout.rowCount).map { index -> ParsedSlot in
-            let (date, daypartIndex) = layout.slot(atRow: TemplateLayout.firstDataRow + index)!
+            let (date, daypartIndex) = layout.slot(atRow: layout.row(ofSlot: index))!
             let daypart = layout.dayparts[daypartIndex]
             return ParsedSlot(date: date, daypartCode: daypart.code, daypartLabel: daypart.label,
                               marks: Array(repeating: .unavailable, count: layout.staff.count))
         }
         var problems: [ImportProblem] = []
         guard let sheet = book.sheet(named: template.dataSheet), sheet.kind == .worksheet else {
-            problems.append(ImportProblem(.keyCellChanged(expected: template.dataSheet, found: ""), at: .sheet(template.dataSheet)))
+            problems.append(ImportProblem(.missingDataSheet(template.dataSheet), at: .sheet(template.dataSheet)))
             return ParsedSheet(fileName: fileName, sha256: sha256, origin: .template(template), staffCodes: layout.staff.map(\.code),
                                slots: slots, problems: problems)
         }
@@ -29,11 +29,11 @@ enum TemplateSheetParser {
         var rows = try book.rows(of: sheet)
         var seen = [Bool](repeating: false, count: layout.rowCount)
         while let row = try rows.next() {
-            let zeroBased = row.index - 1
-            if zeroBased == TemplateLayout.headerRow {
+            let gridRow = TemplateCell(readerRow: row.index, readerColumn: 1).row
+            if gridRow == TemplateLayout.headerRow {
                 problems += reader.checkHeader(row)
-            } else if let slot = layout.slot(atRow: zeroBased) {
-                let index = zeroBased - TemplateLayout.firstDataRow
+            } else if let slot = layout.slot(atRow: gridRow) {
+                let index = gridRow - TemplateLayout.firstDataRow
                 seen[index] = true
                 problems += reader.read(row, slot: slot, into: &slots[index])
                 if index % 64 == 0 { progress?(index, layout.rowCount) }
@@ -45,9 +45,10 @@ enum TemplateSheetParser {
             let slot = slots[index]
             problems.append(ImportProblem(
                 .keyCellChanged(expected: slot.date.iso, found: ""),
-                at: reader.location(row: TemplateLayout.firstDataRow + index, column: TemplateLayout.KeyColumn.date.rawValue), slot: slot.name))
+                at: reader.location(layout.cell(row: layout.row(ofSlot: index), .date)), slot: slot.name))
         }
-        let usedArea = CellRange(first: CellReference(row: 1, column: 1), last: CellReference(row: layout.lastRow + 1, column: layout.lastColumn + 1))
+        let usedArea = CellRange(first: TemplateCell(row: 0, column: 0).readerReference,
+                                 last: TemplateCell(row: layout.lastRow, column: layout.lastColumn).readerReference)
         for merged in rows.mergedRanges where merged.overlaps(usedArea) {
             problems.append(ImportProblem(.mergedCells(merged.a1), at: .cell(sheet: sheet.name, reference: merged.first.a1)))
         }
@@ -62,8 +63,13 @@ enum TemplateSheetParser {
         let sheet: String
         let dateSystem: DateSystem
 
-        func location(row: Int, column: Int) -> ImportProblem.Location {
-            .cell(sheet: sheet, reference: layout.cellName(row: row, column: column))
+        func location(_ cell: TemplateCell) -> ImportProblem.Location {
+            .cell(sheet: sheet, reference: cell.a1)
+        }
+
+        /// Where a cell the reader gave is in the template's grid.
+        func place(_ row: XLSXRow, _ cell: XLSXCell) -> TemplateCell {
+            TemplateCell(readerRow: row.index, readerColumn: cell.column)
         }
 
         /// Every staff header must start with the code the metadata gives its column.
@@ -71,21 +77,20 @@ enum TemplateSheetParser {
             var problems: [ImportProblem] = []
             var headers = [String](repeating: "", count: layout.staff.count)
             for cell in row.cells {
-                let column = cell.column - 1
-                if let index = layout.staffIndex(atColumn: column) {
+                let at = place(row, cell)
+                if let index = layout.staffIndex(atColumn: at.column) {
                     headers[index] = MetadataText.of(cell.value)
-                } else if column > layout.lastColumn {
-                    problems.append(ImportProblem(.extraContent(MetadataText.of(cell.value)), at: location(row: TemplateLayout.headerRow, column: column)))
+                } else if at.column > layout.lastColumn {
+                    problems.append(ImportProblem(.extraContent(MetadataText.of(cell.value)), at: location(at)))
                 }
             }
             for (index, header) in headers.enumerated() {
                 let code = layout.staff[index].code
                 let trimmed = header.trimmingCharacters(in: .whitespaces)
                 guard trimmed != code && !trimmed.hasPrefix(code + " ") else { continue }
-                let column = layout.column(forStaffAt: index)
+                let at = layout.cell(row: TemplateLayout.headerRow, staffAt: index)
                 problems.append(ImportProblem(
-                    .staffColumnMoved(column: layout.columnLetters(column), expected: code, found: trimmed),
-                    at: location(row: TemplateLayout.headerRow, column: column), staffCode: code))
+                    .staffColumnMoved(column: at.columnLetters, expected: code, found: trimmed), at: location(at), staffCode: code))
             }
             return problems
         }
@@ -95,31 +100,32 @@ enum TemplateSheetParser {
             var problems: [ImportProblem] = []
             var dateFound = "", daypartFound = ""
             for cell in row.cells {
-                let column = cell.column - 1
-                if let index = layout.staffIndex(atColumn: column) {
+                let at = place(row, cell)
+                if let index = layout.staffIndex(atColumn: at.column) {
                     let mark = TemplateSheetParser.mark(cell.value)
                     parsed.marks[index] = mark
                     if mark == .invalid {
-                        problems.append(ImportProblem(.invalidMark(MetadataText.of(cell.value)), at: location(row: row.index - 1, column: column),
+                        problems.append(ImportProblem(.invalidMark(MetadataText.of(cell.value)), at: location(at),
                                                       slot: parsed.name, staffCode: layout.staff[index].code))
                     }
-                } else if column == TemplateLayout.KeyColumn.date.rawValue {
+                } else if at.column == TemplateLayout.KeyColumn.date.rawValue {
                     dateFound = dateText(cell.value, expected: slot.date)
-                } else if column == TemplateLayout.KeyColumn.daypart.rawValue {
+                } else if at.column == TemplateLayout.KeyColumn.daypart.rawValue {
                     daypartFound = MetadataText.of(cell.value).trimmingCharacters(in: .whitespaces)
-                } else if column > layout.lastColumn {
-                    problems.append(ImportProblem(.extraContent(MetadataText.of(cell.value)), at: location(row: row.index - 1, column: column), slot: parsed.name))
+                } else if at.column > layout.lastColumn {
+                    problems.append(ImportProblem(.extraContent(MetadataText.of(cell.value)), at: location(at), slot: parsed.name))
                 }
             }
+            let gridRow = TemplateCell(readerRow: row.index, readerColumn: 1).row
             let expectedDate = slot.date.iso
             if dateFound != expectedDate {
                 problems.append(ImportProblem(.keyCellChanged(expected: expectedDate, found: dateFound),
-                                              at: location(row: row.index - 1, column: TemplateLayout.KeyColumn.date.rawValue), slot: parsed.name))
+                                              at: location(layout.cell(row: gridRow, .date)), slot: parsed.name))
             }
             let expectedDaypart = layout.dayparts[slot.daypartIndex].label
             if daypartFound != expectedDaypart {
                 problems.append(ImportProblem(.keyCellChanged(expected: expectedDaypart, found: daypartFound),
-                                              at: location(row: row.index - 1, column: TemplateLayout.KeyColumn.daypart.rawValue), slot: parsed.name))
+                                              at: location(layout.cell(row: gridRow, .daypart)), slot: parsed.name))
             }
             return problems
         }
@@ -127,11 +133,11 @@ enum TemplateSheetParser {
         /// A row below the grid: a date there is outside the range, anything else is extra content.
         func checkOutside(_ row: XLSXRow, range: DateRange) -> [ImportProblem] {
             guard let cell = row.cells.first else { return [] }
-            let column = cell.column - 1
-            if column == TemplateLayout.KeyColumn.date.rawValue, let date = date(cell.value) {
-                return [ImportProblem(.outsideRange(date: date, range: range), at: location(row: row.index - 1, column: column))]
+            let at = place(row, cell)
+            if at.column == TemplateLayout.KeyColumn.date.rawValue, let date = date(cell.value) {
+                return [ImportProblem(.outsideRange(date: date, range: range), at: location(at))]
             }
-            return [ImportProblem(.extraContent(MetadataText.of(cell.value)), at: location(row: row.index - 1, column: column))]
+            return [ImportProblem(.extraContent(MetadataText.of(cell.value)), at: location(at))]
         }
 
         /// The date a key cell holds as ISO text, or its text when it is not that date.
@@ -166,6 +172,13 @@ enum TemplateSheetParser {
         utf8 = String(String.UnicodeScalarView(scalars.reversed())).utf8
         if utf8.isEmpty { return .unavailable }
         return utf8.count == 1 && (utf8.first == UInt8(ascii: "x") || utf8.first == UInt8(ascii: "X")) ? .available : .invalid
+    }
+}
+
+extension TemplateCell {
+    /// The reader's 1-based reference of this cell.
+    var readerReference: CellReference {
+        CellReference(row: sheetRowNumber, column: column + 1)
     }
 }
 

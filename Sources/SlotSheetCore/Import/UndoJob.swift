@@ -30,11 +30,13 @@ public enum UndoError: Error, Equatable, CustomStringConvertible {
 /// the same rules as an import, unless a later batch touched the same cells.
 public struct UndoJob {
     public let store: any RepairStore
-    public let clock: OfficeClock
+    /// What is past (never changed), on the office's clock.
+    public let rules: OfficeRules
+    public var clock: OfficeClock { rules.clock }
 
-    public init(store: any RepairStore, clock: OfficeClock) {
+    public init(store: any RepairStore, rules: OfficeRules) {
         self.store = store
-        self.clock = clock
+        self.rules = rules
     }
 
     /// Returns the new batch and what it reverted.
@@ -46,7 +48,7 @@ public struct UndoJob {
             let later = try effectiveLaterBatches(after: batchID, session: session)
             guard later.isEmpty else { throw UndoError.laterBatches(batchID, later) }
 
-            let plan = try revertPlan(for: batchID, session: session)
+            let plan = try revertPlan(for: batchID, day: rules.now(), session: session)
             if !plan.problems.isEmpty { throw UndoError.rejected(batchID, plan.problems) }
             let undo = ImportBatch(
                 fileName: batch.fileName, sha256: batch.sha256, operatorName: operatorName, createdAt: clock.timestamp(),
@@ -71,7 +73,7 @@ public struct UndoJob {
     }
 
     /// The batch's changes reversed, less any cell already back as it was, checked per slot.
-    private func revertPlan(for batchID: RowID, session: any StoreSession) throws -> (plan: ChangePlan, problems: [ImportProblem]) {
+    private func revertPlan(for batchID: RowID, day officeDay: OfficeDay, session: any StoreSession) throws -> (plan: ChangePlan, problems: [ImportProblem]) {
         let references = try References(session: session)
         var plan = ChangePlan()
         var problems: [ImportProblem] = []
@@ -87,7 +89,7 @@ public struct UndoJob {
                 problems += SlotRules.check(
                     slot: SlotName(date: date, daypart: daypart.label), changes: needed.map { ($0, .batch(batchID)) },
                     rowLocation: .batch(batchID), current: current, demand: day.demand[slot.daypartID] ?? SlotDemand(),
-                    daypart: daypart, staff: references, today: clock.today)
+                    daypart: daypart, staff: references, day: officeDay)
                 plan.changes += needed
             }
         }

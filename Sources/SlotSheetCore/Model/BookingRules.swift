@@ -28,35 +28,66 @@ public struct SlotOccupancy: Hashable, Sendable {
     public var isOverbooked: Bool { held > capacity }
 }
 
-/// The booking rules of the repair-request system, with their thresholds as configuration.
+/// The booking rules of the repair-request system, with their thresholds as configuration
+/// (`[booking]` in the settings file).
 ///
 /// A slot is bookable while it has more staff available than requests held, and only when its
-/// date lies between today + `minDaysAhead` and today + `maxDaysAhead`, both inclusive.
+/// date lies between the first open day + `minDaysAhead` and the first open day + `maxDaysAhead`,
+/// both inclusive. The first open day is today, or tomorrow once the office has closed today
+/// (`dayClosesAt`): from that local time on, today counts as past (an import may no longer change
+/// it, a template shows it grey and locked) and the booking window starts a day later.
 ///
-///     let rules = BookingRules()                     // 3 to 7 days ahead
-///     rules.isBookable(date: today.adding(days: 3), occupancy: .init(capacity: 2, held: 1), today: today)  // true
+///     let rules = BookingRules(minDaysAhead: 2, maxDaysAhead: 10, dayClosesAt: ClockTime("16:00"))
+///     rules.firstOpenDay(at: LocalTime(date: monday, hour: 16, minute: 0))   // tuesday
+///     rules.firstOpenDay(at: LocalTime(date: monday, hour: 15, minute: 59))  // monday
 public struct BookingRules: Hashable, Sendable {
+    /// The defaults of DESIGN.md: 3 to 7 days ahead, open until midnight.
+    public static let standard = BookingRules(minDaysAhead: 3, maxDaysAhead: 7, dayClosesAt: nil)!
+
     public var minDaysAhead: Int
     public var maxDaysAhead: Int
+    /// The local time at which the office closes the day; nil: at midnight.
+    public var dayClosesAt: ClockTime?
 
-    public init(minDaysAhead: Int = 3, maxDaysAhead: Int = 7) {
-        precondition(minDaysAhead <= maxDaysAhead, "the booking window must not be empty")
+    /// Nil when the window is empty (`maxDaysAhead` below `minDaysAhead`) or starts in the past.
+    public init?(minDaysAhead: Int, maxDaysAhead: Int, dayClosesAt: ClockTime?) {
+        guard 0 <= minDaysAhead, minDaysAhead <= maxDaysAhead else { return nil }
         self.minDaysAhead = minDaysAhead
         self.maxDaysAhead = maxDaysAhead
+        self.dayClosesAt = dayClosesAt
     }
 
-    /// The dates a tenant may book on, seen from `today`.
-    public func bookingWindow(today: LocalDate) -> DateRange {
-        DateRange(from: today.adding(days: minDaysAhead), to: today.adding(days: maxDaysAhead))!
+    /// The first date the office still plans at `moment`: its date, or the next one once the day
+    /// has closed (at or after `dayClosesAt`).
+    public func firstOpenDay(at moment: LocalTime) -> LocalDate {
+        guard let closing = dayClosesAt else { return moment.date }
+        let minuteOfDay = moment.hour * 60 + moment.minute
+        return minuteOfDay >= closing.minuteOfDay ? moment.date.adding(days: 1) : moment.date
     }
 
-    /// Whether a tenant may book this slot now.
-    public func isBookable(date: LocalDate, occupancy: SlotOccupancy, today: LocalDate) -> Bool {
-        bookingWindow(today: today).contains(date) && occupancy.capacity > occupancy.held
+    /// The dates a tenant may book on, seen from the first open day.
+    public func bookingWindow(firstOpenDay: LocalDate) -> DateRange {
+        DateRange(from: firstOpenDay.adding(days: minDaysAhead), to: firstOpenDay.adding(days: maxDaysAhead))!
+    }
+}
+
+/// A local wall-clock time of day, `HH:MM`, such as the time the office closes a day.
+public struct ClockTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let hour: Int
+    public let minute: Int
+
+    /// Parses `HH:MM` (00:00 to 23:59); nil for anything else.
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
+              bytes.enumerated().allSatisfy({ $0.offset == 2 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0.element) }),
+              let hour = Int(text.prefix(2)), let minute = Int(text.suffix(2)), hour < 24, minute < 60 else { return nil }
+        self.hour = hour
+        self.minute = minute
     }
 
-    /// Dates before today are history: shown, never changed.
-    public func isReadOnly(date: LocalDate, today: LocalDate) -> Bool {
-        date < today
-    }
+    public var minuteOfDay: Int { hour * 60 + minute }
+    public var description: String { String(format: "%02d:%02d", hour, minute) }
+
+    public static func < (lhs: ClockTime, rhs: ClockTime) -> Bool { lhs.minuteOfDay < rhs.minuteOfDay }
 }

@@ -44,23 +44,13 @@ public struct OfficeClock: Sendable {
     /// The office's current date: the fixed one, or the wall clock's date in `timeZone`.
     public var today: LocalDate { fixedToday ?? LocalDate(now, in: timeZone) }
 
-    /// The clock the command line uses: `SLOTSHEET_TODAY` (YYYY-MM-DD) fixes today and
-    /// `SLOTSHEET_TIMEZONE` (an IANA name) sets the office zone, default Europe/Amsterdam.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> OfficeClock {
-        var zone = defaultTimeZone
-        if let name = environment["SLOTSHEET_TIMEZONE"], !name.isEmpty {
-            guard let named = TimeZone(identifier: name) else {
-                throw ConfigurationError.invalidSetting(name: "SLOTSHEET_TIMEZONE", value: name, expected: "an IANA time zone such as Europe/Amsterdam")
-            }
-            zone = named
-        }
-        if let text = environment["SLOTSHEET_TODAY"], !text.isEmpty {
-            guard let day = LocalDate(iso: text) else {
-                throw ConfigurationError.invalidSetting(name: "SLOTSHEET_TODAY", value: text, expected: "a date as YYYY-MM-DD")
-            }
-            return .fixed(today: day, timeZone: zone)
-        }
-        return OfficeClock(timeZone: zone)
+    /// A clock stopped at a local wall-clock time on `date` that then runs on, so event times
+    /// keep their order (`SLOTSHEET_NOW`, for tests and demos of the day's closing time).
+    public static func fixed(at time: ClockTime, on date: LocalDate, timeZone: TimeZone = OfficeClock.defaultTimeZone) -> OfficeClock {
+        let zoneless = OfficeClock(timeZone: timeZone)
+        let start = zoneless.instant(on: date, at: time)
+        let started = Date()
+        return OfficeClock(timeZone: timeZone, now: { start.addingTimeInterval(Date().timeIntervalSince(started)) })
     }
 
     /// `now` as an ISO 8601 UTC timestamp, the form times take in the database.
@@ -79,35 +69,43 @@ public enum Timestamp {
     }
 }
 
-/// A setting from the environment or a configuration file that cannot be used.
-public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
-    case invalidSetting(name: String, value: String, expected: String)
-
-    public var description: String {
-        switch self {
-        case let .invalidSetting(name, value, expected):
-            return "\(name)='\(value)' is not valid; expected \(expected)."
-        }
-    }
-}
-
 extension OfficeClock {
-    /// The UTC timestamp of a local wall-clock time (`HH:MM`) on `date` in the office zone.
-    public func timestamp(on date: LocalDate, at clockTime: String) throws -> String {
-        let parts = clockTime.split(separator: ":").compactMap { Int($0) }
-        guard parts.count == 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else {
-            throw ConfigurationError.invalidSetting(name: "time", value: clockTime, expected: "HH:MM")
-        }
-        let localSeconds = Double(date.dayNumber * 86_400 + parts[0] * 3600 + parts[1] * 60)
+    /// The instant of a local wall-clock time on `date` in the office zone (on a summer-time
+    /// change, the offset in force just before it).
+    public func instant(on date: LocalDate, at time: ClockTime) -> Date {
+        let localSeconds = Double(date.dayNumber * 86_400 + time.minuteOfDay * 60)
         let guess = Date(timeIntervalSince1970: localSeconds)
         let offset = Double(timeZone.secondsFromGMT(for: guess.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: guess)))))
-        return Timestamp.iso(Date(timeIntervalSince1970: localSeconds - offset))
+        return Date(timeIntervalSince1970: localSeconds - offset)
+    }
+
+    /// The UTC timestamp of a local wall-clock time on `date` in the office zone.
+    public func timestamp(on date: LocalDate, at time: ClockTime) -> String {
+        Timestamp.iso(instant(on: date, at: time))
+    }
+
+    /// Now, as the office's clock shows it.
+    public var localNow: LocalTime {
+        let instant = now
+        let offset = timeZone.secondsFromGMT(for: instant)
+        let local = Int(instant.timeIntervalSince1970.rounded(.down)) + offset
+        let day = LocalDate(dayNumber: Int((Double(local) / 86_400).rounded(.down)))
+        let secondOfDay = local - day.dayNumber * 86_400
+        return LocalTime(date: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60, offsetSeconds: offset)
     }
 }
 
 /// A moment as the office's clock shows it.
 public struct LocalTime: Hashable, Sendable {
     public var date: LocalDate
+    public init(date: LocalDate, hour: Int, minute: Int, second: Int = 0, offsetSeconds: Int = 0) {
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.offsetSeconds = offsetSeconds
+    }
+
     public var hour: Int
     public var minute: Int
     public var second: Int
@@ -140,6 +138,6 @@ extension OfficeClock {
 
     /// The UTC instant at which the office's day `date` begins (midnight, local).
     public func startOfDay(_ date: LocalDate) -> String {
-        (try? timestamp(on: date, at: "00:00")) ?? "\(date.iso)T00:00:00Z"
+        timestamp(on: date, at: ClockTime("00:00")!)
     }
 }

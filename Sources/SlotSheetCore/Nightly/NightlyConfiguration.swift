@@ -2,7 +2,7 @@ import Foundation
 import SlotSheetTemplates
 
 /// What the nightly export writes: a list of exports, each a file in the day's folder. Read from a
-/// JSON file (`--config`); without one, `NightlyConfiguration.standard`.
+/// JSON file (`nightly --exports`); without one, `NightlyConfiguration.standard`.
 ///
 ///     { "exports": [
 ///         { "name": "availability-template", "kind": "template", "from": "+1", "to": "+14", "language": "nl" },

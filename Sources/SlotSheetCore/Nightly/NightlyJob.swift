@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import XLSXWriter
 
 /// What one nightly run did.
 public struct NightlySummary: Sendable {
@@ -28,19 +29,23 @@ public struct NightlySummary: Sendable {
 /// written again but linked, and reported "unchanged". A lock on the output folder keeps a second
 /// run out; day folders older than `keep` days are removed.
 ///
-///     let summary = try NightlyJob(store: store, clock: clock, logger: logger)
+///     let summary = try NightlyJob(store: store, rules: rules, logger: logger)
 ///         .run(outputFolder: "/srv/exports", keepDays: 30, configuration: .standard)
 public struct NightlyJob {
     public let store: any RepairStore
-    public let clock: OfficeClock
+    public let rules: OfficeRules
+    public var clock: OfficeClock { rules.clock }
     public let logger: Logger
+    /// The paper the workbooks print on (the office's `paper_size`).
+    public let paper: PaperSize
     /// How the finished folder is put in place (tests take the exchange away).
     var publisher = DayFolderPublisher.system
 
-    public init(store: any RepairStore, clock: OfficeClock, logger: Logger) {
+    public init(store: any RepairStore, rules: OfficeRules, logger: Logger, paper: PaperSize = .a4) {
         self.store = store
-        self.clock = clock
+        self.rules = rules
         self.logger = logger
+        self.paper = paper
     }
 
     public func run(outputFolder: String, keepDays: Int, configuration: NightlyConfiguration) throws -> NightlySummary {
@@ -124,8 +129,9 @@ public struct NightlyJob {
         switch export.kind {
         case .template:
             guard let range else { throw NightlyError.configuration("Export '\(export.name)': needs 'from' and 'to'.") }
-            return try TemplateExporter(store: store, clock: clock).writeStaged(
-                TemplateExportRequest(range: range, staff: export.staff, language: export.language, path: path), to: path)
+            return try TemplateExporter(store: store, rules: rules).writeStaged(
+                TemplateExportRequest(range: range, staff: export.staff, language: export.language, paper: paper, path: path),
+                to: path)
         case .availabilityCSV:
             guard let range else { throw NightlyError.configuration("Export '\(export.name)': needs 'from' and 'to'.") }
             return try AvailabilityCSVExporter(store: store, clock: clock).writeStaged(range: range, staff: export.staff, to: path)
@@ -133,8 +139,8 @@ public struct NightlyJob {
             let since = export.changedWithinHours.map { Timestamp.iso(clock.now.addingTimeInterval(-Double($0) * 3600)) }
             let request = ReportRequest(
                 kind: ReportKind(rawValue: export.kind.rawValue)!, range: range, format: export.format, language: export.language,
-                statuses: export.statuses, updatedSince: since, path: path)
-            return try ReportExporter(store: store, clock: clock).write(request, to: path)
+                statuses: export.statuses, updatedSince: since, paper: paper, path: path)
+            return try ReportExporter(store: store, rules: rules).write(request, to: path)
         }
     }
 
@@ -148,6 +154,7 @@ public struct NightlyJob {
             fields["from"] = range.from.iso
             fields["to"] = range.to.iso
         }
+        if export.format == .xlsx { fields["paper"] = paper.settingName }  // the same cells on other paper are another file
         if let hours = export.changedWithinHours { fields["changed_within_hours"] = String(hours) }
         if let statuses = export.statuses { fields["status"] = statuses.map(\.rawValue).sorted().joined(separator: ",") }
         return ExportParameters.json(fields)

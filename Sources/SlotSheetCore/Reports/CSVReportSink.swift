@@ -2,7 +2,7 @@ import XLSXWriter
 
 /// A report's primary table as CSV: UTF-8, RFC 4180, CRLF; dates ISO, times ISO 8601 in the
 /// office's zone with their offset, shares as decimals. Text that a spreadsheet would run as a
-/// formula (starting with =, +, -, @, tab or CR) gets a leading apostrophe; numbers stay numbers.
+/// formula (starting with =, +, -, @, tab, CR or NUL) gets a leading apostrophe (`FormulaGuard`); numbers stay numbers.
 final class CSVReportSink: ReportSink {
     private let file: TextFileWriter
     private let clock: OfficeClock

@@ -5,17 +5,19 @@ import XLSXWriter
 /// formats), records an `export_run` with the digest of its content and, once that has committed,
 /// renames the file into place.
 ///
-///     let result = try ReportExporter(store: store, clock: clock).export(
+///     let result = try ReportExporter(store: store, rules: rules).export(
 ///         ReportRequest(kind: .utilization, range: december, format: .xlsx, language: .nl, path: "bezetting.xlsx"))
 public struct ReportExporter {
     public let store: any RepairStore
-    public let clock: OfficeClock
+    /// The office's clock and what is bookable on it (the utilisation report says so per slot).
+    public let rules: OfficeRules
+    public var clock: OfficeClock { rules.clock }
     /// Data rows a workbook sheet takes before a table goes on in the next (tests lower it).
     var rowsPerSheet = CellReference.maxRows - 1
 
-    public init(store: any RepairStore, clock: OfficeClock) {
+    public init(store: any RepairStore, rules: OfficeRules) {
         self.store = store
-        self.clock = clock
+        self.rules = rules
     }
 
     public func export(_ request: ReportRequest) throws -> ExportResult {
@@ -35,7 +37,7 @@ public struct ReportExporter {
 
     /// Writes the report to `path` (no rename, no record): the nightly export stages its files.
     func write(_ request: ReportRequest, to path: String) throws -> (rows: Int, contentDigest: String) {
-        let context = ReportContext(request: request, words: request.language.words, clock: clock)
+        let context = ReportContext(request: request, words: request.language.words, clock: clock, day: rules.now())
         return try store.read { session in
             let sink: any ReportSink = request.format == .xlsx
                 ? try XLSXReportSink(path: path, words: context.words, clock: clock, heading: context.heading, paper: request.paper,

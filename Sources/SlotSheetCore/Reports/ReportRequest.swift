@@ -66,6 +66,8 @@ struct ReportContext {
     let request: ReportRequest
     let words: Words
     let clock: OfficeClock
+    /// The booking rules at the moment the report is made.
+    let day: OfficeDay
 
     var report: ReportWords { words.reports }
 

@@ -1,7 +1,8 @@
 import SlotSheetTemplates
 import XLSXWriter
 
-/// Capacity, held requests and free places per slot. A workbook also gets what people look at
+/// Capacity, held requests and free places per slot, and whether tenants can book it now (the
+/// office's booking rules at the moment of the report). A workbook also gets what people look at
 /// rather than read: a date x daypart heat map of the share booked (a colour scale) and, on a
 /// chart sheet of its own that prints on one page, a chart of capacity against booked per day
 /// with a vertical line at every week.
@@ -20,7 +21,7 @@ enum UtilizationReport {
         let slots = try sink.table(r.slotsSheet, columns: [
             ReportColumn(title: r.dateColumn, width: 13), ReportColumn(title: r.weekdayColumn, width: 6), ReportColumn(title: r.daypartColumn, width: 12),
             ReportColumn(title: r.capacityColumn, width: 11), ReportColumn(title: r.bookedColumn, width: 11), ReportColumn(title: r.freeColumn, width: 8),
-            ReportColumn(title: r.utilizationColumn, width: 12),
+            ReportColumn(title: r.utilizationColumn, width: 12), ReportColumn(title: r.bookableColumn, width: 13),
         ], primary: true)
 
         // A note belongs to its cell's row: in constant-memory mode it must come before later rows.
@@ -34,8 +35,10 @@ enum UtilizationReport {
                 shares.append(share)
                 capacity += occupancy.capacity
                 booked += occupancy.held
+                let bookable = context.day.isBookable(date: day.date, occupancy: occupancy)
                 try slots.add([.date(day.date), .text(context.weekday(day.date)), .text(daypart.label), .integer(occupancy.capacity),
-                               .integer(occupancy.held), .integer(occupancy.free), share])
+                               .integer(occupancy.held), .integer(occupancy.free), share,
+                               .text(bookable ? context.words.template.yes : context.words.template.no)])
             }
             try heatMap.add([.date(day.date), .text(context.weekday(day.date))] + shares)
             try perDay.add([.date(day.date), .integer(capacity), .integer(booked)])

@@ -65,6 +65,7 @@ public struct SampleDataset: SeedSource {
                 throw row.malformed("id, status or a day count is not valid")
             }
             let slot = try slotDate(row)
+            guard let time = ClockTime(row["created_time"]) else { throw row.malformed("created_time is not a time as HH:MM") }
             // A request cannot have been made after today, nor changed before it was made.
             let created = min(slot.adding(days: -createdBefore), today)
             let updated = max(created, min(slot.adding(days: -updatedBefore), today))
@@ -72,8 +73,8 @@ public struct SampleDataset: SeedSource {
                 id: id, residentEmail: row["resident"], description: row["description"],
                 photoPath: row.optional("photo_path"), status: status, slotDate: slot, daypartCode: row["daypart"],
                 staffCode: row.optional("staff"), subcontractor: row.optional("subcontractor"),
-                createdAt: try clock.timestamp(on: created, at: row["created_time"]),
-                updatedAt: try clock.timestamp(on: updated, at: row["created_time"]),
+                createdAt: clock.timestamp(on: created, at: time),
+                updatedAt: clock.timestamp(on: updated, at: time),
                 defects: defectsByRequest[id] ?? [])
         }
     }

@@ -117,7 +117,7 @@ public struct SyntheticDataset: SeedSource {
         let uniqueDefects = defects.enumerated().filter { !defects.prefix($0.offset).contains($0.element) }.map(\.element)
         let created = min(date.adding(days: -(3 + random.pick(key, 4) % 12)), today)
         let updated = max(created, min(date.adding(days: -(random.pick(key, 5) % 3)), today))
-        let time = String(format: "%02d:%02d", 7 + random.pick(key, 6) % 12, random.pick(key, 7) % 60)
+        let time = ClockTime(String(format: "%02d:%02d", 7 + random.pick(key, 6) % 12, random.pick(key, 7) % 60))!
         let isAssigned = status != .new && status != .cancelled && random.unit(key, 8) < 0.7
         return RequestSeed(
             id: id,
@@ -127,8 +127,8 @@ public struct SyntheticDataset: SeedSource {
             status: status, slotDate: date, daypartCode: daypart,
             staffCode: isAssigned ? assignee : nil,
             subcontractor: random.unit(key, 21) < 0.08 ? subcontractors[random.pick(key, 22) % subcontractors.count].name : nil,
-            createdAt: (try? clock.timestamp(on: created, at: time)) ?? Timestamp.iso(clock.now),
-            updatedAt: (try? clock.timestamp(on: updated, at: time)) ?? Timestamp.iso(clock.now),
+            createdAt: clock.timestamp(on: created, at: time),
+            updatedAt: clock.timestamp(on: updated, at: time),
             defects: uniqueDefects)
     }
 }

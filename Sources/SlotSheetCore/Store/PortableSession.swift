@@ -78,16 +78,19 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
 
     func dayparts() throws -> [Identified<Daypart>] {
         try connection.rows(StoreSQL.dayparts) { row in
-            Identified(id: try row.integer(0), value: Daypart(
-                code: try row.text(1), label: try row.text(2), startsAt: try row.text(3), endsAt: try row.text(4),
-                sortOrder: try row.int(5), active: try row.boolean(6)))
+            typealias C = DaypartColumn
+            return Identified(id: try row.integer(C.id), value: Daypart(
+                code: try row.text(C.code), label: try row.text(C.label), startsAt: try row.text(C.startsAt), endsAt: try row.text(C.endsAt),
+                sortOrder: try row.int(C.sortOrder), active: try row.boolean(C.active)))
         }
     }
 
     func staff() throws -> [Identified<StaffMember>] {
         try connection.rows(StoreSQL.staff) { row in
-            Identified(id: try row.integer(0), value: StaffMember(
-                code: try row.text(1), employeeNumber: try row.text(2), name: try row.text(3), active: try row.boolean(4)))
+            typealias C = StaffColumn
+            return Identified(id: try row.integer(C.id), value: StaffMember(
+                code: try row.text(C.code), employeeNumber: try row.text(C.employeeNumber), name: try row.text(C.name),
+                active: try row.boolean(C.active)))
         }
     }
 
@@ -107,17 +110,17 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
 
     func availability(on date: LocalDate) throws -> [(daypartID: RowID, staffID: RowID)] {
         try connection.rows(StoreSQL.availabilityOnDate, [date.iso.sqlValue]) { row in
-            (try row.integer(0), try row.integer(1))
+            (try row.integer(DayAvailabilityColumn.daypartID), try row.integer(DayAvailabilityColumn.staffID))
         }
     }
 
     func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand] {
         var demand: [RowID: SlotDemand] = [:]
         try connection.forEachRow(StoreSQL.demandOnDate, [date.iso.sqlValue]) { row in
-            let daypartID = try row.integer(0)
+            let daypartID = try row.integer(DemandColumn.daypartID)
             demand[daypartID, default: SlotDemand()].held += 1
-            if let staffID = try row.optionalInteger(1) {
-                demand[daypartID, default: SlotDemand()].assignments.append((staffID, try row.integer(2)))
+            if let staffID = try row.optionalInteger(DemandColumn.staffID) {
+                demand[daypartID, default: SlotDemand()].assignments.append((staffID, try row.integer(DemandColumn.requestID)))
             }
         }
         return demand
@@ -169,14 +172,15 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         try connection.rows(StoreSQL.importBatchesCreatedBetween, [start.sqlValue, end.sqlValue], PortableSession.batch)
     }
 
-    /// A row of `StoreSQL.batchColumns` as a batch.
+    /// A row of `ImportBatchColumn` as a batch.
     private static func batch(_ row: Connection.Row) throws -> ImportBatch {
-        let id = try row.integer(0)
-        let from = try row.optionalText(8).flatMap { LocalDate(iso: $0) }
-        let to = try row.optionalText(9).flatMap { LocalDate(iso: $0) }
+        typealias C = ImportBatchColumn
+        let id = try row.integer(C.id)
+        let from = try row.optionalText(C.rangeFrom).flatMap { LocalDate(iso: $0) }
+        let to = try row.optionalText(C.rangeTo).flatMap { LocalDate(iso: $0) }
         // A value this build does not know (a newer slotsheet, a hand-made row) is an error: read
         // as something else, an attempt would be shown, reported or undone as what it was not.
-        let kindText = try row.text(6), outcomeText = try row.text(13)
+        let kindText = try row.text(C.kind), outcomeText = try row.text(C.outcome)
         guard let kind = ImportBatch.Kind(rawValue: kindText) else {
             throw StoreError.failed("import batch \(id) has the kind '\(kindText)', which this slotsheet does not know")
         }
@@ -184,18 +188,20 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
             throw StoreError.failed("import batch \(id) has the outcome '\(outcomeText)', which this slotsheet does not know")
         }
         return ImportBatch(
-            id: id, fileName: try row.text(1), sha256: try row.text(2), operatorName: try row.text(3),
-            createdAt: try row.text(4), dryRun: try row.boolean(5), kind: kind, revertsBatchID: try row.optionalInteger(7),
+            id: id, fileName: try row.text(C.fileName), sha256: try row.text(C.sha256),
+            operatorName: try row.text(C.operatorName), createdAt: try row.text(C.createdAt), dryRun: try row.boolean(C.dryRun),
+            kind: kind, revertsBatchID: try row.optionalInteger(C.revertsBatchID),
             range: from.flatMap { from in to.flatMap { DateRange(from: from, to: $0) } },
-            added: try row.int(10), removed: try row.int(11), unchanged: try row.int(12), outcome: outcome,
-            problems: try row.int(14))
+            added: try row.int(C.added), removed: try row.int(C.removed), unchanged: try row.int(C.unchanged),
+            outcome: outcome, problems: try row.int(C.problems))
     }
 
     func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange] {
         try connection.rows(StoreSQL.changesOfBatch, [batchID.sqlValue]) { row in
-            AvailabilityChange(
-                key: AvailabilityKey(date: try row.date(0), daypartID: try row.integer(1), staffID: try row.integer(2)),
-                available: try row.boolean(3), staffCode: try row.text(4), daypartCode: try row.text(5))
+            typealias C = BatchChangeColumn
+            return AvailabilityChange(
+                key: AvailabilityKey(date: try row.date(C.date), daypartID: try row.integer(C.daypartID), staffID: try row.integer(C.staffID)),
+                available: try row.boolean(C.availableAfter), staffCode: try row.text(C.staffCode), daypartCode: try row.text(C.daypartCode))
         }
     }
 
@@ -211,23 +217,25 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         let (conditions, arguments) = filter.sqlConditions
         var pending: RequestReportRow?
         try connection.streamRows(StoreSQL.requestReport(conditions: conditions), arguments) { row in
-            let id = try row.integer(0)
+            typealias C = RequestReportColumn
+            let id = try row.integer(C.id)
             if let current = pending, current.id != id {
                 try visit(current)
                 pending = nil
             }
             if pending == nil {
-                guard let status = RequestStatus(rawValue: try row.text(3)) else { return }
+                guard let status = RequestStatus(rawValue: try row.text(C.status)) else { return }
                 pending = RequestReportRow(
-                    id: id, createdAt: try row.text(1), updatedAt: try row.text(2), status: status, residentName: try row.text(4),
-                    residentEmail: try row.text(5), street: try row.text(6), houseNumber: try row.text(7), postcode: try row.text(8),
-                    city: try row.text(9), corporation: try row.text(10), description: try row.text(11), slotDate: try row.date(12),
-                    daypartLabel: try row.text(13), staffCode: try row.optionalText(14), staffName: try row.optionalText(15),
-                    subcontractor: try row.optionalText(16), defects: [])
+                    id: id, createdAt: try row.text(C.createdAt), updatedAt: try row.text(C.updatedAt), status: status,
+                    residentName: try row.text(C.residentName), residentEmail: try row.text(C.residentEmail), street: try row.text(C.street),
+                    houseNumber: try row.text(C.houseNumber), postcode: try row.text(C.postcode), city: try row.text(C.city),
+                    corporation: try row.text(C.corporation), description: try row.text(C.description), slotDate: try row.date(C.slotDate),
+                    daypartLabel: try row.text(C.daypartLabel), staffCode: try row.optionalText(C.staffCode),
+                    staffName: try row.optionalText(C.staffName), subcontractor: try row.optionalText(C.subcontractor), defects: [])
             }
-            if let location = try row.optionalText(17) {
+            if let location = try row.optionalText(C.location) {
                 pending?.defects.append(DefectPath(
-                    location: location, space: try row.text(18), element: try row.text(19), defect: try row.text(20)))
+                    location: location, space: try row.text(C.space), element: try row.text(C.element), defect: try row.text(C.defect)))
             }
         }
         if let last = pending { try visit(last) }
@@ -236,14 +244,17 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
     func staffLoad(in range: DateRange) throws -> [StaffLoad] {
         let bounds = [range.from.iso, range.to.iso, range.from.iso, range.to.iso].map(\.sqlValue)
         return try connection.rows(StoreSQL.staffLoad, bounds) { row in
-            StaffLoad(staffID: try row.integer(0), slotsAvailable: try row.int(1), requestsAssigned: try row.int(2))
+            StaffLoad(staffID: try row.integer(StaffLoadColumn.staffID), slotsAvailable: try row.int(StaffLoadColumn.slotsAvailable),
+                      requestsAssigned: try row.int(StaffLoadColumn.requestsAssigned))
         }
     }
 
     func lastExportRun(kind: String, parameters: String) throws -> ExportRun? {
         try connection.firstRow(StoreSQL.lastExportRun, [kind.sqlValue, parameters.sqlValue]) { row in
-            ExportRun(kind: try row.text(0), parameters: try row.text(1), path: try row.text(2), sha256: try row.text(3),
-                      rows: try row.int(4), createdAt: try row.text(5), contentSHA256: try row.optionalText(6))
+            typealias C = ExportRunColumn
+            return ExportRun(kind: try row.text(C.kind), parameters: try row.text(C.parameters), path: try row.text(C.path),
+                             sha256: try row.text(C.sha256), rows: try row.int(C.rows), createdAt: try row.text(C.createdAt),
+                             contentSHA256: try row.optionalText(C.contentSHA256))
         }
     }
 }

@@ -65,8 +65,8 @@ enum StoreSQL {
         """
     static let removeRequestDefect = "DELETE FROM repair_request_defect WHERE request_id = ? AND defect_id = ?"
 
-    static let dayparts = "SELECT id, code, label, starts_at, ends_at, sort_order, active FROM daypart ORDER BY sort_order, code"
-    static let staff = "SELECT id, code, employee_number, name, active FROM staff ORDER BY code"
+    static let dayparts = "SELECT \(DaypartColumn.selectList) FROM daypart ORDER BY sort_order, code"
+    static let staff = "SELECT \(StaffColumn.selectList) FROM staff ORDER BY code"
 
     static let capacityPerSlot = """
         SELECT date, daypart_id, COUNT(*) FROM availability WHERE date BETWEEN ? AND ? GROUP BY date, daypart_id
@@ -79,10 +79,10 @@ enum StoreSQL {
             """
     }
 
-    static let availabilityOnDate = "SELECT daypart_id, staff_id FROM availability WHERE date = ?"
+    static let availabilityOnDate = "SELECT \(DayAvailabilityColumn.selectList) FROM availability WHERE date = ?"
     static var demandOnDate: String {
         let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        return "SELECT daypart_id, staff_id, id FROM repair_request WHERE slot_date = ? AND status IN (\(holding))"
+        return "SELECT \(DemandColumn.selectList) FROM repair_request WHERE slot_date = ? AND status IN (\(holding))"
     }
 
     static let recordExportRun = """
@@ -122,10 +122,7 @@ enum StoreSQL {
             SELECT * FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::boolean[], ?::boolean[])
             """)
 
-    static let batchColumns = """
-        id, file_name, sha256, operator, created_at, dry_run, kind, reverts_batch_id, range_from, range_to, \
-        added, removed, unchanged, outcome, problems
-        """
+    static let batchColumns = ImportBatchColumn.selectList
     static let importBatch = "SELECT \(batchColumns) FROM import_batch WHERE id = ?"
     /// The newest batches whose outcome is one of `outcomes` (a `?` each), then the limit.
     static func recentImportBatches(outcomes: Int) -> String {
@@ -134,7 +131,7 @@ enum StoreSQL {
     }
     static let importBatchesCreatedBetween = "SELECT \(batchColumns) FROM import_batch WHERE created_at >= ? AND created_at < ? ORDER BY id"
     static let changesOfBatch = """
-        SELECT c.date, c.daypart_id, c.staff_id, c.available_after, s.code, d.code FROM availability_change c \
+        SELECT \(BatchChangeColumn.selectList) FROM availability_change c \
         JOIN staff s ON s.id = c.staff_id JOIN daypart d ON d.id = c.daypart_id WHERE c.batch_id = ? \
         ORDER BY c.date, d.sort_order, s.code
         """
@@ -150,9 +147,7 @@ enum StoreSQL {
     static func requestReport(conditions: [String]) -> String {
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         return """
-            SELECT r.id, r.created_at, r.updated_at, r.status, re.name, re.email, re.street, re.house_number, re.postcode, \
-            re.city, hc.name, r.description, r.slot_date, dp.label, st.code, st.name, sc.name, \
-            l.name, sp.name, el.name, de.name \
+            SELECT \(RequestReportColumn.selectList) \
             FROM repair_request r \
             JOIN resident re ON re.id = r.resident_id \
             JOIN housing_corporation hc ON hc.id = re.housing_corporation_id \
@@ -169,19 +164,10 @@ enum StoreSQL {
             """
     }
 
-    static var staffLoad: String {
-        let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        return """
-            SELECT s.id, \
-            (SELECT COUNT(*) FROM availability a WHERE a.staff_id = s.id AND a.date BETWEEN ? AND ?), \
-            (SELECT COUNT(*) FROM repair_request r WHERE r.staff_id = s.id AND r.slot_date BETWEEN ? AND ? \
-            AND r.status IN (\(holding))) \
-            FROM staff s ORDER BY s.code
-            """
-    }
+    static let staffLoad = "SELECT \(StaffLoadColumn.selectList) FROM staff s ORDER BY s.code"
 
     static let lastExportRun = """
-        SELECT kind, parameters, path, sha256, rows, created_at, content_sha256 FROM export_run WHERE kind = ? AND parameters = ? \
+        SELECT \(ExportRunColumn.selectList) FROM export_run WHERE kind = ? AND parameters = ? \
         ORDER BY id DESC LIMIT 1
         """
 

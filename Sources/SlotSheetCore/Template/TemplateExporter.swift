@@ -38,16 +38,16 @@ public struct ExportResult: Hashable, Sendable {
 /// committed, renames the file into place (`AtomicOutput.publish(recordedAs:in:)`), so the file
 /// appears whole or not at all, and never without its record.
 ///
-///     let result = try TemplateExporter(store: store, clock: clock).export(
+///     let result = try TemplateExporter(store: store, rules: settings.officeRules(clock: clock)).export(
 ///         TemplateExportRequest(range: december, staff: .allActive, language: .nl, path: "dec.xlsx"))
 public struct TemplateExporter {
     public let store: any RepairStore
-    public let clock: OfficeClock
-    public let rules: BookingRules
+    /// What is past (grey, locked) and bookable (green), on the office's clock.
+    public let rules: OfficeRules
+    public var clock: OfficeClock { rules.clock }
 
-    public init(store: any RepairStore, clock: OfficeClock, rules: BookingRules = BookingRules()) {
+    public init(store: any RepairStore, rules: OfficeRules) {
         self.store = store
-        self.clock = clock
         self.rules = rules
     }
 
@@ -56,7 +56,7 @@ public struct TemplateExporter {
         let generatedAt = clock.timestamp()
         do {
             let (layout, fingerprint) = try store.read { session in
-                try write(request, to: output.temporaryPath, generatedAt: generatedAt, session: session)
+                try write(request, to: output.temporaryPath, generatedAt: generatedAt, day: rules.now(), session: session)
             }
             let sha256 = try FileDigest.sha256(ofFileAt: output.temporaryPath)
             let run = ExportRun(
@@ -73,15 +73,17 @@ public struct TemplateExporter {
     /// Writes the template to `path` (no rename, no record), for the nightly export's staging; the
     /// content digest covers what the file shows: its database state, language and today.
     func writeStaged(_ request: TemplateExportRequest, to path: String) throws -> (rows: Int, contentDigest: String) {
+        let day = rules.now()
         let (layout, fingerprint) = try store.read { session in
-            try write(request, to: path, generatedAt: clock.timestamp(), session: session)
+            try write(request, to: path, generatedAt: clock.timestamp(), day: day, session: session)
         }
         var digest = ContentDigest()
-        digest.add([.text("template"), .text(fingerprint), .text(request.language.rawValue), .date(clock.today)])
+        digest.add([.text("template"), .text(fingerprint), .text(request.language.rawValue), .date(day.today),
+                    .date(day.firstOpenDay), .date(day.bookingWindow.from), .date(day.bookingWindow.to)])
         return (layout.rowCount, digest.hexDigest)
     }
 
-    private func write(_ request: TemplateExportRequest, to path: String, generatedAt: String,
+    private func write(_ request: TemplateExportRequest, to path: String, generatedAt: String, day: OfficeDay,
                        session: any StoreSession) throws -> (TemplateLayout, String) {
         let dayparts = try session.dayparts().filter(\.active)
         guard !dayparts.isEmpty else { throw TemplateError.noActiveDayparts }
@@ -99,7 +101,7 @@ public struct TemplateExporter {
         }
         let workbook = try TemplateWorkbook(path: path, context: .init(
             layout: layout, words: request.language.words.template, language: request.language,
-            today: clock.today, generatedAt: generatedAt, rules: rules,
+            day: day, generatedAt: generatedAt,
             staffDetails: staff.map(\.value), daypartDetails: dayparts.map(\.value),
             printing: .init(paper: request.paper, timeZone: clock.timeZone)))
         do {

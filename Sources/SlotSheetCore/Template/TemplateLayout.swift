@@ -5,14 +5,16 @@ import XLSXWriter
 ///
 /// The sheet has a header row, then one row per (date, daypart) in date order and daypart order,
 /// five key columns (date, weekday, daypart, booked, capacity) and one column per staff member.
-/// Rows and columns are 0-based here; `cellName` gives the A1 form people see.
+/// Rows and columns are 0-based here, as libxlsxwriter counts; `TemplateCell` is where they meet
+/// the 1-based numbers of the reader and the A1 names people see.
 ///
 ///     let layout = TemplateLayout(range: december, dayparts: [d08, d09], staff: [anna, bram])
 ///     layout.row(for: LocalDate(iso: "2026-12-02")!, daypartIndex: 1)   // 4
-///     layout.cellName(row: 4, column: layout.column(forStaffAt: 1))      // "G5"
+///     layout.cell(row: 4, staffAt: 1).a1                                  // "G5"
 public struct TemplateLayout: Hashable, Sendable {
     /// Version of the template format, stored in every template; bumped when the layout changes.
-    public static let formatVersion = 1
+    /// 2: staff records hold the name rather than the header (format 1 is still read).
+    public static let formatVersion = 2
 
     /// The key columns, left of the staff columns, in order.
     public enum KeyColumn: Int, CaseIterable, Sendable {
@@ -87,14 +89,19 @@ public struct TemplateLayout: Hashable, Sendable {
 
     public func column(_ key: KeyColumn) -> Int { key.rawValue }
 
-    /// "F" for column 5.
-    public func columnLetters(_ column: Int) -> String {
-        CellReference.columnLetters(column)
+    /// The staff cell of a data row.
+    public func cell(row: Int, staffAt index: Int) -> TemplateCell {
+        TemplateCell(row: row, column: column(forStaffAt: index))
     }
 
-    /// "F12" for row 11, column 5.
-    public func cellName(row: Int, column: Int) -> String {
-        CellReference.a1(row: row, column: column)
+    /// The cell of a key column in a data row.
+    public func cell(row: Int, _ key: KeyColumn) -> TemplateCell {
+        TemplateCell(row: row, column: key.rawValue)
+    }
+
+    /// The data row of the `index`th slot (in layout order).
+    public func row(ofSlot index: Int) -> Int {
+        TemplateLayout.firstDataRow + index
     }
 
     /// The first data row whose date is `date` or later (nil when the whole range is before it).
@@ -107,4 +114,34 @@ public struct TemplateLayout: Hashable, Sendable {
     public func staffCells(ofRow row: Int) -> String {
         CellReference.range(firstRow: row, firstColumn: TemplateLayout.firstStaffColumn, lastRow: row, lastColumn: lastColumn)
     }
+}
+
+/// A cell of a template's sheet, counted from 0 as libxlsxwriter writes it. The reader counts rows
+/// and columns from 1 and people name cells in A1 form; this type is the one place those meet, so
+/// no code adds or subtracts 1 by hand.
+///
+///     TemplateCell(row: 0, column: 5).a1                          // "F1"
+///     TemplateCell(readerRow: 12, readerColumn: 6).row            // 11
+public struct TemplateCell: Hashable, Sendable {
+    public let row: Int
+    public let column: Int
+
+    public init(row: Int, column: Int) {
+        self.row = row
+        self.column = column
+    }
+
+    /// A cell as the reader numbers it (`XLSXRow.index`, `XLSXCell.column`: from 1).
+    public init(readerRow: Int, readerColumn: Int) {
+        self.init(row: readerRow - 1, column: readerColumn - 1)
+    }
+
+    /// The row number people see (and the reader gives): `row + 1`.
+    public var sheetRowNumber: Int { row + 1 }
+
+    /// "F12".
+    public var a1: String { CellReference.a1(row: row, column: column) }
+
+    /// "F".
+    public var columnLetters: String { CellReference.columnLetters(column) }
 }

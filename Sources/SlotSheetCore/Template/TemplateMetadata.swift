@@ -3,13 +3,14 @@
 ///
 ///     slotsheet | availability-template | 1                 the marker, always row 1
 ///     daypart   | D08 | 08:00-09:00                         a daypart row label, in row order
-///     staff     | F | ANB | ANB Anouk Bakker                a staff column, its code and header
+///     staff     | F | ANB | Anouk Bakker                    a staff column, its code and name
 ///     row       | 2 | 2026-12-01 | D08 | x..x | 1 | ANB      a data row: sheet row, date, daypart,
 ///                                                           availability code, held, assigned codes
 ///     meta      | fingerprint | 9f86d0...                   range, language, times, fingerprint
 ///
 /// A hidden sheet, not custom document properties: Excel cuts those at 255 characters, and Google
 /// Sheets drops them, while hidden sheets survive a re-save in every program that matters.
+/// `MetadataRecord` is the one definition of each record's fields, for the writer and the reader.
 public enum TemplateMetadata {
     public static let sheetName = "_slotsheet"
     public static let marker = "slotsheet"

@@ -2,7 +2,7 @@ import SlotSheetTemplates
 import XLSXWriter
 
 /// The cell styles of the availability sheet, worked out once per template: a row's look depends
-/// only on whether it is past, on a weekend, and the first row of its date.
+/// only on whether it is past, in the booking window, on a weekend, and the first row of its date.
 struct TemplateStyles {
     enum Cell: CaseIterable {
         case date, text, number, staff
@@ -11,6 +11,8 @@ struct TemplateStyles {
     /// What decides a row's look.
     struct RowKind: Hashable {
         var isPast: Bool
+        /// Tenants can book its date now: its key cells are green.
+        var isBookable: Bool
         var isWeekend: Bool
         var startsDay: Bool
     }
@@ -38,12 +40,14 @@ struct TemplateStyles {
                             alignment: .center, border: RGB(Look.shortageText))
         var table: [RowKind: [Cell: CellStyle]] = [:]
         for isPast in [false, true] {
-            for isWeekend in [false, true] {
-                for startsDay in [false, true] {
-                    let kind = RowKind(isPast: isPast, isWeekend: isWeekend, startsDay: startsDay)
-                    table[kind] = Dictionary(uniqueKeysWithValues: Cell.allCases.map {
-                        ($0, TemplateStyles.style(for: $0, kind: kind, dateFormat: dateFormat))
-                    })
+            for isBookable in [false, true] {
+                for isWeekend in [false, true] {
+                    for startsDay in [false, true] {
+                        let kind = RowKind(isPast: isPast, isBookable: isBookable, isWeekend: isWeekend, startsDay: startsDay)
+                        table[kind] = Dictionary(uniqueKeysWithValues: Cell.allCases.map {
+                            ($0, TemplateStyles.style(for: $0, kind: kind, dateFormat: dateFormat))
+                        })
+                    }
                 }
             }
         }
@@ -70,8 +74,9 @@ struct TemplateStyles {
         case .date:
             style.numberFormat = dateFormat
             style.alignment = .left
+            if kind.isBookable && !kind.isPast { style.fill = RGB(Look.bookableFill) }
         case .text:
-            break
+            if kind.isBookable && !kind.isPast { style.fill = RGB(Look.bookableFill) }
         case .number:
             style.alignment = .center
         case .staff:

@@ -9,9 +9,9 @@ final class TemplateWorkbook {
         let layout: TemplateLayout
         let words: TemplateWords
         let language: Language
-        let today: LocalDate
+        /// The rules at the moment of export: what is past (grey, locked) and bookable (green).
+        let day: OfficeDay
         let generatedAt: String
-        let rules: BookingRules
         let staffDetails: [StaffMember]
         let daypartDetails: [Daypart]
         var printing = TemplatePrintOptions()
@@ -78,7 +78,7 @@ final class TemplateWorkbook {
         }
         try grid.freezePanes(row: TemplateLayout.firstDataRow, column: TemplateLayout.firstStaffColumn)
 
-        if !layout.staff.isEmpty, let firstEditable = layout.firstRow(onOrAfter: context.today) {
+        if !layout.staff.isEmpty, let firstEditable = layout.firstRow(onOrAfter: context.day.firstOpenDay) {
             let marks = DataValidation.list(
                 ["x"], inputTitle: words.markInputTitle, inputMessage: words.markInputMessage,
                 errorTitle: words.markErrorTitle, errorMessage: words.markErrorMessage)
@@ -115,7 +115,7 @@ final class TemplateWorkbook {
         let state = content.state
         let row = layout.row(for: state.date, daypartIndex: daypartIndex)
         let kind = TemplateStyles.RowKind(
-            isPast: context.rules.isReadOnly(date: state.date, today: context.today),
+            isPast: context.day.isPast(state.date), isBookable: context.day.bookingWindow.contains(state.date),
             isWeekend: state.date.weekday.isWeekend, startsDay: daypartIndex == 0)
         let style = { (cell: TemplateStyles.Cell, column: Int) in content.flagged[column] == nil ? self.styles.style(cell, kind) : self.styles.flagged }
         let (year, month, day) = state.date.parts
@@ -145,8 +145,8 @@ final class TemplateWorkbook {
         for (column, note) in content.flagged.sorted(by: { $0.key < $1.key }) {
             try grid.writeNote(note, row: row, column: column, author: "slotsheet")
         }
-        try writeMetadataRecord([TemplateMetadata.Record.row.rawValue, "\(row + 1)", state.date.iso, state.daypartCode,
-                                 state.availabilityCode, "\(state.held)", state.assignedStaffCodes.joined(separator: " ")])
+        try writeMetadata(.row(layout.cell(row: row, .date), date: state.date, daypartCode: state.daypartCode,
+                               availability: state.availabilityCode, held: state.held, assigned: state.assignedStaffCodes))
         rowsWritten += 1
     }
 
@@ -174,7 +174,9 @@ final class TemplateWorkbook {
         let facts = TemplateFacts(
             from: layout.range.from.iso, to: layout.range.to.iso, generatedAt: context.generatedAt,
             firstStaffColumn: CellReference.columnLetters(TemplateLayout.firstStaffColumn),
-            minDaysAhead: context.rules.minDaysAhead, maxDaysAhead: context.rules.maxDaysAhead)
+            minDaysAhead: context.day.rules.minDaysAhead, maxDaysAhead: context.day.rules.maxDaysAhead,
+            bookableFrom: context.day.bookingWindow.from.iso, bookableTo: context.day.bookingWindow.to.iso,
+            dayClosesAt: context.day.rules.dayClosesAt?.description)
         for (index, paragraph) in words.instructions(facts).enumerated() {
             try sheet.setRow(index + 2, height: TemplatePrintSetup.height(ofParagraph: paragraph))
             try sheet.write(paragraph, row: index + 2, column: 0, style: styles.wrapped)
@@ -213,19 +215,19 @@ final class TemplateWorkbook {
     private func startMetadata() throws {
         // Very hidden: the office cannot unhide it from the menu and change what the importer reads.
         try metadata.hide(.veryHidden)
-        try writeMetadataRecord([TemplateMetadata.marker, TemplateMetadata.kind, "\(TemplateLayout.formatVersion)"])
+        try writeMetadata(.marker(version: TemplateLayout.formatVersion))
         for daypart in layout.dayparts {
-            try writeMetadataRecord([TemplateMetadata.Record.daypart.rawValue, daypart.code, daypart.label])
+            try writeMetadata(.daypart(code: daypart.code, label: daypart.label))
         }
         for (index, member) in layout.staff.enumerated() {
-            try writeMetadataRecord([TemplateMetadata.Record.staff.rawValue,
-                                     CellReference.columnLetters(layout.column(forStaffAt: index)), member.code, member.header])
+            try writeMetadata(.staff(column: layout.cell(row: TemplateLayout.headerRow, staffAt: index).columnLetters,
+                                     code: member.code, name: member.name))
         }
         try metadata.protectWithoutPassword()
     }
 
-    private func writeMetadataRecord(_ fields: [String]) throws {
-        for (column, field) in fields.enumerated() where !field.isEmpty {
+    private func writeMetadata(_ record: MetadataRecord) throws {
+        for (column, field) in record.fields.enumerated() where !field.isEmpty {
             try metadata.write(field, row: nextMetadataRow, column: column)
         }
         nextMetadataRow += 1
@@ -242,10 +244,10 @@ final class TemplateWorkbook {
         let meta: [(TemplateMetadata.Key, String)] = [
             (.rangeFrom, layout.range.from.iso), (.rangeTo, layout.range.to.iso),
             (.dataSheet, context.words.availabilitySheet), (.language, context.language.rawValue),
-            (.generatedAt, context.generatedAt), (.today, context.today.iso), (.fingerprint, fingerprint),
+            (.generatedAt, context.generatedAt), (.today, context.day.today.iso), (.fingerprint, fingerprint),
         ]
         for (key, value) in meta {
-            try writeMetadataRecord([TemplateMetadata.Record.meta.rawValue, key.rawValue, value])
+            try writeMetadata(.meta(key, value))
         }
         try workbook.close()
     }

@@ -25,11 +25,13 @@ struct InitDatabase: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
 
     func run() throws {
+        let context = try settings.load()
         let database = try store.open(create: true)
         let version = try database.migrate()
-        print("\(database.location): schema version \(version)")
+        context.say(.schemaVersion(location: "\(database.location)", version: version))
     }
 }
 
@@ -47,6 +49,7 @@ struct SeedDatabase: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
 
     @Flag(help: "Load the sample repair-request database built into slotsheet.")
     var sample = false
@@ -69,35 +72,33 @@ struct SeedDatabase: ParsableCommand {
     @Option(help: "Synthetic: mean share of each slot's capacity that is booked (0 to 0.95).")
     var fill: Double = 0.4
 
-    func validate() throws {
-        guard sample != synthetic else {
-            throw ValidationError("Give exactly one of --sample or --synthetic.")
-        }
+    /// The choices, checked here rather than in `validate()`, so the message is in the office's language.
+    private func check() throws {
+        guard sample != synthetic else { throw CommandFailure(.usage, .seedChoice) }
         if synthetic {
-            guard let staff, staff > 0, from != nil, to != nil else {
-                throw ValidationError("--synthetic needs --staff N (at least 1), --from DATE and --to DATE.")
-            }
-            guard (0...0.95).contains(fill) else { throw ValidationError("--fill must be between 0 and 0.95.") }
+            guard let staff, staff > 0, from != nil, to != nil else { throw CommandFailure(.usage, .syntheticNeeds) }
+            guard (0...0.95).contains(fill) else { throw CommandFailure(.usage, .fillOutOfRange) }
         }
     }
 
     func run() throws {
-        let clock = try OfficeClock.fromEnvironment()
+        let context = try settings.load()
+        try check()
+        let clock = context.clock
         let database = try store.openMigrated()
         let started = Date()
         let summary: SeedSummary
         if synthetic, let staff, let from, let to {
             guard let range = DateRange(from: from.resolve(clock), to: to.resolve(clock)) else {
-                throw CommandFailure(exitStatus: .usage, message: "--to is before --from.")
+                throw CommandFailure(.usage, .rangeReversed(from: from.resolve(clock), to: to.resolve(clock)))
             }
             let dataset = try SyntheticDataset(staffCount: staff, range: range, seed: seed, fill: fill, clock: clock)
             summary = try Seeder.load(dataset, into: database)
         } else {
             summary = try Seeder.load(try SampleDataset(clock: clock), into: database)
         }
-        let seconds = Date().timeIntervalSince(started)
-        print(String(format: "Seeded %@ in %.1f s: %d availability rows, %d repair requests.",
-                     synthetic ? "synthetic data" : "sample data", seconds, summary.availability, summary.requests))
+        context.say(.seeded(synthetic: synthetic, seconds: Date().timeIntervalSince(started),
+                            availability: summary.availability, requests: summary.requests))
     }
 }
 
@@ -111,16 +112,15 @@ struct DatabaseStatus: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
 
     func run() throws {
-        try DatabaseStatus.printStatus(of: try store.open(forReading: true))
-    }
-
-    static func printStatus(of database: any RepairStore) throws {
+        let context = try settings.load()
+        let database = try store.open(forReading: true)
         let version = try database.schemaVersion()
-        print("\(database.location): schema version \(version) (this slotsheet: \(Schema.version))")
+        context.say(.status(location: "\(database.location)", version: version, current: Schema.version))
         guard version > 0 else {
-            print("No tables yet; run 'slotsheet db init'.")
+            context.say(.noTables)
             return
         }
         let counts = try database.read { try $0.tableCounts() }

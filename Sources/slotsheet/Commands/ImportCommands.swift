@@ -42,7 +42,7 @@ struct ImportFile: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @OptionGroup var language: LanguageOption
+    @OptionGroup var settings: SettingsOptions
 
     @Argument(help: "The edited template (.xlsx) or a CSV file.")
     var file: String
@@ -63,29 +63,26 @@ struct ImportFile: ParsableCommand {
     var operatorName: String?
 
     func run() throws {
-        let words = language.language.words
-        let clock = try OfficeClock.fromEnvironment()
+        let context = try settings.load()
         let database = try store.openMigrated(forReading: dryRun)
-        let progress = ProgressBar(label: "Reading \(URL(fileURLWithPath: file).lastPathComponent)")
+        let progress = ProgressBar(label: CommandMessage.reading(file: URL(fileURLWithPath: file).lastPathComponent).text(context.language))
         let request = ImportRequest(dryRun: dryRun, force: force, operatorName: operatorName ?? ImportFile.loginName())
         let outcome: ImportOutcome, parsed: ParsedSheet
         do {
             let source = try ImportSource.open(path: file)
-            (outcome, parsed) = try ImportJob(store: database, clock: clock).run(source, request) { progress.update(done: $0, total: $1) }
+            (outcome, parsed) = try ImportJob(store: database, rules: context.rules).run(source, request) { progress.update(done: $0, total: $1) }
             progress.finish()
-        } catch let error as ImportFileError {
+        } catch {
             progress.finish()
-            throw CommandFailure(exitStatus: .unreadableFile, message: error.message(words))
+            throw error
         }
-        let report = ImportReport(outcome: outcome, words: words)
+        let report = ImportReport(outcome: outcome, language: context.language)
         print(json ? try report.json() : report.text())
         // Only a rejected import has an error workbook, and a rejected import writes nothing to the
         // database: when this file cannot be written (exit 7), the problems are printed above all the same.
         if outcome.status == .rejected, let errorsOut {
-            try language.writing {
-                try ErrorWorkbook.write(parsed, problems: outcome.problems, source: file, language: language.language,
-                                        store: database, clock: clock, to: errorsOut)
-            }
+            try ErrorWorkbook.write(parsed, problems: outcome.problems, source: file, language: context.language,
+                                    store: database, rules: context.rules, paper: context.settings.office.paperSize, to: errorsOut)
         }
         switch outcome.status {
         case .rejected: throw ExitCode(ExitStatus.validationFailed.rawValue)
@@ -112,6 +109,7 @@ struct UndoImport: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
 
     @Argument(help: "The batch number ('slotsheet history' lists them).")
     var batch: Int64
@@ -120,17 +118,10 @@ struct UndoImport: ParsableCommand {
     var operatorName: String?
 
     func run() throws {
-        let job = UndoJob(store: try store.openMigrated(), clock: try OfficeClock.fromEnvironment())
-        do {
-            let (batchID, plan) = try job.undo(batchID: batch, operatorName: operatorName ?? ImportFile.loginName())
-            print("Batch \(batch) undone as batch \(batchID): \(plan.added) added, \(plan.removed) removed back, \(plan.unchanged) already as before.")
-        } catch let error as UndoError {
-            var message = error.description
-            if case let .rejected(_, problems) = error {
-                message += "\n" + problems.map { "  \($0.sentence(.english))" }.joined(separator: "\n")
-            }
-            throw CommandFailure(exitStatus: error == .notFound(batch) ? .usage : .validationFailed, message: message)
-        }
+        let context = try settings.load()
+        let job = UndoJob(store: try store.openMigrated(), rules: context.rules)
+        let (batchID, plan) = try job.undo(batchID: batch, operatorName: operatorName ?? ImportFile.loginName())
+        context.say(.undone(batch: batch, asBatch: batchID, added: plan.added, removed: plan.removed, unchanged: plan.unchanged))
     }
 }
 
@@ -150,6 +141,7 @@ struct HistoryCommand: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
 
     @Option(help: "How many batches to show.")
     var limit = 50
@@ -158,42 +150,41 @@ struct HistoryCommand: ParsableCommand {
                                valueName: "OUTCOME,..."))
     var outcome: String?
 
-    static var outcomeNames: String {
-        ImportBatch.Outcome.allCases.filter { $0 != .dryRun }.map(\.rawValue).joined(separator: ", ")
-    }
+    /// The outcomes `--outcome` takes: every one but a dry run, which is never recorded.
+    static var outcomes: [String] { ImportBatch.Outcome.allCases.filter { $0 != .dryRun }.map(\.rawValue) }
+    static var outcomeNames: String { outcomes.joined(separator: ", ") }
 
-    func validate() throws {
-        guard limit > 0 else { throw ValidationError("--limit must be 1 or more.") }
-        _ = try outcomes()
-    }
-
+    /// The `--outcome` choices, checked here rather than in `validate()`, so the message is in the office's language.
     private func outcomes() throws -> Set<ImportBatch.Outcome>? {
         guard let outcome else { return nil }
         var chosen = Set<ImportBatch.Outcome>()
         for name in outcome.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard let value = ImportBatch.Outcome(rawValue: name), value != .dryRun else {
-                throw ValidationError("'\(name)' is not an outcome; use \(HistoryCommand.outcomeNames).")
+                throw CommandFailure(.usage, .unknownOutcome(word: name, outcomes: HistoryCommand.outcomes))
             }
             chosen.insert(value)
         }
-        guard !chosen.isEmpty else { throw ValidationError("--outcome needs at least one of \(HistoryCommand.outcomeNames).") }
+        guard !chosen.isEmpty else { throw CommandFailure(.usage, .outcomeNeeded(outcomes: HistoryCommand.outcomes)) }
         return chosen
     }
 
     func run() throws {
+        let context = try settings.load()
+        guard limit > 0 else { throw CommandFailure(.usage, .limitTooSmall) }
         let filter = try outcomes()
         let batches = try store.openMigrated(forReading: true).read { try $0.importBatches(limit: limit, outcomes: filter) }
         guard !batches.isEmpty else {
-            print(filter == nil ? "No imports yet." : "No imports with that outcome.")
+            context.say(filter == nil ? .noImports : .noImportsWithOutcome)
             return
         }
-        print("batch  when                  operator      outcome       problems  added  removed  unchanged  file")
+        context.say(.historyHeader)
         for batch in batches {
-            let kind = batch.kind == .undo ? "undo of \(batch.revertsBatchID.map(String.init) ?? "?"): " : ""
+            let kind = batch.kind == .undo ? CommandMessage.undoOf(batch: batch.revertsBatchID).text(context.language) : ""
             print("\(String(batch.id ?? 0).leftPadded(to: 5))  \(batch.createdAt.padding(toLength: 20, withPad: " ", startingAt: 0))  "
                   + "\(batch.operatorName.padding(toLength: 12, withPad: " ", startingAt: 0))  "
-                  + "\(batch.outcome.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))  \(String(batch.problems).leftPadded(to: 8))  "
-                  + "\(String(batch.added).leftPadded(to: 5))  \(String(batch.removed).leftPadded(to: 7))  "
+                  + "\(context.words.reports.outcome(batch.outcome.rawValue).padding(toLength: 17, withPad: " ", startingAt: 0))  "
+                  + "\(String(batch.problems).leftPadded(to: 9))  "
+                  + "\(String(batch.added).leftPadded(to: 6))  \(String(batch.removed).leftPadded(to: 7))  "
                   + "\(String(batch.unchanged).leftPadded(to: 9))  \(kind)\(batch.fileName)")
         }
     }

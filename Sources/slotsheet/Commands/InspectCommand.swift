@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import XLSXReader
+import SlotSheetTemplates
 
 /// `slotsheet inspect FILE`: what a workbook (.xlsx or .ods) holds, read the way an import reads it.
 /// Without `--cells` a summary (reading every cell, so a damaged sheet is found); with `--cells` every
@@ -18,6 +19,8 @@ struct InspectCommand: ParsableCommand {
               slotsheet inspect availability.ods --sheet "Week 12" --cells > cells.jsonl
             """)
 
+    @OptionGroup var settings: SettingsOptions
+
     @Argument(help: "The workbook: .xlsx or .ods (told apart by content, whatever its name).")
     var file: String
 
@@ -31,6 +34,7 @@ struct InspectCommand: ParsableCommand {
     var cells = false
 
     func run() throws {
+        let context = try settings.load()
         do {
             let book = try Workbook(path: file)
             let chosen = try selectedSheets(of: book)
@@ -39,19 +43,18 @@ struct InspectCommand: ParsableCommand {
                 _ = try chosen.map { (sheet) throws(XLSXError) in try SheetStatistics(of: sheet, in: book) }
                 try printCells(of: chosen, in: book)
             } else {
-                printSummary(of: book, sheets: try chosen.map { (sheet) throws(XLSXError) in try SheetStatistics(of: sheet, in: book) })
+                printSummary(of: book, language: context.language, sheets: try chosen.map { (sheet) throws(XLSXError) in try SheetStatistics(of: sheet, in: book) })
             }
         } catch let error as XLSXError {
             if cells, let line = CellJSONLines.refusal(error) { print(line) }
-            throw CommandFailure(exitStatus: error.exitStatus, message: "\(file): \(error.description)")
+            throw CommandFailure(error.exitStatus, .aboutFile(file: file, message: error.text(context.language)))
         }
     }
 
     private func selectedSheets(of book: Workbook) throws -> [SheetInfo] {
         guard let name = sheet else { return book.sheets }
         guard let found = book.sheet(named: name) else {
-            let names = book.sheets.map { "\"\($0.name)\"" }.joined(separator: ", ")
-            throw CommandFailure(exitStatus: .usage, message: "\(file) has no sheet \"\(name)\"; its sheets are \(names).")
+            throw CommandFailure(.usage, .noSuchSheet(file: file, sheet: name, sheets: book.sheets.map(\.name)))
         }
         return [found]
     }
@@ -72,35 +75,31 @@ struct InspectCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(output))
     }
 
-    private func printSummary(of book: Workbook, sheets: [SheetStatistics]) {
+    private func printSummary(of book: Workbook, language: Language, sheets: [SheetStatistics]) {
+        let say = { (message: CommandMessage) in print(message.text(language)) }
         print(file)
-        print("  format:       \(book.format == .ods ? "OpenDocument spreadsheet (.ods)" : "Office Open XML (.xlsx)")")
+        say(.summaryFormat(ods: book.format == .ods))
         let writer = [book.application, book.applicationVersion].compactMap { $0 }.joined(separator: " ")
-        print("  written by:   \(writer.isEmpty ? "(not recorded)" : writer)")
-        print("  date system:  \(book.uses1904DateSystem ? "1904" : "1900")")
-        if !book.definedNames.isEmpty {
-            print("  defined names: \(book.definedNames.map(\.name).joined(separator: ", "))")
-        }
+        say(.summaryWriter(writer.isEmpty ? nil : writer))
+        say(.summaryDateSystem(year: book.uses1904DateSystem ? 1904 : 1900))
+        if !book.definedNames.isEmpty { say(.summaryDefinedNames(book.definedNames.map(\.name))) }
         for (name, value) in book.customProperties.sorted(by: { $0.key < $1.key }) {
-            print("  property \(name): \(value)")
+            say(.summaryProperty(name: name, value: "\(value)"))
         }
-        print("  sheets:       \(book.sheets.count)")
+        say(.summarySheetCount(book.sheets.count))
         let width = sheets.map(\.sheet.name.count).max() ?? 0
         for statistics in sheets {
             let info = statistics.sheet
             var line = "    \(info.position + 1). \(info.name.padding(toLength: width, withPad: " ", startingAt: 0))"
             line += "  \(info.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))"
             if info.kind != .worksheet {
-                line += "  (\(info.kind.rawValue), no cells)"
+                line += "  " + CommandMessage.summaryNoCells(kind: info.kind.rawValue).text(language)
             } else {
-                line += "  \(grouped(statistics.cells).leftPadded(to: 9)) cells"
-                line += "  \(grouped(statistics.rows).leftPadded(to: 9)) rows"
+                line += "  " + CommandMessage.summaryCounts(cells: grouped(statistics.cells), rows: grouped(statistics.rows)).text(language)
                 if let range = statistics.usedRange { line += "  \(range.a1)" }
-                var extras: [String] = []
-                if statistics.hiddenRows > 0 { extras.append("\(grouped(statistics.hiddenRows)) hidden rows") }
-                if statistics.hiddenColumns > 0 { extras.append("\(grouped(statistics.hiddenColumns)) hidden columns") }
-                if statistics.mergedRanges > 0 { extras.append("\(grouped(statistics.mergedRanges)) merged ranges") }
-                if !extras.isEmpty { line += " (\(extras.joined(separator: ", ")))" }
+                let extras = CommandMessage.summaryHidden(rows: statistics.hiddenRows, columns: statistics.hiddenColumns,
+                                                          mergedRanges: statistics.mergedRanges).text(language)
+                if !extras.isEmpty { line += " (\(extras))" }
             }
             print(line)
         }

@@ -8,7 +8,7 @@ struct NightlyCommand: ParsableCommand {
         commandName: "nightly",
         abstract: "The unattended nightly export: today's files into OUT/YYYY-MM-DD/, with a manifest.",
         discussion: """
-            Without --config: the availability template and utilisation for the next 14 days, the
+            Without --exports: the availability template and utilisation for the next 14 days, the
             requests changed in the last 24 hours, and yesterday's imports (all .xlsx). A file whose
             content has not changed since the previous run is linked, not written, and logged as
             "unchanged". The day's folder appears complete or not at all. A second run while one is
@@ -16,10 +16,11 @@ struct NightlyCommand: ParsableCommand {
 
             Examples:
               slotsheet nightly --out /srv/slotsheet/exports --keep 30
-              slotsheet nightly --out exports --config Samples/nightly.json
+              slotsheet nightly --out exports --exports Samples/nightly.json
             """)
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
 
     @Option(help: ArgumentHelp("The folder that holds one folder per day (made if missing).", valueName: "DIR"))
     var out: String
@@ -28,26 +29,25 @@ struct NightlyCommand: ParsableCommand {
     var keep = 30
 
     @Option(help: ArgumentHelp("A JSON file listing the exports (see Samples/nightly.json).", valueName: "FILE"))
-    var config: String?
-
-    func validate() throws {
-        guard keep >= 0 else { throw ValidationError("--keep must be 0 or more.") }
-    }
+    var exports: String?
 
     func run() throws {
-        let clock = try OfficeClock.fromEnvironment()
+        let context = try settings.load()
+        guard keep >= 0 else { throw CommandFailure(.usage, .keepNegative) }
+        let clock = context.clock
         LoggingSystem.bootstrap { LineLogHandler(label: $0, clock: clock) }
         let logger = Logger(label: "nightly")
-        let configuration = try config.map { try NightlyConfiguration(file: $0) } ?? .standard
+        let configuration = try exports.map { try NightlyConfiguration(file: $0) } ?? .standard
         do {
-            let summary = try NightlyJob(store: try store.openMigrated(), clock: clock, logger: logger)
+            let summary = try NightlyJob(store: try store.openMigrated(), rules: context.rules, logger: logger,
+                                       paper: context.settings.office.paperSize)
                 .run(outputFolder: out, keepDays: keep, configuration: configuration)
             let written = summary.files.filter { $0.status == .written }.count
             logger.info("done: \(written) written, \(summary.files.count - written) unchanged, \(summary.pruned.count) pruned")
         } catch let error as NightlyError {
             throw error
         } catch let error as ReportableError {
-            logger.error("\(error.message)")
+            logger.error("\(error.message(context.language))")
             throw error
         }
     }

@@ -29,8 +29,8 @@ struct ReportCommand: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
     @OptionGroup var dates: DateRangeOptions
-    @OptionGroup var language: LanguageOption
 
     @Argument(help: "requests, utilization, staff or imports.")
     var name: ReportKind
@@ -47,19 +47,12 @@ struct ReportCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The file to write (replaced if it exists).")
     var output: String
 
-    func validate() throws {
-        if status != nil || corporation != nil, name != .requests {
-            throw ValidationError("--status and --corporation filter the requests report only.")
-        }
-        _ = try statuses()
-    }
-
     private func statuses() throws -> Set<RequestStatus>? {
         guard let status else { return nil }
         var set = Set<RequestStatus>()
         for word in status.split(separator: ",") {
             guard let value = RequestStatus(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw ValidationError("'\(word)' is not a status; use \(RequestStatus.allCases.map(\.rawValue).joined(separator: ", ")).")
+                throw CommandFailure(.usage, .unknownStatus(word: String(word), statuses: RequestStatus.allCases.map(\.rawValue)))
             }
             set.insert(value)
         }
@@ -67,13 +60,14 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let clock = try OfficeClock.fromEnvironment()
+        let context = try settings.load()
+        if status != nil || corporation != nil, name != .requests { throw CommandFailure(.usage, .filtersForRequestsOnly) }
         let chosenFormat = format ?? (output.lowercased().hasSuffix(".csv") ? .csv : .xlsx)
         let request = ReportRequest(
-            kind: name, range: try dates.resolve(clock), format: chosenFormat, language: language.language,
-            statuses: try statuses(), corporation: corporation, path: output)
-        let exporter = ReportExporter(store: try store.openMigrated(), clock: clock)
-        let result = try language.writing { try exporter.export(request) }
-        print("Wrote \(result.path): \(name.rawValue) report, \(result.rows) rows.")
+            kind: name, range: try dates.resolve(context.clock), format: chosenFormat, language: context.language,
+            statuses: try statuses(), corporation: corporation, paper: context.settings.office.paperSize, path: output)
+        let exporter = ReportExporter(store: try store.openMigrated(), rules: context.rules)
+        let result = try exporter.export(request)
+        context.say(.wroteReport(path: result.path, report: name.rawValue, rows: result.rows))
     }
 }

@@ -29,20 +29,21 @@ struct ExportTemplate: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
     @OptionGroup var dates: DateRangeOptions
     @OptionGroup var staff: StaffOptions
-    @OptionGroup var language: LanguageOption
 
     @Option(name: [.short, .customLong("output")], help: "The .xlsx file to write (replaced if it exists).")
     var output: String
 
     func run() throws {
-        let clock = try OfficeClock.fromEnvironment()
+        let context = try settings.load()
         let request = TemplateExportRequest(
-            range: try dates.resolve(clock), staff: staff.selection, language: language.language, path: output)
-        let exporter = TemplateExporter(store: try store.openMigrated(), clock: clock)
-        let result = try language.writing { try exporter.export(request) }
-        print("Wrote \(result.path): \(result.rows) rows (\(request.range.dayCount) days) x \(result.staffCount) staff.")
+            range: try dates.resolve(context.clock), staff: try staff.selection(), language: context.language,
+            paper: context.settings.office.paperSize, path: output)
+        let exporter = TemplateExporter(store: try store.openMigrated(), rules: context.rules)
+        let result = try exporter.export(request)
+        context.say(.wroteTemplate(path: result.path, rows: result.rows, days: request.range.dayCount, staff: result.staffCount))
     }
 }
 
@@ -74,6 +75,7 @@ struct ExportAvailability: ParsableCommand {
     }
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
     @OptionGroup var dates: DateRangeOptions
     @OptionGroup var staff: StaffOptions
 
@@ -84,9 +86,9 @@ struct ExportAvailability: ParsableCommand {
     var output: String
 
     func run() throws {
-        let clock = try OfficeClock.fromEnvironment()
-        let exporter = AvailabilityCSVExporter(store: try store.openMigrated(), clock: clock)
-        let result = try exporter.export(range: try dates.resolve(clock), staff: staff.selection, path: output)
-        print("Wrote \(result.path): \(result.rows) rows for \(result.staffCount) staff.")
+        let context = try settings.load()
+        let exporter = AvailabilityCSVExporter(store: try store.openMigrated(), clock: context.clock)
+        let result = try exporter.export(range: try dates.resolve(context.clock), staff: try staff.selection(), path: output)
+        context.say(.wroteAvailability(path: result.path, rows: result.rows, staff: result.staffCount))
     }
 }

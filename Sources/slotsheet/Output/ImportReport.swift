@@ -5,14 +5,15 @@ import SlotSheetTemplates
 /// How an import is shown: a summary for people (in their language), or one JSON object for machines.
 struct ImportReport {
     let outcome: ImportOutcome
-    let words: Words
+    let language: Language
+    private var words: Words { language.words }
     /// Problems listed on the terminal before "... and N more"; JSON and the error workbook list all.
     static let problemsShown = 50
 
     func text() -> String {
-        let w = words.importing
+        let say = { (line: ImportReportLine) in line.text(language) }
         var lines: [String] = []
-        let range = outcome.range.map { " (\(DateText.long($0.from, words.template)) - \(DateText.long($0.to, words.template)))" } ?? ""
+        let range = outcome.range.map { " (\(DateText.long($0.from, language)) - \(DateText.long($0.to, language)))" } ?? ""
         lines.append("\(outcome.fileName)\(range)")
         switch outcome.status {
         case .stale:
@@ -20,60 +21,61 @@ struct ImportReport {
         case .rejected:
             lines += problemLines()
         case .nothingToChange:
-            lines.append(w.nothingToChange)
+            lines.append(say(.nothingToChange))
         case .dryRun, .applied:
             lines += planLines()
             if case let .applied(batchID) = outcome.status {
-                lines.append(w.appliedAs("\(batchID)"))
+                lines.append(say(.appliedAs(batch: batchID)))
             } else {
-                lines.append(w.dryRunNote)
+                lines.append(say(.dryRunNote))
             }
         case .planChanged:
-            lines.append(w.planChanged)
+            lines.append(say(.planChanged))
             switch outcome.verdict {
             case .stale: lines += staleLines()
             case .rejected: lines += problemLines()
-            case .nothingToChange: lines.append(w.nothingToChange)
+            case .nothingToChange: lines.append(say(.nothingToChange))
             case .changes: lines += planLines()
             }
         }
         // A refused attempt changed nothing, and is in the audit trail all the same.
         if let batch = outcome.auditBatchID, outcome.status != .applied(batchID: batch) {
-            lines.append(w.recordedAs("\(batch)"))
+            lines.append(say(.recordedAs(batch: batch)))
         }
         return lines.joined(separator: "\n")
     }
 
     private func staleLines() -> [String] {
-        let w = words.importing
-        return [w.staleHeadline(outcome.generatedAt ?? "?", "\(outcome.staleChanges.count)")]
-            + limited(outcome.staleChanges.map { "  \($0.text(words))" }) + [w.staleHint, w.nothingWritten]
+        [ImportReportLine.staleHeadline(generatedAt: outcome.generatedAt ?? "?", changes: outcome.staleChanges.count).text(language)]
+            + limited(outcome.staleChanges.map { "  \($0.text(language))" })
+            + [ImportReportLine.staleHint.text(language), ImportReportLine.nothingWritten.text(language)]
     }
 
     private func problemLines() -> [String] {
-        [words.importing.problemsHeadline("\(outcome.problems.count)")]
-            + limited(outcome.problems.map { "  \($0.sentence(words))\n      \($0.hint(words))" })
+        [ImportReportLine.problemsHeadline(problems: outcome.problems.count).text(language)]
+            + limited(outcome.problems.map { "  \($0.sentence(language))\n      \($0.hint(language))" })
     }
 
     private func planLines() -> [String] {
         let plan = outcome.plan
         var lines = ["\(words.importing.perDateTitle):"]
-        lines += plan.perDate.map { "  \(DateText.long($0.date, words.template))  +\($0.added) -\($0.removed)" }
+        lines += plan.perDate.map { "  \(DateText.long($0.date, language))  +\($0.added) -\($0.removed)" }
         lines.append("\(words.importing.perStaffTitle):")
         lines += plan.perStaff.map { "  \($0.staff)  +\($0.added) -\($0.removed)" }
-        lines.append(words.importing.planSummary("\(plan.added)", "\(plan.removed)", "\(plan.unchanged)"))
+        lines.append(ImportReportLine.planSummary(added: plan.added, removed: plan.removed, unchanged: plan.unchanged).text(language))
         return lines
     }
 
     private func limited(_ lines: [String]) -> [String] {
         guard lines.count > ImportReport.problemsShown else { return lines }
-        return Array(lines.prefix(ImportReport.problemsShown)) + ["  " + words.importing.moreProblems("\(lines.count - ImportReport.problemsShown)")]
+        return Array(lines.prefix(ImportReport.problemsShown))
+            + ["  " + ImportReportLine.moreProblems(count: lines.count - ImportReport.problemsShown).text(language)]
     }
 
     func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(JSONReport(outcome, words)), as: UTF8.self)
+        return String(decoding: try encoder.encode(JSONReport(outcome, language)), as: UTF8.self)
     }
 }
 
@@ -114,7 +116,7 @@ private struct JSONReport: Encodable {
     let problems: [Problem]
     let stale: [String]
 
-    init(_ outcome: ImportOutcome, _ words: Words) {
+    init(_ outcome: ImportOutcome, _ language: Language) {
         switch outcome.status {
         case let .applied(id): status = "applied"; batch = id
         case .nothingToChange: status = "nothing_to_change"; batch = nil
@@ -145,9 +147,9 @@ private struct JSONReport: Encodable {
             case let .sheet(name): sheet = name
             case .batch: break
             }
-            return Problem(place: problem.location.text(words.importing), sheet: sheet, cell: cell, line: line, slot: problem.slot?.text(words.template),
-                           staff: problem.staffCode, message: problem.message(words), hint: problem.hint(words))
+            return Problem(place: problem.location.text(language), sheet: sheet, cell: cell, line: line, slot: problem.slot?.text(language),
+                           staff: problem.staffCode, message: problem.message(language), hint: problem.hint(language))
         }
-        stale = outcome.staleChanges.map { $0.text(words) }
+        stale = outcome.staleChanges.map { $0.text(language) }
     }
 }

@@ -31,7 +31,7 @@ struct DateRangeOptions: ParsableArguments {
     func resolve(_ clock: OfficeClock) throws -> DateRange {
         let first = from.resolve(clock), last = to.resolve(clock)
         guard let range = DateRange(from: first, to: last) else {
-            throw CommandFailure(exitStatus: .usage, message: "--to (\(last.iso)) is before --from (\(first.iso)).")
+            throw CommandFailure(.usage, .rangeReversed(from: first, to: last))
         }
         return range
     }

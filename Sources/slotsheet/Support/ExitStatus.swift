@@ -2,6 +2,7 @@ import ArgumentParser
 import SlotSheetCore
 import XLSXWriter
 import XLSXReader
+import SlotSheetTemplates
 
 /// Every exit code of slotsheet, in one place (the README's table mirrors it).
 enum ExitStatus: Int32, CaseIterable {
@@ -39,11 +40,15 @@ enum ExitStatus: Int32, CaseIterable {
     case invalidWorkbookContent = 16
 }
 
-/// An error the command line knows how to report: a message for the person at the terminal and
-/// the exit code for the script that called it.
+/// An error the command line knows how to report: a message for the person at the terminal, in
+/// the office's language, and the exit code for the script that called it.
 protocol ReportableError: Error {
     var exitStatus: ExitStatus { get }
-    var message: String { get }
+    func message(_ language: Language) -> String
+}
+
+extension ReportableError where Self: OfficeMessage {
+    func message(_ language: Language) -> String { text(language) }
 }
 
 extension StoreError: ReportableError {
@@ -53,38 +58,43 @@ extension StoreError: ReportableError {
         default: return .database
         }
     }
-
-    var message: String { description }
 }
 
-extension ConfigurationError: ReportableError {
+extension SettingsError: ReportableError {
     var exitStatus: ExitStatus { .usage }
-    var message: String { description }
 }
 
 extension SeedError: ReportableError {
     var exitStatus: ExitStatus { .database }
-    var message: String { "The seed data cannot be loaded: \(description)" }
 }
 
 extension CSVError: ReportableError {
     var exitStatus: ExitStatus { .unreadableFile }
-    var message: String { description }
+}
+
+extension ImportFileError: ReportableError {
+    var exitStatus: ExitStatus { .unreadableFile }
 }
 
 extension TemplateError: ReportableError {
     var exitStatus: ExitStatus { .usage }
-    var message: String { description }
 }
 
 extension OutputError: ReportableError {
     var exitStatus: ExitStatus { .outputFailed }
-    var message: String { description }
+}
+
+/// Only an export's own file, read back for its digest, gets here (an import's is `ImportFileError`).
+extension FileReadError: ReportableError {
+    var exitStatus: ExitStatus { .outputFailed }
 }
 
 extension XLSXWriteError: ReportableError {
     var exitStatus: ExitStatus { .outputFailed }
-    var message: String { "The workbook could not be written: \(description)." }
+
+    func message(_ language: Language) -> String {
+        CommandMessage.workbookNotWritten(detail: description).text(language)
+    }
 }
 
 extension XLSXError: ReportableError {
@@ -100,8 +110,6 @@ extension XLSXError: ReportableError {
         case .sheetsShareAPart, .invalidCellReference, .sharedStringOutOfRange, .invalidCellValue: return .invalidWorkbookContent
         }
     }
-
-    var message: String { description }
 }
 
 extension NightlyError: ReportableError {
@@ -112,17 +120,33 @@ extension NightlyError: ReportableError {
         case .output: return .outputFailed
         }
     }
-
-    var message: String { description }
 }
 
 extension ReportError: ReportableError {
     var exitStatus: ExitStatus { .usage }
-    var message: String { description }
 }
 
-/// A plain failure with its exit code, for checks made by the commands themselves.
+extension UndoError: ReportableError {
+    var exitStatus: ExitStatus {
+        if case .notFound = self { return .usage }
+        return .validationFailed
+    }
+
+    func message(_ language: Language) -> String {
+        guard case let .rejected(_, problems) = self else { return text(language) }
+        return ([text(language)] + problems.map { "  \($0.sentence(language))" }).joined(separator: "\n")
+    }
+}
+
+/// A failure the commands find themselves, with its exit code and its message.
 struct CommandFailure: ReportableError {
     let exitStatus: ExitStatus
-    let message: String
+    let reason: CommandMessage
+
+    init(_ exitStatus: ExitStatus, _ reason: CommandMessage) {
+        self.exitStatus = exitStatus
+        self.reason = reason
+    }
+
+    func message(_ language: Language) -> String { reason.text(language) }
 }

@@ -1,0 +1,169 @@
+import Foundation
+import SlotSheetTemplates
+import XLSXWriter
+
+/// Every setting slotsheet knows, as `section.key`, the way the file and `--set` name it. Each
+/// one says what kind of value it takes, which environment variable overrides it, how a value is
+/// checked and how it is shown. One declaration, so the file, the environment, the flags and
+/// `config show` cannot disagree about a setting.
+public enum SettingKey: String, CaseIterable, Sendable {
+    case officeTimeZone = "office.time_zone"
+    case officeLanguage = "office.language"
+    case officePaperSize = "office.paper_size"
+    case bookingMinDaysAhead = "booking.min_days_ahead"
+    case bookingMaxDaysAhead = "booking.max_days_ahead"
+    case bookingDayClosesAt = "booking.day_closes_at"
+    case webListen = "web.listen"
+    case webUploadLimit = "web.upload_limit_mb"
+    case webTrustedProxies = "web.trusted_proxies"
+    case webUploadExpiry = "web.upload_expiry_hours"
+
+    /// The sections of the file, in the order `config show` lists them.
+    public static let sections = ["office", "booking", "web"]
+
+    public var section: String { String(rawValue.prefix { $0 != "." }) }
+    public var name: String { String(rawValue.drop { $0 != "." }.dropFirst()) }
+
+    /// `SLOTSHEET_BOOKING_MIN_DAYS_AHEAD` for `booking.min_days_ahead`.
+    public var environmentVariable: String {
+        "SLOTSHEET_" + rawValue.uppercased().replacingOccurrences(of: ".", with: "_")
+    }
+
+    /// Older names still read, below the variable of the scheme above.
+    var aliases: [String] {
+        self == .officeTimeZone ? ["SLOTSHEET_TIMEZONE"] : []
+    }
+
+    /// A day count a booking window can take: up to a year ahead.
+    static let daysAhead = 0...365
+    static let uploadMegabytes = 1...1024
+    static let expiryHours = 1...720
+
+    public var kind: SettingsValueKind {
+        switch self {
+        case .bookingMinDaysAhead, .bookingMaxDaysAhead, .webUploadLimit, .webUploadExpiry: return .integer
+        case .webTrustedProxies: return .stringList
+        default: return .string
+        }
+    }
+
+    /// What a valid value is, to say when one is not.
+    public var expectation: SettingExpectation {
+        switch self {
+        case .officeTimeZone: return .timeZone
+        case .officeLanguage: return .oneOf(Language.allCases.map(\.rawValue))
+        case .officePaperSize: return .oneOf(PaperSize.allCases.map(\.settingName))
+        case .bookingMinDaysAhead, .bookingMaxDaysAhead: return .wholeNumber(SettingKey.daysAhead)
+        case .bookingDayClosesAt: return .clockTime
+        case .webListen: return .listenAddress
+        case .webUploadLimit: return .wholeNumber(SettingKey.uploadMegabytes)
+        case .webTrustedProxies: return .ipAddressesOrNetworks
+        case .webUploadExpiry: return .wholeNumber(SettingKey.expiryHours)
+        }
+    }
+
+    /// Sets this setting in `settings` from `value`; the value is checked, the kind too.
+    func apply(_ value: SettingsValue, to settings: inout Settings, at origin: SettingOrigin) throws(SettingsError) {
+        guard value.kind == kind else { throw .wrongKind(key: self, at: origin, expected: kind, found: value.kind) }
+        let invalid = { (shown: String) in SettingsError.invalidValue(key: self, at: origin, value: shown, expected: self.expectation) }
+        switch (self, value) {
+        case let (.officeTimeZone, .string(name)):
+            guard let zone = TimeZone(identifier: name), name.contains("/") || name == "UTC" else { throw invalid(name) }
+            settings.office.timeZone = zone
+        case let (.officeLanguage, .string(code)):
+            guard let language = Language(rawValue: code.lowercased()) else { throw invalid(code) }
+            settings.office.language = language
+        case let (.officePaperSize, .string(name)):
+            guard let size = PaperSize.allCases.first(where: { $0.settingName.lowercased() == name.lowercased() }) else { throw invalid(name) }
+            settings.office.paperSize = size
+        case let (.bookingMinDaysAhead, .integer(days)):
+            guard SettingKey.daysAhead.contains(days) else { throw invalid(String(days)) }
+            settings.booking.minDaysAhead = days
+        case let (.bookingMaxDaysAhead, .integer(days)):
+            guard SettingKey.daysAhead.contains(days) else { throw invalid(String(days)) }
+            settings.booking.maxDaysAhead = days
+        case let (.bookingDayClosesAt, .string(text)):
+            if text.isEmpty {
+                settings.booking.dayClosesAt = nil
+            } else {
+                guard let time = ClockTime(text) else { throw invalid(text) }
+                settings.booking.dayClosesAt = time
+            }
+        case let (.webListen, .string(text)):
+            guard let address = ListenAddress(text) else { throw invalid(text) }
+            settings.web.listen = address
+        case let (.webUploadLimit, .integer(megabytes)):
+            guard SettingKey.uploadMegabytes.contains(megabytes) else { throw invalid(String(megabytes)) }
+            settings.web.uploadLimitBytes = megabytes * Settings.megabyte
+        case let (.webTrustedProxies, .stringList(items)):
+            var networks: [IPNetwork] = []
+            for item in items {
+                guard let network = IPNetwork(item) else { throw invalid(item) }
+                networks.append(network)
+            }
+            settings.web.trustedProxies = networks
+        case let (.webUploadExpiry, .integer(hours)):
+            guard SettingKey.expiryHours.contains(hours) else { throw invalid(String(hours)) }
+            settings.web.uploadExpiryHours = hours
+        default:
+            throw .wrongKind(key: self, at: origin, expected: kind, found: value.kind)
+        }
+        settings.origins[self] = origin
+    }
+
+    /// A value given as text (an environment variable, `--set`): read as this setting's kind.
+    /// A list is comma-separated.
+    func value(fromText text: String, at origin: SettingOrigin) throws(SettingsError) -> SettingsValue {
+        switch kind {
+        case .string: return .string(text)
+        case .integer:
+            guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw .invalidValue(key: self, at: origin, value: text, expected: expectation)
+            }
+            return .integer(number)
+        case .boolean:
+            switch text.lowercased() {
+            case "true": return .boolean(true)
+            case "false": return .boolean(false)
+            default: throw .invalidValue(key: self, at: origin, value: text, expected: expectation)
+            }
+        case .stringList:
+            return .stringList(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        }
+    }
+
+    /// The value in `settings` as the file would write it.
+    func display(_ settings: Settings) -> String {
+        let quoted = { (text: String) in "\"\(text)\"" }
+        switch self {
+        case .officeTimeZone: return quoted(settings.office.timeZone.identifier)
+        case .officeLanguage: return quoted(settings.office.language.rawValue)
+        case .officePaperSize: return quoted(settings.office.paperSize.settingName)
+        case .bookingMinDaysAhead: return String(settings.booking.minDaysAhead)
+        case .bookingMaxDaysAhead: return String(settings.booking.maxDaysAhead)
+        case .bookingDayClosesAt: return quoted(settings.booking.dayClosesAt?.description ?? "")
+        case .webListen: return quoted(settings.web.listen.description)
+        case .webUploadLimit: return String(settings.web.uploadLimitBytes / Settings.megabyte)
+        case .webTrustedProxies: return "[" + settings.web.trustedProxies.map { quoted($0.description) }.joined(separator: ", ") + "]"
+        case .webUploadExpiry: return String(settings.web.uploadExpiryHours)
+        }
+    }
+}
+
+/// What a setting takes, as a message says it.
+public enum SettingExpectation: Hashable, Sendable {
+    /// An IANA name such as Europe/Amsterdam.
+    case timeZone
+    case oneOf([String])
+    case wholeNumber(ClosedRange<Int>)
+    /// `HH:MM`, or empty for midnight.
+    case clockTime
+    /// `host:port`.
+    case listenAddress
+    /// IPv4 or IPv6 addresses, or networks such as 10.0.0.0/8.
+    case ipAddressesOrNetworks
+    /// `YYYY-MM-DD`.
+    case date
+    /// `YYYY-MM-DDTHH:MM`.
+    case localDateTime
+}

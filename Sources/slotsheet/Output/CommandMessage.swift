@@ -1,0 +1,152 @@
+import SlotSheetCore
+
+/// What the commands themselves say: their results and the mistakes on the command line they
+/// find, in each language. (What the jobs say is the jobs' messages; see `OfficeMessage`.)
+enum CommandMessage: OfficeMessage {
+    // Mistakes on the command line (exit code 2)
+    case staffChoice
+    case rangeReversed(from: LocalDate, to: LocalDate)
+    case seedChoice
+    case syntheticNeeds
+    case fillOutOfRange
+    case keepNegative
+    case filtersForRequestsOnly
+    case unknownStatus(word: String, statuses: [String])
+    case noSuchSheet(file: String, sheet: String, sheets: [String])
+    /// A message about a file, said already in the office's language: "FILE: message".
+    case aboutFile(file: String, message: String)
+    case workbookNotWritten(detail: String)
+
+    // Results
+    case schemaVersion(location: String, version: Int)
+    case seeded(synthetic: Bool, seconds: Double, availability: Int, requests: Int)
+    case status(location: String, version: Int, current: Int)
+    case noTables
+    case wroteTemplate(path: String, rows: Int, days: Int, staff: Int)
+    case wroteAvailability(path: String, rows: Int, staff: Int)
+    case wroteReport(path: String, report: String, rows: Int)
+    case undone(batch: RowID, asBatch: RowID, added: Int, removed: Int, unchanged: Int)
+    case noImports
+    /// `history --outcome` matched no attempt.
+    case noImportsWithOutcome
+    case unknownOutcome(word: String, outcomes: [String])
+    case outcomeNeeded(outcomes: [String])
+    case limitTooSmall
+    case historyHeader
+    case undoOf(batch: RowID?)
+    case reading(file: String)
+    case settingsHeader(file: String?)
+
+    // The summary of `inspect`
+    /// Which of the two workbook formats the file is (told apart by content).
+    case summaryFormat(ods: Bool)
+    case summaryWriter(String?)
+    case summaryDateSystem(year: Int)
+    case summaryDefinedNames([String])
+    case summaryProperty(name: String, value: String)
+    case summarySheetCount(Int)
+    case summaryNoCells(kind: String)
+    case summaryCounts(cells: String, rows: String)
+    /// Hidden rows and columns, merged ranges; empty when there are none.
+    case summaryHidden(rows: Int, columns: Int, mergedRanges: Int)
+
+    var english: String {
+        switch self {
+        case .staffChoice: return "Give exactly one of --all-staff or --staff CODE,..."
+        case let .rangeReversed(from: from, to: to): return "--to (\(to.iso)) is before --from (\(from.iso))."
+        case .seedChoice: return "Give exactly one of --sample or --synthetic."
+        case .syntheticNeeds: return "--synthetic needs --staff N (at least 1), --from DATE and --to DATE."
+        case .fillOutOfRange: return "--fill must be between 0 and 0.95."
+        case .keepNegative: return "--keep must be 0 or more."
+        case .filtersForRequestsOnly: return "--status and --corporation filter the requests report only."
+        case let .unknownStatus(word: word, statuses: statuses): return "'\(word)' is not a status; use \(statuses.joined(separator: ", "))."
+        case let .noSuchSheet(file: file, sheet: sheet, sheets: sheets):
+            return "\(file) has no sheet \"\(sheet)\"; its sheets are \(sheets.map { "\"\($0)\"" }.joined(separator: ", "))."
+        case let .aboutFile(file: file, message: message): return "\(file): \(message)"
+        case let .workbookNotWritten(detail: detail): return "The workbook could not be written: \(detail)."
+        case let .schemaVersion(location: location, version: version): return "\(location): schema version \(version)"
+        case let .seeded(synthetic: synthetic, seconds: seconds, availability: availability, requests: requests):
+            return "Seeded \(synthetic ? "synthetic data" : "sample data") in \(String(format: "%.1f", seconds)) s: \(availability) availability rows, \(requests) repair requests."
+        case let .status(location: location, version: version, current: current):
+            return "\(location): schema version \(version) (this slotsheet: \(current))"
+        case .noTables: return "No tables yet; run 'slotsheet db init'."
+        case let .wroteTemplate(path: path, rows: rows, days: days, staff: staff):
+            return "Wrote \(path): \(rows) rows (\(days) days) x \(staff) staff."
+        case let .wroteAvailability(path: path, rows: rows, staff: staff): return "Wrote \(path): \(rows) rows for \(staff) staff."
+        case let .wroteReport(path: path, report: report, rows: rows): return "Wrote \(path): \(report) report, \(rows) rows."
+        case let .undone(batch: batch, asBatch: newBatch, added: added, removed: removed, unchanged: unchanged):
+            return "Batch \(batch) undone as batch \(newBatch): \(added) added, \(removed) removed back, \(unchanged) already as before."
+        case .noImports: return "No imports yet."
+        case .noImportsWithOutcome: return "No imports with that outcome."
+        case let .unknownOutcome(word: word, outcomes: outcomes): return "'\(word)' is not an outcome; use \(outcomes.joined(separator: ", "))."
+        case let .outcomeNeeded(outcomes: outcomes): return "--outcome needs at least one of \(outcomes.joined(separator: ", "))."
+        case .limitTooSmall: return "--limit must be 1 or more."
+        case .historyHeader: return "batch  when                  operator      outcome             problems   added  removed  unchanged  file"
+        case let .undoOf(batch: batch): return "undo of \(batch.map(String.init) ?? "?"): "
+        case let .reading(file: file): return "Reading \(file)"
+        case let .settingsHeader(file: file):
+            return "# slotsheet settings in effect" + (file.map { ", read from \($0)" } ?? ", no settings file") + "; each line says where its value came from."
+        case let .summaryFormat(ods: ods): return "  format:       \(ods ? "OpenDocument spreadsheet (.ods)" : "Office Open XML (.xlsx)")"
+        case let .summaryWriter(writer): return "  written by:   \(writer ?? "(not recorded)")"
+        case let .summaryDateSystem(year: year): return "  date system:  \(year)"
+        case let .summaryDefinedNames(names): return "  defined names: \(names.joined(separator: ", "))"
+        case let .summaryProperty(name: name, value: value): return "  property \(name): \(value)"
+        case let .summarySheetCount(count): return "  sheets:       \(count)"
+        case let .summaryNoCells(kind: kind): return "(\(kind), no cells)"
+        case let .summaryCounts(cells: cells, rows: rows): return "\(cells.leftPadded(to: 9)) cells  \(rows.leftPadded(to: 9)) rows"
+        case let .summaryHidden(rows: rows, columns: columns, mergedRanges: merged):
+            return [(rows, "hidden rows"), (columns, "hidden columns"), (merged, "merged ranges")]
+                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+        }
+    }
+
+    var dutch: String {
+        switch self {
+        case .staffChoice: return "Geef precies één van --all-staff of --staff CODE,..."
+        case let .rangeReversed(from: from, to: to): return "--to (\(to.iso)) ligt vóór --from (\(from.iso))."
+        case .seedChoice: return "Geef precies één van --sample of --synthetic."
+        case .syntheticNeeds: return "--synthetic heeft --staff N (minstens 1), --from DATUM en --to DATUM nodig."
+        case .fillOutOfRange: return "--fill moet tussen 0 en 0,95 liggen."
+        case .keepNegative: return "--keep moet 0 of meer zijn."
+        case .filtersForRequestsOnly: return "--status en --corporation filteren alleen het rapport requests."
+        case let .unknownStatus(word: word, statuses: statuses): return "'\(word)' is geen status; gebruik \(statuses.joined(separator: ", "))."
+        case let .noSuchSheet(file: file, sheet: sheet, sheets: sheets):
+            return "\(file) heeft geen blad \"\(sheet)\"; de bladen zijn \(sheets.map { "\"\($0)\"" }.joined(separator: ", "))."
+        case let .aboutFile(file: file, message: message): return "\(file): \(message)"
+        case .workbookNotWritten: return "De werkmap kon niet worden geschreven."
+        case let .schemaVersion(location: location, version: version): return "\(location): schemaversie \(version)"
+        case let .seeded(synthetic: synthetic, seconds: seconds, availability: availability, requests: requests):
+            return "\(synthetic ? "Synthetische gegevens" : "Voorbeeldgegevens") geladen in \(String(format: "%.1f", seconds).replacingOccurrences(of: ".", with: ",")) s: \(availability) rijen beschikbaarheid, \(requests) reparatieverzoeken."
+        case let .status(location: location, version: version, current: current):
+            return "\(location): schemaversie \(version) (deze slotsheet: \(current))"
+        case .noTables: return "Nog geen tabellen; voer 'slotsheet db init' uit."
+        case let .wroteTemplate(path: path, rows: rows, days: days, staff: staff):
+            return "\(path) geschreven: \(rows) rijen (\(days) dagen) x \(staff) medewerkers."
+        case let .wroteAvailability(path: path, rows: rows, staff: staff): return "\(path) geschreven: \(rows) rijen voor \(staff) medewerkers."
+        case let .wroteReport(path: path, report: report, rows: rows): return "\(path) geschreven: rapport \(report), \(rows) rijen."
+        case let .undone(batch: batch, asBatch: newBatch, added: added, removed: removed, unchanged: unchanged):
+            return "Batch \(batch) teruggedraaid als batch \(newBatch): \(added) toegevoegd, \(removed) weer verwijderd, \(unchanged) al zoals voorheen."
+        case .noImports: return "Nog geen imports."
+        case .noImportsWithOutcome: return "Geen imports met die uitkomst."
+        case let .unknownOutcome(word: word, outcomes: outcomes): return "'\(word)' is geen uitkomst; gebruik \(outcomes.joined(separator: ", "))."
+        case let .outcomeNeeded(outcomes: outcomes): return "--outcome vraagt ten minste een van \(outcomes.joined(separator: ", "))."
+        case .limitTooSmall: return "--limit moet 1 of meer zijn."
+        case .historyHeader: return "batch  wanneer               door          uitkomst           problemen  toegev  verwijd  ongewijzd  bestand"
+        case let .undoOf(batch: batch): return "terugdraaien van \(batch.map(String.init) ?? "?"): "
+        case let .reading(file: file): return "\(file) lezen"
+        case let .settingsHeader(file: file):
+            return "# geldende instellingen van slotsheet" + (file.map { ", gelezen uit \($0)" } ?? ", geen instellingenbestand") + "; elke regel zegt waar de waarde vandaan komt."
+        case let .summaryFormat(ods: ods): return "  indeling:         \(ods ? "OpenDocument-rekenblad (.ods)" : "Office Open XML (.xlsx)")"
+        case let .summaryWriter(writer): return "  geschreven door:  \(writer ?? "(niet vastgelegd)")"
+        case let .summaryDateSystem(year: year): return "  datumsysteem:     \(year)"
+        case let .summaryDefinedNames(names): return "  benoemde bereiken: \(names.joined(separator: ", "))"
+        case let .summaryProperty(name: name, value: value): return "  eigenschap \(name): \(value)"
+        case let .summarySheetCount(count): return "  bladen:           \(count)"
+        case let .summaryNoCells(kind: kind): return "(\(kind), geen cellen)"
+        case let .summaryCounts(cells: cells, rows: rows): return "\(cells.leftPadded(to: 9)) cellen  \(rows.leftPadded(to: 9)) rijen"
+        case let .summaryHidden(rows: rows, columns: columns, mergedRanges: merged):
+            return [(rows, "verborgen rijen"), (columns, "verborgen kolommen"), (merged, "samengevoegde bereiken")]
+                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+        }
+    }
+}

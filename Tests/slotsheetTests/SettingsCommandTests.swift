@@ -1,0 +1,126 @@
+import Foundation
+import InteropSupport
+import Testing
+@testable import slotsheet
+import SlotSheetCore
+
+/// The settings on the command line: `config show`, a mistake stopping every command with exit
+/// code 2 in the office's language, and the language chosen by --lang, the file or the locale.
+@Suite struct SettingsCommandTests {
+    @Test func configShowPrintsEachSettingAndWhereItCameFrom() throws {
+        var cli = try CommandRunner()
+        defer { cli.remove() }
+        cli.environment["SLOTSHEET_WEB_UPLOAD_LIMIT_MB"] = "40"
+        let sample = Interop.repositoryRoot.appending(path: "Samples/slotsheet.toml").path
+        let shown = try cli.run("config", "show", "--config", sample, "--set", "booking.min_days_ahead=2", "--lang", "en")
+        #expect(shown.status == 0, "\(shown.errors)")
+        let lines = shown.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("min_days_ahead = 2 ") && $0.hasSuffix("# the option --set booking.min_days_ahead") })
+        #expect(lines.contains { $0.hasPrefix("upload_limit_mb = 40 ") && $0.hasSuffix("# the environment variable SLOTSHEET_WEB_UPLOAD_LIMIT_MB") })
+        #expect(lines.contains { $0.hasPrefix("day_closes_at = \"16:00\" ") && $0.hasSuffix("# \(sample), line 27") })
+        #expect(lines.contains { $0.hasPrefix("language = \"en\" ") && $0.hasSuffix("# the option --lang") })
+        // What it prints is itself a settings file that reads back to the same values.
+        try shown.output.write(toFile: cli.path("shown.toml"), atomically: true, encoding: .utf8)
+        let again = try cli.run("config", "show", "--config", "shown.toml")
+        #expect(again.status == 0, "\(again.errors)")
+        let values = { (text: String) in text.split(separator: "\n").filter { $0.contains(" = ") }.map { $0.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces) } }
+        #expect(values(again.output) == values(shown.output))
+
+        let builtIn = try cli.run("config", "show")
+        #expect(builtIn.output.contains("max_days_ahead = 7") && builtIn.output.contains("# the built-in default"), "\(builtIn.output)")
+    }
+
+    @Test func aMistakeStopsEveryCommandWithItsPlaceInTheOfficesLanguage() throws {
+        var cli = try CommandRunner()
+        defer { cli.remove() }
+        try "[office]\nlanguage = \"nl\"\n\n[booking]\nmax_days_ahead = \"zeven\"\n".write(toFile: cli.path("kantoor.toml"), atomically: true, encoding: .utf8)
+        for command in [["db", "status"], ["config", "show"], ["history"], ["inspect", "x.xlsx"]] {
+            let result = try cli.run(command + ["--config", "kantoor.toml"])
+            #expect(result.status == 2, "\(command)")
+            #expect(result.errors.contains("kantoor.toml, regel 5: booking.max_days_ahead moet een geheel getal zijn; er staat tekst tussen aanhalingstekens."),
+                    "\(command): \(result.errors)")
+        }
+        cli.environment["SLOTSHEET_CONFIG"] = cli.path("missing.toml")
+        let missing = try cli.run("db", "status", "--lang", "en")
+        #expect(missing.status == 2 && missing.errors.contains("missing.toml (from the environment variable SLOTSHEET_CONFIG) does not exist"))
+    }
+
+    @Test func theLanguageComesFromTheFlagTheFileOrTheLocale() throws {
+        var cli = try CommandRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("db", "init").status == 0)
+        cli.environment["LANG"] = "nl_NL.UTF-8"
+        cli.environment.removeValue(forKey: "LC_ALL")
+        cli.environment.removeValue(forKey: "LC_MESSAGES")
+        #expect(try cli.run("history").output.contains("Nog geen imports."))
+        #expect(try cli.run("history", "--lang", "en").output.contains("No imports yet."))
+        try "[office]\nlanguage = \"en\"\n".write(toFile: cli.path("en.toml"), atomically: true, encoding: .utf8)
+        #expect(try cli.run("history", "--config", "en.toml").output.contains("No imports yet."))
+        let undo = try cli.run("import", "undo", "99")
+        #expect(undo.status == 2 && undo.errors.contains("Er is geen importbatch 99"), "\(undo.errors)")
+    }
+
+    /// `paper_size` in the settings file is the paper every printed sheet is set up for: the template's
+    /// sheets, a report's sheets and its chart sheet, and the nightly's workbooks (openpyxl reads them;
+    /// the hidden metadata sheet never prints and has no page setup).
+    @Test func thePaperSizeFromTheSettingsFileReachesEveryPrintedSheet() throws {
+        var cli = try CommandRunner()
+        defer { cli.remove() }
+        try #require(try cli.run("db", "init").status == 0)
+        try #require(try cli.run("db", "seed", "--sample").status == 0)
+        try "[office]\npaper_size = \"Letter\"\n".write(toFile: cli.path("letter.toml"), atomically: true, encoding: .utf8)
+        let range = ["--from", "today", "--to", "+6"]
+        for command in [["template", "export", "--all-staff", "-o", "letter-template.xlsx"],
+                        ["report", "utilization", "-o", "letter-report.xlsx"]] {
+            let result = try cli.run(command + range + ["--config", "letter.toml"])
+            #expect(result.status == 0, "\(command): \(result.errors)")
+        }
+        try #require(try cli.run("template", "export", "--all-staff", "-o", "a4-template.xlsx", "--from", "today", "--to", "+6").status == 0)
+        try #require(try cli.run("nightly", "--out", "nightly", "--config", "letter.toml").status == 0)
+        let nightly = try FileManager.default.subpathsOfDirectory(atPath: cli.path("nightly"))
+            .filter { $0.hasSuffix(".xlsx") }.map { cli.path("nightly/\($0)") }
+        try #require(!nightly.isEmpty)
+
+        let script = """
+            import json, sys, openpyxl
+            out = {}
+            for path in sys.argv[1:]:
+                wb = openpyxl.load_workbook(path)
+                out[path] = sorted({ws.page_setup.paperSize for ws in wb.worksheets if ws.sheet_state == "visible"} | {cs.pageSetup.paperSize for cs in wb.chartsheets})
+            print(json.dumps(out))
+            """
+        let letter = [cli.path("letter-template.xlsx"), cli.path("letter-report.xlsx")] + nightly
+        let seen = try JSONSerialization.jsonObject(with: Data(try Interop.runPython(script, arguments: letter + [cli.path("a4-template.xlsx")]).utf8)) as? [String: [Int]]
+        for path in letter { #expect(seen?[path] == [1], "\(path): Excel's code 1 is Letter; \(String(describing: seen?[path]))") }
+        #expect(seen?[cli.path("a4-template.xlsx")] == [9], "without the setting, A4 (Excel's code 9)")
+    }
+
+    @Test func theCommandsOwnMessagesExistInBothLanguages() {
+        let day = LocalDate(iso: "2026-12-08")!
+        let messages: [(String, CommandMessage)] = [
+            ("staffChoice", .staffChoice), ("rangeReversed", .rangeReversed(from: day, to: day.adding(days: -1))), ("seedChoice", .seedChoice),
+            ("syntheticNeeds", .syntheticNeeds), ("fillOutOfRange", .fillOutOfRange), ("keepNegative", .keepNegative),
+            ("filtersForRequestsOnly", .filtersForRequestsOnly), ("unknownStatus", .unknownStatus(word: "open", statuses: ["new", "approved"])),
+            ("noSuchSheet", .noSuchSheet(file: "rooster.xlsx", sheet: "Week 9", sheets: ["Week 1"])),
+            ("aboutFile", .aboutFile(file: "rooster.xlsx", message: "...")), ("workbookNotWritten", .workbookNotWritten(detail: "error writing")),
+            ("schemaVersion", .schemaVersion(location: "sqlite:db.sqlite", version: 4)),
+            ("seeded", .seeded(synthetic: false, seconds: 1.5, availability: 900, requests: 440)),
+            ("status", .status(location: "sqlite:db.sqlite", version: 4, current: 4)), ("noTables", .noTables),
+            ("wroteTemplate", .wroteTemplate(path: "rooster.xlsx", rows: 84, days: 14, staff: 12)),
+            ("wroteAvailability", .wroteAvailability(path: "rooster.csv", rows: 84, staff: 12)),
+            ("wroteReport", .wroteReport(path: "bezetting.xlsx", report: "utilization", rows: 84)),
+            ("undone", .undone(batch: 3, asBatch: 4, added: 1, removed: 2, unchanged: 0)), ("noImports", .noImports),
+            ("historyHeader", .historyHeader), ("noImportsWithOutcome", .noImportsWithOutcome), ("limitTooSmall", .limitTooSmall),
+            ("unknownOutcome", .unknownOutcome(word: "failed", outcomes: ["applied", "rejected"])), ("outcomeNeeded", .outcomeNeeded(outcomes: ["applied"])), ("undoOf", .undoOf(batch: 3)), ("reading", .reading(file: "rooster.xlsx")),
+            ("settingsHeader", .settingsHeader(file: "/etc/slotsheet/config.toml")),
+            ("summaryFormat", .summaryFormat(ods: true)), ("summaryWriter", .summaryWriter(nil)), ("summaryDateSystem", .summaryDateSystem(year: 1900)),
+            ("summaryDefinedNames", .summaryDefinedNames(["Print_Area"])), ("summaryProperty", .summaryProperty(name: "slotsheet.template", value: "2")),
+            ("summarySheetCount", .summarySheetCount(4)), ("summaryNoCells", .summaryNoCells(kind: "chartsheet")),
+            ("summaryCounts", .summaryCounts(cells: "1,200", rows: "84")), ("summaryHidden", .summaryHidden(rows: 1, columns: 2, mergedRanges: 3)),
+        ]
+        var check = MessageCatalogueCheck()
+        check.check("CommandMessage", declaredIn: "Sources/slotsheet/Output/CommandMessage.swift",
+                    examples: messages.map { ($0.0, $0.1.english, $0.1.dutch) }, sameInBothLanguages: ["aboutFile"])
+        #expect(check.failures.isEmpty, "\(check.failures.joined(separator: "\n"))")
+    }
+}
