@@ -19,6 +19,8 @@ struct SlotSheet: ParsableCommand {
             SLOTSHEET_TODAY=YYYY-MM-DD fixes "today"; SLOTSHEET_TIMEZONE sets the office
             time zone.
             """,
+        // This build's version, the schema it creates and the C libraries it runs with.
+        version: VersionReport.current.text,
         subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self, ImportCommand.self, HistoryCommand.self, ReportCommand.self, NightlyCommand.self, InspectCommand.self])
 
     /// Runs the command and exits with the code of `ExitStatus` that fits the outcome.
