@@ -4,6 +4,8 @@
 #   bash scripts/install-deps.sh          the C libraries (the -dev packages)
 #   bash scripts/install-deps.sh --test   also the Python venv with the peer readers for interop tests,
 #                                         LibreOffice and the PostgreSQL server programs
+#   bash scripts/install-deps.sh --package  also what builds and checks the Debian package (make package,
+#                                         make package-test): dpkg-dev, lintian, debootstrap, systemd-analyze
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,5 +56,26 @@ if [ "${1:-}" = "--test" ]; then
         echo "Installing LibreOffice Calc (headless) for the interop tests"
         $sudo apt-get update -q
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends libreoffice-calc-nogui
+    fi
+fi
+if [ "${1:-}" = "--package" ]; then
+    # Command -> the Debian package that brings it.
+    declare -A package_tools=(
+        [dpkg-shlibdeps]=dpkg-dev
+        [lintian]=lintian
+        [debootstrap]=debootstrap
+        [systemd-analyze]=systemd
+        [gzip]=gzip
+    )
+    wanted=()
+    for tool in "${!package_tools[@]}"; do
+        command -v "$tool" >/dev/null || wanted+=("${package_tools[$tool]}")
+    done
+    if [ "${#wanted[@]}" -gt 0 ]; then
+        sudo=""
+        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+        echo "Installing ${wanted[*]} to build and check the Debian package"
+        $sudo apt-get update -q
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${wanted[@]}"
     fi
 fi
