@@ -9,6 +9,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Installs Debian packages without their recommendations, through sudo when not root.
+#   install_packages "WHAT THEY ARE FOR" PACKAGE...
+install_packages() {
+    local why=$1 sudo=""
+    shift
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    echo "Installing $* $why"
+    $sudo apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "$@"
+}
+
 # Debian package -> the file that proves it is installed.
 declare -A packages=(
     [libxlsxwriter-dev]=/usr/include/xlsxwriter.h
@@ -44,18 +55,10 @@ fi
 if [ "${1:-}" = "--test" ]; then
     # The PostgreSQL server the backend's tests start privately (scripts/with-postgres.sh).
     if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-        sudo=""
-        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        echo "Installing PostgreSQL (server programs) for the PostgreSQL backend's tests"
-        $sudo apt-get update -q
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends postgresql
+        install_packages "for the PostgreSQL backend's tests" postgresql
     fi
     if ! command -v soffice >/dev/null; then
-        sudo=""
-        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        echo "Installing LibreOffice Calc (headless) for the interop tests"
-        $sudo apt-get update -q
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends libreoffice-calc-nogui
+        install_packages "for the interop tests" libreoffice-calc-nogui
     fi
     # poppler-utils: pdftotext, pdfinfo and pdftoppm read back what LibreOffice prints (the print
     # tests). fonts-crosextra-carlito: Calibri's metric twin, so LibreOffice lays out columns and
@@ -66,11 +69,7 @@ if [ "${1:-}" = "--test" ]; then
     done
     [ -e /usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf ] || print_tools+=(fonts-crosextra-carlito)
     if [ "${#print_tools[@]}" -gt 0 ]; then
-        sudo=""
-        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        echo "Installing ${print_tools[*]} for the print tests"
-        $sudo apt-get update -q
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${print_tools[@]}"
+        install_packages "for the print tests" "${print_tools[@]}"
     fi
 fi
 if [ "${1:-}" = "--package" ]; then
@@ -87,10 +86,6 @@ if [ "${1:-}" = "--package" ]; then
         command -v "$tool" >/dev/null || wanted+=("${package_tools[$tool]}")
     done
     if [ "${#wanted[@]}" -gt 0 ]; then
-        sudo=""
-        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        echo "Installing ${wanted[*]} to build and check the Debian package"
-        $sudo apt-get update -q
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${wanted[@]}"
+        install_packages "to build and check the Debian package" "${wanted[@]}"
     fi
 fi
