@@ -23,9 +23,15 @@ import Testing
         #expect(lines.dropFirst().first == "schema \(Schema.version)")
 
         // The libraries answer at run time; here they are the ones whose headers the build used.
-        for (name, module) in [("libxlsxwriter", "xlsxwriter"), ("libzip", "libzip"), ("libxml2", "libxml-2.0"), ("SQLite", "sqlite3")] {
-            let installed = try Self.pkgConfigVersion(module)
-            #expect(lines.contains("\(name) \(installed)"), "--version shows \(name) \(installed): \(lines)")
+        // Debian's xlsxwriter.pc gives the ABI number ("4"), so libxlsxwriter's comes from its header.
+        let installed = [
+            ("libxlsxwriter", try Self.libxlsxwriterHeaderVersion()),
+            ("libzip", try Self.pkgConfig("--modversion", "libzip")),
+            ("libxml2", try Self.pkgConfig("--modversion", "libxml-2.0")),
+            ("SQLite", try Self.pkgConfig("--modversion", "sqlite3")),
+        ]
+        for (name, version) in installed {
+            #expect(lines.contains("\(name) \(version)"), "--version shows \(name) \(version): \(lines)")
         }
     }
 
@@ -43,16 +49,24 @@ import Testing
         }
     }
 
-    static func pkgConfigVersion(_ module: String) throws -> String {
+    /// `LXW_VERSION` of the installed xlsxwriter.h ("1.1.4").
+    static func libxlsxwriterHeaderVersion() throws -> String {
+        let header = URL(fileURLWithPath: try pkgConfig("--variable=includedir", "xlsxwriter")).appending(path: "xlsxwriter.h")
+        let text = try String(contentsOf: header, encoding: .utf8)
+        return String(try #require(text.firstMatch(of: /#define LXW_VERSION "([^"]+)"/)?.1, "xlsxwriter.h defines LXW_VERSION"))
+    }
+
+    /// What `pkg-config ARGUMENTS` prints, trimmed.
+    static func pkgConfig(_ arguments: String...) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["pkg-config", "--modversion", module]
+        process.arguments = ["pkg-config"] + arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "pkg-config knows \(module)")
+        try #require(process.terminationStatus == 0, "pkg-config \(arguments.joined(separator: " ")) answers")
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
