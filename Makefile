@@ -2,7 +2,7 @@
 # `make test` runs every test. Both install what they need first and are safe to run again.
 SWIFT ?= swift
 
-.PHONY: demo test deps release fuzz
+.PHONY: demo test deps release fuzz package package-test
 
 deps:
 	@bash scripts/install-deps.sh
@@ -20,6 +20,15 @@ demo: release
 test:
 	@bash scripts/install-deps.sh --test
 	SLOTSHEET_REQUIRE_TOOLS=1 bash scripts/with-postgres.sh $(SWIFT) test
+
+# The Debian package slotsheet_VERSION_amd64.deb (packaging/, scripts/package.sh), and its test:
+# lintian, then install, use, re-install and purge in a throwaway Debian root (needs root).
+package:
+	@bash scripts/install-deps.sh --package
+	@bash scripts/package.sh
+
+package-test:
+	bash scripts/package-test.sh
 
 # Fuzzes the workbook reader (.xlsx and .ods) with libFuzzer and AddressSanitizer for MINUTES minutes (one worker: the
 # machine is shared). The harness is its own package in Fuzz/, so `swift build`/`swift test` never

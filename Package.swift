@@ -1,5 +1,5 @@
 // swift-tools-version:6.1
-// slotsheet: availability spreadsheets <-> the repair-request database. See ../shared/DESIGN.md.
+// slotsheet: availability spreadsheets <-> the repair-request database. See docs/design.md.
 import PackageDescription
 
 let package = Package(
@@ -46,6 +46,10 @@ let package = Package(
         .plugin(
             name: "EmbedSamples", capability: .buildTool(),
             dependencies: ["EmbedFilesTool"]),
+        // Builds packaging/debian/changelog in, whose top entry is the one place the version is written.
+        .plugin(
+            name: "EmbedVersion", capability: .buildTool(),
+            dependencies: ["EmbedFilesTool"]),
 
         // The domain and the jobs.
         .target(
@@ -57,7 +61,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
-            plugins: ["EmbedSamples"]),
+            plugins: ["EmbedSamples", "EmbedVersion"]),
 
         // The command-line interface only.
         .executableTarget(
