@@ -3,7 +3,9 @@
 # Safe to run again: it checks before it installs.
 #   bash scripts/install-deps.sh          the C libraries (the -dev packages)
 #   bash scripts/install-deps.sh --test   also the Python venv with the peer readers for interop tests,
-#                                         LibreOffice and the PostgreSQL server programs
+#                                         LibreOffice, the PostgreSQL server programs, and for the web
+#                                         front's browser walk Debian's Chromium and .venv-web (Playwright,
+#                                         pointed at that Chromium: no browser is downloaded)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,5 +56,21 @@ if [ "${1:-}" = "--test" ]; then
         echo "Installing LibreOffice Calc (headless) for the interop tests"
         $sudo apt-get update -q
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends libreoffice-calc-nogui
+    fi
+fi
+if [ "${1:-}" = "--test" ]; then
+    # The web front's browser walk: Debian's Chromium, driven by Playwright from a venv of its own.
+    if ! command -v chromium >/dev/null; then
+        sudo=""
+        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+        echo "Installing Chromium (headless) for the web front's browser walk"
+        $sudo apt-get update -q
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends chromium fonts-dejavu-core
+    fi
+    venv=.venv-web
+    if ! "$venv/bin/python" -c 'import playwright, openpyxl' 2>/dev/null; then
+        echo "Creating $venv with Playwright and openpyxl"
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/web-requirements.txt
     fi
 fi

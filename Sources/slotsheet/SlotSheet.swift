@@ -19,7 +19,7 @@ struct SlotSheet: ParsableCommand {
             SLOTSHEET_TODAY=YYYY-MM-DD fixes "today"; SLOTSHEET_TIMEZONE sets the office
             time zone.
             """,
-        subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self, ImportCommand.self, HistoryCommand.self, ReportCommand.self, NightlyCommand.self, InspectCommand.self])
+        subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self, ImportCommand.self, HistoryCommand.self, ReportCommand.self, NightlyCommand.self, InspectCommand.self, ServeCommand.self, UserCommand.self])
 
     /// Runs the command and exits with the code of `ExitStatus` that fits the outcome.
     static func main() {
