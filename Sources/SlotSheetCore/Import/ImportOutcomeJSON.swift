@@ -17,6 +17,12 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
     }
 
     public let status: String
+    /// How the checks ended: `changes`, `nothing_to_change`, `rejected`, `stale`.
+    public let verdict: String
+    /// The `import_batch` row recording the attempt (every import that is not a dry run).
+    public let recordedAs: RowID?
+    /// Identifies the plan: the same digest, the same plan.
+    public let planDigest: String
     public let file: String
     public let sha256: String
     public let kind: String
@@ -39,7 +45,11 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
         case .dryRun: status = "dry_run"; batch = nil
         case .rejected: status = "rejected"; batch = nil
         case .stale: status = "stale"; batch = nil
+        case .planChanged: status = "plan_changed"; batch = nil
         }
+        verdict = outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
+        recordedAs = outcome.auditBatchID
+        planDigest = outcome.planDigest
         file = outcome.fileName
         sha256 = outcome.sha256
         kind = outcome.isTemplate ? "template" : "csv"

@@ -82,7 +82,7 @@ struct APIRoutes {
     /// `GET /api/batches?limit=N`: the import batches, newest first.
     @Sendable func batches(_ request: Request, context: WebContext) async throws -> Response {
         let limit = min(max(request.uri.queryParameters["limit"].flatMap { Int(String($0)) } ?? 50, 1), 1000)
-        let batches = try await services.database.read { try $0.importBatches(limit: limit) }
+        let batches = try await services.database.read { try $0.importBatches(limit: limit, outcomes: nil) }
         return try JSONBody.response(batches.map(BatchJSON.init))
     }
 }

@@ -24,6 +24,7 @@ struct CSRFMiddleware: RouterMiddleware {
         var request = request
         let existing = request.cookies[Self.cookieName].map { String($0.value) }.flatMap { Self.isWellFormed($0) ? $0 : nil }
         context.csrfToken = existing ?? Self.newToken()
+        context.requestNote.formToken = context.csrfToken
         if request.isMultipart && request.method != .get && !Self.uploadPaths.contains(request.uri.path) {
             // Only the upload form is multipart, and its receiver checks the token; anywhere else a
             // multipart body would slip past the check here, so it is refused.

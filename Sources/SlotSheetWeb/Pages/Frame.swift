@@ -18,7 +18,8 @@ struct PageFrame {
         words = context.words
         language = context.language
         user = context.user ?? context.requestNote.user
-        csrfToken = context.csrfToken
+        // An error page is made outside `CSRFMiddleware`, which noted the token for it.
+        csrfToken = context.csrfToken.isEmpty ? context.requestNote.formToken ?? "" : context.csrfToken
         self.path = path
     }
 

@@ -53,7 +53,7 @@ struct UploadDetailPage {
                     element("ul") { for change in outcome.staleChanges { element("li") { change.text(words) } } }
                 case .nothingToChange:
                     frame.message("ok", w.nothingToChange)
-                case .dryRun, .applied:
+                case .dryRun, .applied, .planChanged:
                     frame.message("info", "\(w.changesSummary(outcome.plan.added, outcome.plan.removed)), \(w.unchangedSummary(outcome.plan.unchanged)).")
                     if upload.state != .applied { element("p", [.class("muted")]) { w.previewPending } }
                     counts(w.perDateTitle, outcome.plan.perDate.map { (DateLabel.long($0.date, w), $0.added, $0.removed) })

@@ -67,7 +67,7 @@ struct PageRoutes {
     }
 
     @Sendable func history(_ request: Request, context: WebContext) async throws -> HTMLPage {
-        let batches = try await services.database.read { try $0.importBatches(limit: 200) }
+        let batches = try await services.database.read { try $0.importBatches(limit: 200, outcomes: nil) }
         return HTMLPage(HistoryPage(frame: PageFrame(context, path: "/history"), batches: batches, clock: services.clock).node)
     }
 

@@ -47,6 +47,7 @@ enum LogText {
 final class RequestNote: Sendable {
     private let signedIn = NIOLockedValueBox<SignedInUser?>(nil)
     private let csrf = NIOLockedValueBox<String?>(nil)
+    private let formTokenBox = NIOLockedValueBox<String?>(nil)
 
     /// The signed-in user, for the log line and for error pages (made outside the middleware that
     /// found the user).
@@ -59,6 +60,12 @@ final class RequestNote: Sendable {
     var rotatedCSRFToken: String? {
         get { csrf.withLockedValue { $0 } }
         set { csrf.withLockedValue { $0 = newValue } }
+    }
+
+    /// The form token of this request, for error pages: their sign-out form needs it too.
+    var formToken: String? {
+        get { formTokenBox.withLockedValue { $0 } }
+        set { formTokenBox.withLockedValue { $0 = newValue } }
     }
 }
 

@@ -143,6 +143,7 @@ final class UploadReaders: Service, Sendable {
         case .dryRun: return "ready"
         case .rejected: return "rejected"
         case .stale: return "stale"
+        case .planChanged: return "plan_changed"
         }
     }
 }
