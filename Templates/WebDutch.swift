@@ -106,7 +106,19 @@ extension WebWords {
         problemColumn: "Wat er mis is",
         fixColumn: "Hoe u het oplost",
         staleTitle: "Gewijzigd in de database sinds het sjabloon is gemaakt",
-        previewPending: "Doorvoeren vanuit de webomgeving komt in de volgende versie; tot dan importeert de planner het bestand met slotsheet import.",
+        applyNote: "Doorvoeren schrijft al deze wijzigingen in één keer weg en legt ze in de geschiedenis vast als één batch, die een beheerder kan terugdraaien.",
+        applyButton: "Deze wijzigingen doorvoeren",
+        planChangedTitle: "Het plan is gewijzigd",
+        planChangedCells: { newly, noLonger in
+            let parts = (newly > 0 ? [newly == 1 ? "wijzigt 1 cel die eerst niet wijzigde" : "wijzigen \(newly) cellen die eerst niet wijzigden"] : [])
+                + (noLonger > 0 ? [noLonger == 1 ? "wijzigt 1 cel niet meer" : "wijzigen \(noLonger) cellen niet meer"] : [])
+            return parts.isEmpty ? "" : "Sinds het voorbeeld " + parts.joined(separator: " en ") + "."
+        },
+        planChangedNowRefused: "Het bestand kan zo niet meer worden doorgevoerd: hieronder staat waarom.",
+        alreadyApplied: { batch in "Deze upload is al doorgevoerd, als batch \(batch); er is niets twee keer doorgevoerd." },
+        cannotApply: { state in "Deze upload kan niet worden doorgevoerd: hij is \(state)." },
+        historyLink: "Bekijk de geschiedenis",
+        noPlanGiven: "Het formulier zei niet welk plan moet worden doorgevoerd. Laad de pagina van de upload opnieuw en voer het opnieuw door.",
         discardButton: "Deze upload weggooien",
         discarded: "De upload is weggegooid.",
         backToUploads: "Terug naar de uploads",
@@ -129,8 +141,24 @@ extension WebWords {
             case "rejected": return "geweigerd"
             case "stale": return "verouderd sjabloon"
             case "dry_run": return "proefrun"
+            case "plan_changed": return "plan gewijzigd sinds het voorbeeld"
             default: return outcome
             }
+        },
+        undoButton: "Terugdraaien",
+        undoneMark: { by in "teruggedraaid door batch \(by)" },
+        undoneAs: { batch, undo in "Batch \(batch) is teruggedraaid als batch \(undo)." },
+        undoNotFound: { batch in "Er is geen batch \(batch)." },
+        undoNotApplied: { batch, outcome in "Batch \(batch) heeft niets gewijzigd (\(outcome)), dus er valt niets terug te draaien." },
+        undoAlreadyUndone: { batch, by in "Batch \(batch) is al teruggedraaid door batch \(by)." },
+        undoLaterBatches: { batch, later in
+            let list = later.map(String.init).joined(separator: ", ")
+            return later.count == 1
+                ? "Batch \(batch) kan niet worden teruggedraaid: de latere batch \(list) heeft een deel van dezelfde cellen gewijzigd. Draai die eerst terug."
+                : "Batch \(batch) kan niet worden teruggedraaid: de latere batches \(list) hebben een deel van dezelfde cellen gewijzigd. Draai die eerst terug, de nieuwste eerst."
+        },
+        undoBreaksRules: { batch, problems in
+            "Batch \(batch) kan niet worden teruggedraaid: \(problems == 1 ? "1 wijziging zou" : "\(problems) wijzigingen zouden") de planningsregels breken (een datum in het verleden, een tijdvak met te weinig mensen of een geboekt bezoek). Er is niets gewijzigd."
         },
 
         forbiddenTitle: "Geen toegang",

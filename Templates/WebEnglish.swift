@@ -106,7 +106,19 @@ extension WebWords {
         problemColumn: "What is wrong",
         fixColumn: "How to fix it",
         staleTitle: "Changed in the database since the template was made",
-        previewPending: "Applying from the web front comes with the next version; until then the planner imports the file with slotsheet import.",
+        applyNote: "Applying writes all these changes in one go and records them in the history as one batch, which an administrator can undo.",
+        applyButton: "Apply these changes",
+        planChangedTitle: "The plan changed",
+        planChangedCells: { newly, noLonger in
+            let parts = (newly > 0 ? ["\(newly) \(newly == 1 ? "cell changes that did not" : "cells change that did not")"] : [])
+                + (noLonger > 0 ? ["\(noLonger) \(noLonger == 1 ? "cell no longer changes" : "cells no longer change")"] : [])
+            return parts.isEmpty ? "" : "Since the preview, " + parts.joined(separator: " and ") + "."
+        },
+        planChangedNowRefused: "The file can no longer be applied as it is: see below why.",
+        alreadyApplied: { batch in "This upload was applied already, as batch \(batch); nothing was applied twice." },
+        cannotApply: { state in "This upload cannot be applied: it is \(state)." },
+        historyLink: "See the history",
+        noPlanGiven: "The form did not say which plan to apply. Reload the upload's page and apply again.",
         discardButton: "Discard this upload",
         discarded: "The upload was discarded.",
         backToUploads: "Back to the uploads",
@@ -129,8 +141,24 @@ extension WebWords {
             case "rejected": return "refused"
             case "stale": return "stale template"
             case "dry_run": return "dry run"
+            case "plan_changed": return "plan changed since the preview"
             default: return outcome
             }
+        },
+        undoButton: "Undo",
+        undoneMark: { by in "undone by batch \(by)" },
+        undoneAs: { batch, undo in "Batch \(batch) was undone as batch \(undo)." },
+        undoNotFound: { batch in "There is no batch \(batch)." },
+        undoNotApplied: { batch, outcome in "Batch \(batch) changed nothing (\(outcome)), so there is nothing to undo." },
+        undoAlreadyUndone: { batch, by in "Batch \(batch) was already undone by batch \(by)." },
+        undoLaterBatches: { batch, later in
+            let list = later.map(String.init).joined(separator: ", ")
+            return later.count == 1
+                ? "Batch \(batch) cannot be undone: the later batch \(list) changed some of the same cells. Undo that one first."
+                : "Batch \(batch) cannot be undone: the later batches \(list) changed some of the same cells. Undo those first, newest first."
+        },
+        undoBreaksRules: { batch, problems in
+            "Batch \(batch) cannot be undone: \(problems) \(problems == 1 ? "change would break" : "changes would break") the planning rules (a past date, a slot left short or a booked visit). Nothing was changed."
         },
 
         forbiddenTitle: "Not allowed",

@@ -110,7 +110,17 @@ public struct WebWords: Sendable {
     public var problemColumn: String
     public var fixColumn: String
     public var staleTitle: String
-    public var previewPending: String
+    /// Under a plan that can be applied: what applying does.
+    public var applyNote: String
+    public var applyButton: String
+    /// Shown when the plan changed between the preview and the click (with what changed).
+    public var planChangedTitle: String
+    public var planChangedCells: @Sendable (_ newlyChanged: Int, _ noLongerChanged: Int) -> String
+    public var planChangedNowRefused: String
+    public var alreadyApplied: @Sendable (_ batch: Int64) -> String
+    public var cannotApply: @Sendable (_ state: String) -> String
+    public var historyLink: String
+    public var noPlanGiven: String
     public var discardButton: String
     public var discarded: String
     public var backToUploads: String
@@ -128,6 +138,15 @@ public struct WebWords: Sendable {
     public var outcomeColumn: String
     public var undoOf: @Sendable (_ batch: Int64) -> String
     public var outcomeNames: @Sendable (_ outcome: String) -> String
+    /// Undo (admins): the button, what it did, and why it could not.
+    public var undoButton: String
+    public var undoneMark: @Sendable (_ by: Int64) -> String
+    public var undoneAs: @Sendable (_ batch: Int64, _ undo: Int64) -> String
+    public var undoNotFound: @Sendable (_ batch: Int64) -> String
+    public var undoNotApplied: @Sendable (_ batch: Int64, _ outcome: String) -> String
+    public var undoAlreadyUndone: @Sendable (_ batch: Int64, _ by: Int64) -> String
+    public var undoLaterBatches: @Sendable (_ batch: Int64, _ later: [Int64]) -> String
+    public var undoBreaksRules: @Sendable (_ batch: Int64, _ problems: Int) -> String
 
     // Pages that say no.
     public var forbiddenTitle: String

@@ -5,12 +5,14 @@ the office's round trip on a running `slotsheet serve`, and writes a screenshot 
     web_walk.py BASE_URL OUT_DIR        (SLOTSHEET_WALK_OFFICE / _ADMIN / _PASSWORD name the users)
 
 Steps: the sign-in page; home; download a template with the "next 4 weeks" shortcut; edit it with
-openpyxl (one person marked available); upload it; wait for the reading to finish and check the
-counts against the edit; the upload list; a CSV with problems shows its lines and fixes; history;
-the pages in Dutch after the language link; an office user gets 403 with a page on an admin page.
+openpyxl (one person marked available); upload it twice; wait for the reading to finish and check
+the preview against the edit; apply the first; applying the second now says the plan changed and
+shows why; the upload list; a CSV with problems shows its lines and fixes; history with both
+attempts; the pages in Dutch after the language link; an office user gets 403 with a page on an
+admin page; sign out; an admin undoes the applied batch from the history.
 Exits non-zero at the first step that does not hold, naming it.
 """
-import datetime, os, re, sys, time, warnings
+import datetime, os, re, sys, warnings
 
 warnings.simplefilter("ignore")
 import openpyxl
@@ -18,6 +20,7 @@ from playwright.sync_api import sync_playwright, expect
 
 base, out = sys.argv[1].rstrip("/"), sys.argv[2]
 office = os.environ.get("SLOTSHEET_WALK_OFFICE", "olga")
+admin = os.environ.get("SLOTSHEET_WALK_ADMIN", "adam")
 password = os.environ["SLOTSHEET_WALK_PASSWORD"]
 chromium = os.environ.get("SLOTSHEET_CHROMIUM", "/usr/bin/chromium")
 os.makedirs(out, exist_ok=True)
@@ -52,12 +55,8 @@ def edit_template(source, target):
 
 
 def wait_until_read(page):
-    for _ in range(240):
-        if page.locator(".state.reading").count() == 0:
-            return
-        time.sleep(0.5)
-        page.reload()
-    raise SystemExit("walk: the upload was still being read after 2 minutes")
+    """The page refreshes itself while the upload is read (its script, or the meta refresh without one)."""
+    expect(page.locator(".state")).not_to_have_class(re.compile(r"\breading\b"), timeout=120_000)
 
 
 with sync_playwright() as playwright:
@@ -105,16 +104,40 @@ with sync_playwright() as playwright:
     cell = edit_template(template, edited)
     print(f"walk: marked {cell}", flush=True)
 
-    step("upload it and wait for the reading")
-    page.click("nav >> text=Upload")
-    shot(page, "upload")
-    page.set_input_files("#file", edited)
-    page.click("main button[type=submit]")
-    shot(page, "reading")
-    wait_until_read(page)
-    expect(page.locator(".state")).to_have_text("ready for review")
-    expect(page.locator(".message.info")).to_contain_text("1 added, 0 removed")
+    step("upload it twice and wait for the reading: the preview")
+    previews = []
+    for copy in range(2):
+        page.click("nav >> text=Upload")
+        if copy == 0:
+            shot(page, "upload")
+        page.set_input_files("#file", edited)
+        page.click("main button[type=submit]")
+        if copy == 0:
+            shot(page, "reading")
+        wait_until_read(page)
+        expect(page.locator(".state")).to_have_text("ready for review")
+        expect(page.locator(".message.info")).to_contain_text("1 added, 0 removed")
+        previews.append(page.url)
     shot(page, "preview")
+
+    step("apply the first: the upload is applied as a batch")
+    page.goto(previews[0])
+    page.click("text=Apply these changes")
+    expect(page.locator(".state")).to_have_text("applied")
+    expect(page.locator(".message.ok")).to_contain_text("Applied as batch")
+    shot(page, "applied")
+
+    step("apply the second: the plan changed since its preview, nothing applied, the reason shown")
+    page.goto(previews[1])
+    with page.expect_response(lambda r: r.url.endswith("/apply")) as answer:
+        page.click("text=Apply these changes")
+    if answer.value.status != 409:
+        raise SystemExit(f"walk: applying a changed plan answered {answer.value.status}, not 409")
+    expect(page.locator(".message.error").first).to_contain_text("The plan changed")
+    # The first upload made the same change: the second's new plan changes nothing, and says so.
+    expect(page.locator(".message.error").first).to_contain_text("1 cell no longer changes")
+    expect(page.locator("main")).to_contain_text("Nothing to change")
+    shot(page, "plan-changed")
 
     step("the upload list shows it")
     page.click("nav >> text=Uploads")
@@ -136,8 +159,12 @@ with sync_playwright() as playwright:
         raise SystemExit("walk: the problems table lists fewer than 2 problems")
     shot(page, "problems")
 
-    step("history")
+    step("history: the applied batch and the refused attempt")
     page.click("nav >> text=History")
+    expect(page.locator("main table")).to_contain_text("plan changed since the preview")
+    expect(page.locator("main table")).to_contain_text("applied")
+    if page.locator("text=Undo").count() != 0:
+        raise SystemExit("walk: an office user is offered undo")
     shot(page, "history")
 
     step("the pages in Dutch after the language link")
@@ -161,6 +188,16 @@ with sync_playwright() as playwright:
     page.click("header >> text=Sign out")
     expect(page.locator(".message.ok")).to_contain_text("signed out")
     shot(page, "signed-out")
+
+    step("an admin undoes the applied batch from the history")
+    page.fill("#name", admin)
+    page.fill("#password", password)
+    page.click("main button[type=submit]")
+    page.click("nav >> text=History")
+    page.locator("main form button", has_text="Undo").first.click()
+    expect(page.locator(".message.ok")).to_contain_text("was undone as batch")
+    expect(page.locator("main table")).to_contain_text("undone by batch")
+    shot(page, "undone")
     browser.close()
 
 print(f"walk: {len(steps)} steps passed; screenshots in {out}")

@@ -3,7 +3,8 @@ import InteropSupport
 import Testing
 
 /// The real thing: the built `slotsheet` binary serves a database made by its own commands, a real
-/// Chromium (Debian's, driven by Playwright from `.venv-web`) walks the office's round trip and
+/// Chromium (Debian's, driven by Playwright from `.venv-web`) walks the office's round trip
+/// (upload, preview, apply, a plan that changed, history, an admin's undo) and
 /// writes a screenshot of each page (`.build/test-output/web-walk-BACKEND/`), an oversized upload is
 /// streamed at it, and SIGTERM stops it gracefully. Under `make test` a missing browser or venv
 /// fails the test with the reason; plain `swift test` skips it.
@@ -27,7 +28,7 @@ import Testing
         defer { server.stop() }
         let out = Self.root.appending(path: ".build/test-output/web-walk-\(backend.rawValue)")
         try? FileManager.default.removeItem(at: out)
-        let environment = ["SLOTSHEET_WALK_OFFICE": "olga", "SLOTSHEET_WALK_PASSWORD": ServedDatabase.password, "SLOTSHEET_CHROMIUM": Self.chromium!]
+        let environment = ["SLOTSHEET_WALK_OFFICE": "olga", "SLOTSHEET_WALK_ADMIN": "adam", "SLOTSHEET_WALK_PASSWORD": ServedDatabase.password, "SLOTSHEET_CHROMIUM": Self.chromium!]
         let walk = try ServedDatabase.run(Self.python, [Self.root.appending(path: "scripts/web_walk.py").path, server.url, out.path], environment: environment)
         #expect(walk.status == 0, "\(walk.output)")
         let memory = try ServedDatabase.run(Self.python, [Self.root.appending(path: "scripts/web_upload_memory.py").path, server.url,

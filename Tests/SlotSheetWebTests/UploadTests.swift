@@ -134,13 +134,14 @@ import Testing
                     uri: "/api/imports/\(state.id)", method: .get, headers: auth).body))
             }
             #expect(current.state == "ready")
-            #expect(current.result?.status == "nothing_to_change")
+            #expect(current.result?.status == "dry_run", "a preview")
+            #expect(current.result?.verdict == "nothing_to_change")
             #expect(current.result?.file == "t.xlsx")
         }
     }
 
     struct ImportStateJSON: Decodable {
-        struct Result: Decodable { let status: String; let file: String }
+        struct Result: Decodable { let status: String; let verdict: String; let file: String }
         let id: Int
         let state: String
         let result: Result?

@@ -14,7 +14,9 @@ struct APIRoutes {
         api.get("/template", use: template)
         api.post("/imports", use: createImport)
         api.get("/imports/:id", use: importState)
+        api.post("/imports/:id/apply", use: applyImport)
         api.get("/batches", use: batches)
+        api.post("/batches/:id/undo", use: undoBatch)
     }
 
     /// `GET /api/template?from=YYYY-MM-DD&to=YYYY-MM-DD&staff=all|CODE,CODE&lang=en|nl`: the .xlsx.
@@ -55,12 +57,59 @@ struct APIRoutes {
         }
     }
 
-    /// `GET /api/imports/{id}`: the state, and once read the same JSON as `slotsheet import --json`.
+    /// `GET /api/imports/{id}`: the state, and once read the same JSON as `slotsheet import --json`
+    /// (its `planDigest` is what `apply` takes).
     @Sendable func importState(_ request: Request, context: WebContext) async throws -> Response {
+        let upload = try await ownUpload(context)
+        return try await stateResponse(upload, context: context)
+    }
+
+    /// `POST /api/imports/{id}/apply` with `{"planDigest": "..."}` (the `planDigest` of the state): applies that plan. 200 with the
+    /// state once applied; 409 with the state and the new preview (status `plan_changed`) when the
+    /// plan is no longer that one; 409 `already_applied` or `not_ready` when the upload cannot be.
+    @Sendable func applyImport(_ request: Request, context: WebContext) async throws -> Response {
         let user = try context.requireUser()
-        guard let id = context.parameters.get("id").flatMap({ RowID($0) }),
-              let upload = try await services.database.read({ try $0.upload(id: id) }) else { throw WebError.notFound }
-        guard upload.userID == user.id || user.role == .admin else { throw WebError.notYours }
+        let upload = try await ownUpload(context)
+        let w = context.words
+        let body = try await request.body.collect(upTo: context.maxUploadSize)
+        guard let sent = try? JSONDecoder().decode(ApplyRequest.self, from: body), !sent.planDigest.isEmpty else {
+            throw WebError.badRequest(w.noPlanGiven)
+        }
+        switch try await UploadApply(services: services).apply(upload, planDigest: sent.planDigest, user: user) {
+        case let .applied(outcome):
+            return try JSONBody.response(ImportState(id: upload.id!, state: UploadState.applied.rawValue,
+                                                     result: ImportOutcomeJSON(outcome, context.language.words), batch: outcome.auditBatchID))
+        case let .notApplied(outcome):
+            let now = try await services.database.read { try $0.upload(id: upload.id!) } ?? upload
+            return try JSONBody.response(ImportState(id: upload.id!, state: now.state.rawValue,
+                                                     result: ImportOutcomeJSON(outcome, context.language.words)), status: .conflict)
+        case let .alreadyApplied(batch):
+            throw WebError.conflict(code: "already_applied", message: w.alreadyApplied(batch ?? 0))
+        case let .notReady(state):
+            throw WebError.conflict(code: "not_ready", message: w.cannotApply(UploadWords.stateText(state, w)))
+        }
+    }
+
+    /// `POST /api/batches/{id}/undo` (admin role): 200 with the new batch; 409 `undo_refused` with why.
+    @Sendable func undoBatch(_ request: Request, context: WebContext) async throws -> Response {
+        let user = try context.requireUser()
+        guard user.role == .admin else { throw WebError.forbidden(needs: .admin) }
+        guard let id = context.parameters.get("id").flatMap({ RowID($0) }) else { throw WebError.notFound }
+        switch try await BatchUndo(services: services).undo(id, user: user) {
+        case let .undone(undoBatch):
+            return try JSONBody.response(UndoAnswer(batch: id, undoneAs: undoBatch))
+        case let .refused(error):
+            if error == .notFound(id) { throw WebError.notFound }
+            throw WebError.conflict(code: "undo_refused", message: BatchUndo.message(error, context.words))
+        }
+    }
+
+    private func ownUpload(_ context: WebContext) async throws -> WebUpload {
+        try await services.ownUpload(context)
+    }
+
+    private func stateResponse(_ upload: WebUpload, context: WebContext) async throws -> Response {
+        let id = upload.id!
         var result: ImportOutcomeJSON?
         var problem: String?
         if upload.state == .ready || upload.state == .refused {
@@ -70,7 +119,7 @@ struct APIRoutes {
                                                             userName: upload.userName ?? "-"))
             }
             switch preview?.result {
-            case let .checked(outcome)?: result = ImportOutcomeJSON(outcome, context.language.words)
+            case let .checked(_, outcome)?: result = ImportOutcomeJSON(outcome, context.language.words)
             case let .unreadable(error)?: problem = error.message(context.language.words)
             case nil: break
             }
@@ -85,6 +134,17 @@ struct APIRoutes {
         let batches = try await services.database.read { try $0.importBatches(limit: limit, outcomes: nil) }
         return try JSONBody.response(batches.map(BatchJSON.init))
     }
+}
+
+/// The body of `POST /api/imports/{id}/apply`.
+struct ApplyRequest: Decodable {
+    let planDigest: String
+}
+
+/// The answer of `POST /api/batches/{id}/undo`.
+struct UndoAnswer: Encodable {
+    let batch: RowID
+    let undoneAs: RowID
 }
 
 /// An upload as the API shows it.

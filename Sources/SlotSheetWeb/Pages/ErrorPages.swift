@@ -18,6 +18,7 @@ enum ErrorPages {
         case let .badRequest(message): (title, text) = (w.badRequestTitle, message)
         case let .tooLarge(limit): (title, text) = (w.badRequestTitle, w.fileTooLarge(limit))
         case .databaseUnavailable: (title, text) = (w.unavailableTitle, w.unavailableMessage)
+        case let .conflict(_, message): (title, text) = (w.badRequestTitle, message)
         case .signInRequired, .tokenRequired: (title, text) = (w.signInTitle, w.apiUnauthorized)
         }
         return render(frame, title: title, text: text, status: error.status)

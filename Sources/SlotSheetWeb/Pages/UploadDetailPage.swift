@@ -9,6 +9,8 @@ struct UploadDetailPage {
     let upload: WebUpload
     let progress: (rows: Int, total: Int)?
     let preview: UploadPreview?
+    /// What the last action said (`error`, `info` or `ok`, and the text), e.g. that the plan changed.
+    let notice: (String, String)?
 
     var node: Node {
         let w = frame.words
@@ -16,6 +18,13 @@ struct UploadDetailPage {
         return frame.page(w.uploadTitleFor(upload.fileName), section: .uploads, refreshSeconds: reading ? 2 : nil,
                           scripts: reading ? ["/static/progress.js"] : []) {
             element("p") { UploadWords.state(upload.state, frame) }
+            if let notice { frame.message(notice.0, notice.1) }
+            if upload.state == .applied, let batch = upload.batchID {
+                element("div", [.class("message ok")]) {
+                    element("p") { w.appliedAsBatch(batch) + " " }
+                    element("a", [.href("/history")]) { w.historyLink }
+                }
+            }
             if reading {
                 element("div", [.class("card"), Attribute("data-progress-url", "/uploads/\(upload.id ?? 0)/progress")]) {
                     element("p") { w.readingNote }
@@ -41,9 +50,9 @@ struct UploadDetailPage {
         switch preview.result {
         case let .unreadable(error):
             return .fragment([frame.message("error", "\(w.unreadableFile): \(error.message(words))")])
-        case let .checked(outcome):
+        case let .checked(_, outcome):
             return element("div") {
-                switch outcome.status {
+                switch outcome.verdict {
                 case .rejected:
                     frame.message("error", w.problemsSummary(outcome.problems.count))
                     problems(outcome.problems, words)
@@ -53,13 +62,27 @@ struct UploadDetailPage {
                     element("ul") { for change in outcome.staleChanges { element("li") { change.text(words) } } }
                 case .nothingToChange:
                     frame.message("ok", w.nothingToChange)
-                case .dryRun, .applied, .planChanged:
+                    applyForm(outcome)
+                case .changes:
                     frame.message("info", "\(w.changesSummary(outcome.plan.added, outcome.plan.removed)), \(w.unchangedSummary(outcome.plan.unchanged)).")
-                    if upload.state != .applied { element("p", [.class("muted")]) { w.previewPending } }
+                    applyForm(outcome)
                     counts(w.perDateTitle, outcome.plan.perDate.map { (DateLabel.long($0.date, w), $0.added, $0.removed) })
                     counts(w.perStaffTitle, outcome.plan.perStaff.map { ($0.staff, $0.added, $0.removed) })
                 }
             }
+        }
+    }
+
+    /// The apply button of a ready upload, carrying the digest of the plan on this page: the server
+    /// applies only that plan.
+    private func applyForm(_ outcome: ImportOutcome) -> Node {
+        guard upload.state == .ready else { return .fragment([]) }
+        let w = frame.words
+        return element("form", [.class("card"), Attribute("method", "post"), Attribute("action", "/uploads/\(upload.id ?? 0)/apply")]) {
+            frame.csrfField
+            element("input", [.type("hidden"), .name("plan"), .value(outcome.planDigest)])
+            element("p") { w.applyNote }
+            element("button", [.type("submit")]) { w.applyButton }
         }
     }
 

@@ -71,17 +71,18 @@ struct UploadListPage {
 /// How an upload's state and result read on the pages.
 enum UploadWords {
     static func state(_ state: UploadState, _ frame: PageFrame) -> Node {
-        let w = frame.words
-        let text: String
+        element("span", [.class("state \(state.rawValue)")]) { stateText(state, frame.words) }
+    }
+
+    static func stateText(_ state: UploadState, _ w: WebWords) -> String {
         switch state {
-        case .reading: text = w.stateReading
-        case .ready: text = w.stateReady
-        case .refused: text = w.stateRefused
-        case .applied: text = w.stateApplied
-        case .discarded: text = w.stateDiscarded
-        case .expired: text = w.stateExpired
+        case .reading: return w.stateReading
+        case .ready: return w.stateReady
+        case .refused: return w.stateRefused
+        case .applied: return w.stateApplied
+        case .discarded: return w.stateDiscarded
+        case .expired: return w.stateExpired
         }
-        return element("span", [.class("state \(state.rawValue)")]) { text }
     }
 
     static func result(_ upload: WebUpload, _ w: WebWords) -> String {

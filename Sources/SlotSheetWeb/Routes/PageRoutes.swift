@@ -66,9 +66,16 @@ struct PageRoutes {
         }
     }
 
+    /// The history shows this many batches.
+    static let historyLength = 200
+
     @Sendable func history(_ request: Request, context: WebContext) async throws -> HTMLPage {
-        let batches = try await services.database.read { try $0.importBatches(limit: 200, outcomes: nil) }
-        return HTMLPage(HistoryPage(frame: PageFrame(context, path: "/history"), batches: batches, clock: services.clock).node)
+        let batches = try await services.database.read { try $0.importBatches(limit: Self.historyLength, outcomes: nil) }
+        let query = request.uri.queryParameters
+        let notice = query["undone"].flatMap { RowID(String($0)) }.flatMap { undone in
+            query["as"].flatMap { RowID(String($0)) }.map { ("ok", context.words.undoneAs(undone, $0)) }
+        }
+        return HTMLPage(HistoryPage(frame: PageFrame(context, path: "/history"), batches: batches, clock: services.clock, notice: notice).node)
     }
 
     private func templatePage(_ form: TemplateForm, problems: [String], context: WebContext,

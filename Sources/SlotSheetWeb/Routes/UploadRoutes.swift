@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import SlotSheetCore
 
-/// Upload, the upload list, one upload (with its progress) and discarding it. An office user sees
-/// their own uploads; an admin sees everyone's.
+/// Upload, the upload list, one upload (with its progress and preview), applying and discarding
+/// it. An office user sees their own uploads; an admin sees everyone's.
 struct UploadRoutes {
     let services: WebServices
 
@@ -13,6 +13,7 @@ struct UploadRoutes {
         router.get("/uploads", use: list)
         router.get("/uploads/:id", use: detail)
         router.get("/uploads/:id/progress", use: progress)
+        router.post("/uploads/:id/apply", use: apply)
         router.post("/uploads/:id/discard", use: discard)
     }
 
@@ -59,7 +60,39 @@ struct UploadRoutes {
                                                          userName: upload.userName ?? "-"))
         }
         return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: upload,
-                                         progress: services.readers.progress(of: id), preview: preview).node)
+                                         progress: services.readers.progress(of: id), preview: preview, notice: nil).node)
+    }
+
+    /// Applies the plan the person saw (its digest is the form's `plan`): 303 to the upload once
+    /// applied; 409 with the upload's page when nothing was applied (the plan changed, the upload
+    /// was applied already or cannot be).
+    @Sendable func apply(_ request: Request, context: WebContext) async throws -> Response {
+        let user = try context.requireUser()
+        let upload = try await ownUpload(context)
+        let id = upload.id!
+        let fields = FormFields(try await request.body.collect(upTo: context.maxUploadSize))
+        guard let digest = fields["plan"], !digest.isEmpty else { throw WebError.badRequest(context.words.noPlanGiven) }
+        let w = context.words
+        let notice: (String, String)
+        switch try await UploadApply(services: services).apply(upload, planDigest: digest, user: user) {
+        case .applied:
+            return Redirect.to("/uploads/\(id)")
+        case let .notApplied(outcome):
+            if case let .planChanged(change) = outcome.status {
+                let cells = change.difference.map { " " + w.planChangedCells($0.newlyChanged.count, $0.noLongerChanged.count) } ?? ""
+                let refused = outcome.verdict == .rejected || outcome.verdict == .stale ? " " + w.planChangedNowRefused : ""
+                notice = ("error", "\(w.planChangedTitle): \(context.language.words.importing.planChanged)\(cells)\(refused)")
+            } else {
+                notice = ("error", w.cannotApply(w.stateRefused))
+            }
+        case let .alreadyApplied(batch):
+            notice = ("error", w.alreadyApplied(batch ?? 0))
+        case let .notReady(state):
+            notice = ("error", w.cannotApply(UploadWords.stateText(state, w)))
+        }
+        let now = try await services.database.read { try $0.upload(id: id) } ?? upload
+        return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: now, progress: nil,
+                                         preview: services.readers.preview(of: id), notice: notice).node, status: .conflict).response
     }
 
     /// `{"state": "reading", "rows": 120, "total": 744, "text": "120 rows read"}` for the progress script.
@@ -82,13 +115,8 @@ struct UploadRoutes {
         return Redirect.to("/uploads")
     }
 
-    /// The upload named in the path, if it is the user's own (or the user is an admin).
     private func ownUpload(_ context: WebContext) async throws -> WebUpload {
-        let user = try context.requireUser()
-        guard let id = context.parameters.get("id").flatMap({ RowID($0) }) else { throw WebError.notFound }
-        guard let upload = try await services.database.read({ try $0.upload(id: id) }) else { throw WebError.notFound }
-        guard upload.userID == user.id || user.role == .admin else { throw WebError.notYours }
-        return upload
+        try await services.ownUpload(context)
     }
 }
 
@@ -120,6 +148,18 @@ struct UploadIntake {
         services.logger.info("upload \(id): received \(received.size) bytes from \(user.name)")
         services.readers.enqueue(.init(uploadID: id, storedName: received.storedName, clientName: received.clientName, userName: user.name))
         return id
+    }
+}
+
+extension WebServices {
+    /// The upload named in the path (`:id`), if it is the user's own (or the user is an admin):
+    /// else 404, or 403 `notYours`. Pages and the API share it.
+    func ownUpload(_ context: WebContext) async throws -> WebUpload {
+        let user = try context.requireUser()
+        guard let id = context.parameters.get("id").flatMap({ RowID($0) }),
+              let upload = try await database.read({ try $0.upload(id: id) }) else { throw WebError.notFound }
+        guard upload.userID == user.id || user.role == .admin else { throw WebError.notYours }
+        return upload
     }
 }
 

@@ -63,6 +63,7 @@ struct ErrorResponderMiddleware: RouterMiddleware {
         case let .badRequest(message): return message
         case let .tooLarge(limit): return words.fileTooLarge(limit)
         case .databaseUnavailable: return words.unavailableMessage
+        case let .conflict(_, message): return message
         }
     }
 }

@@ -22,6 +22,9 @@ public enum WebError: Error, Equatable {
     case tooLarge(limitMB: Int)
     /// The database cannot be reached (503).
     case databaseUnavailable
+    /// The request conflicts with the state of what it names (409): an upload applied already or
+    /// not ready, a batch that cannot be undone. `code` is the API's stable code.
+    case conflict(code: String, message: String)
 
     public var status: HTTPResponse.Status {
         switch self {
@@ -32,6 +35,7 @@ public enum WebError: Error, Equatable {
         case .badRequest: return .badRequest
         case .tooLarge: return .contentTooLarge
         case .databaseUnavailable: return .serviceUnavailable
+        case .conflict: return .conflict
         }
     }
 
@@ -46,6 +50,7 @@ public enum WebError: Error, Equatable {
         case .badRequest: return "bad_request"
         case .tooLarge: return "too_large"
         case .databaseUnavailable: return "database_unavailable"
+        case let .conflict(code, _): return code
         }
     }
 }

@@ -5,15 +5,29 @@ import ServiceLifecycle
 import SlotSheetCore
 import SlotSheetTemplates
 
-/// What reading an upload found, kept in memory for its page: the outcome of the check, or why
-/// the file could not be read.
+/// What reading an upload found, kept in memory for its page and its apply: the file as read (so
+/// an apply never reads it again) with the preview of what applying would do, or why the file
+/// could not be read.
 struct UploadPreview: Sendable {
     enum Result: Sendable {
-        case checked(ImportOutcome)
+        case checked(PreparedImport, ImportOutcome)
         case unreadable(ImportFileError)
     }
 
     let result: Result
+
+    /// How the upload's row records it: ready to apply (changes, or nothing to change) or refused.
+    var reading: UploadReading {
+        switch result {
+        case let .checked(prepared, outcome):
+            let state: UploadState = outcome.verdict == .changes || outcome.verdict == .nothingToChange ? .ready : .refused
+            let name = outcome.verdict == .changes ? "ready" : outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
+            return UploadReading(state: state, rowsRead: prepared.parsed.slots.count, added: outcome.plan.added, removed: outcome.plan.removed,
+                                 problems: outcome.problems.count + outcome.staleChanges.count, outcome: name)
+        case .unreadable:
+            return UploadReading(state: .refused, rowsRead: 0, added: 0, removed: 0, problems: 1, outcome: "unreadable")
+        }
+    }
 }
 
 /// Reads uploads in the background, at most `concurrentReads` at a time, so the page can show
@@ -90,44 +104,34 @@ final class UploadReaders: Service, Sendable {
 
     /// Reads one upload now (also used when a preview is asked for and no longer in memory).
     @discardableResult
-    func read(_ job: Job) async -> UploadPreview? {
-        guard let services = context.withLockedValue({ $0 }), let path = services.uploads.file(job.storedName) else { return nil }
-        let id = job.uploadID
+    func read(_ upload: Job) async -> UploadPreview? {
+        guard let services = context.withLockedValue({ $0 }), let path = services.uploads.file(upload.storedName) else { return nil }
+        let id = upload.uploadID
         let preview: UploadPreview
-        var reading: UploadReading
         do {
+            // The cells are read without the database; the snapshot and the checks after.
             let parsed = try await services.database.offload { [progress] in
-                let source = try ImportSource.open(path: path)
-                var parsed = try source.parse { rows, total in progress.withLockedValue { $0[id] = (rows, total) } }
-                parsed.fileName = job.clientName
+                var parsed = try ImportSource.open(path: path).parse { rows, total in progress.withLockedValue { $0[id] = (rows, total) } }
+                parsed.fileName = upload.clientName
                 return parsed
             }
-            let request = ImportRequest(dryRun: true, operatorName: job.userName)
-            var outcome = try await services.database.run { [clock = services.clock] store in
-                try ImportJob(store: store, clock: clock).run(parsed, request)
+            let request = ImportRequest(operatorName: upload.userName)
+            preview = try await services.database.run { [clock = services.clock] store in
+                let job = ImportJob(store: store, clock: clock)
+                let prepared = try job.prepare(parsed)
+                return UploadPreview(result: .checked(prepared, try job.preview(prepared, request)))
             }
-            // A dry run says "dry run" even when nothing would change; the preview says what applying would.
-            if outcome.status == .dryRun && outcome.plan.isEmpty { outcome.status = .nothingToChange }
-            preview = UploadPreview(result: .checked(outcome))
-            let refused = outcome.status == .rejected
-            reading = UploadReading(state: refused ? .refused : .ready, rowsRead: parsed.slots.count, added: outcome.plan.added,
-                                    removed: outcome.plan.removed, problems: outcome.problems.count, outcome: Self.outcomeName(outcome.status))
         } catch let error as ImportFileError {
             preview = UploadPreview(result: .unreadable(error))
-            reading = UploadReading(state: .refused, rowsRead: 0, added: 0, removed: 0, problems: 1, outcome: "unreadable")
         } catch {
             logger.error("upload \(id): reading failed: \(String(reflecting: error))")
             progress.withLockedValue { $0[id] = nil }
             return nil
         }
-        previews.withLockedValue { list in
-            list.removeAll { $0.0 == id }
-            list.append((id, preview))
-            if list.count > Self.previewsKept { list.removeFirst(list.count - Self.previewsKept) }
-        }
-        let finished = reading
+        keep(preview, for: id)
+        let reading = preview.reading
         do {
-            _ = try await services.database.write { try $0.finishReading(uploadID: id, finished) }
+            _ = try await services.database.write { try $0.finishReading(uploadID: id, reading) }
         } catch {
             logger.error("upload \(id): recording the reading failed: \(error)")
         }
@@ -136,14 +140,12 @@ final class UploadReaders: Service, Sendable {
         return preview
     }
 
-    static func outcomeName(_ status: ImportOutcome.Status) -> String {
-        switch status {
-        case .applied: return "applied"
-        case .nothingToChange: return "nothing_to_change"
-        case .dryRun: return "ready"
-        case .rejected: return "rejected"
-        case .stale: return "stale"
-        case .planChanged: return "plan_changed"
+    /// Keeps `preview` as the upload's (the newest `previewsKept` are kept).
+    func keep(_ preview: UploadPreview, for id: RowID) {
+        previews.withLockedValue { list in
+            list.removeAll { $0.0 == id }
+            list.append((id, preview))
+            if list.count > Self.previewsKept { list.removeFirst(list.count - Self.previewsKept) }
         }
     }
 }

@@ -133,7 +133,8 @@ public protocol WebAccountSession {
     func uploads(of userID: RowID?, limit: Int) throws -> [WebUpload]
     /// Uploads in `state`, oldest first (reading ones to resume, ready ones to expire).
     func uploads(in state: UploadState) throws -> [WebUpload]
-    /// Records how reading ended; only an upload still `reading` changes. False when it was not.
+    /// Records how reading ended, or how the check at apply ended when the plan had changed since
+    /// the preview; only an upload `reading` or `ready` changes. False when it was neither.
     func finishReading(uploadID: RowID, _ reading: UploadReading) throws -> Bool
     /// Moves an upload from one state to another; false (and nothing changed) when it was not in `from`.
     func moveUpload(_ uploadID: RowID, from: Set<UploadState>, to: UploadState, batchID: RowID?) throws -> Bool

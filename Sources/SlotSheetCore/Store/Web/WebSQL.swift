@@ -29,7 +29,7 @@ enum WebSQL {
     static let uploadsInState = "SELECT \(uploadColumns) \(uploadFrom) WHERE u.state = ? ORDER BY u.id"
     static let finishReading = """
         UPDATE web_upload SET state = ?, rows_read = ?, added = ?, removed = ?, problems = ?, outcome = ? \
-        WHERE id = ? AND state = 'reading' RETURNING id
+        WHERE id = ? AND state IN ('reading', 'ready') RETURNING id
         """
 
     /// Moves an upload to `to` when it is in one of `count` states.
