@@ -76,10 +76,10 @@ extension FileProblem {
     public var english: String {
         switch self {
         case let .unreadable(path): return "\(path) cannot be opened: it does not exist or cannot be read."
-        case .notAWorkbook: return "The file is neither an Excel workbook (.xlsx) nor a CSV file."
-        case .encrypted: return "The workbook is protected with a password. Remove the password in Excel (File > Info > Protect Workbook), save, and import again."
+        case .notAWorkbook: return "The file is neither a spreadsheet (.xlsx or .ods) nor a CSV file."
+        case .encrypted: return "The workbook is protected with a password. Remove the password in Excel (File > Info > Protect Workbook) or LibreOffice (File > Properties > Security), save, and import again."
         case .legacyOffice: return "This is an old Excel file (.xls). Open it in Excel and save it as Excel Workbook (.xlsx)."
-        case let .damaged(detail): return "The workbook is damaged (\(detail)). Save it again from Excel, or import the original file."
+        case let .damaged(detail): return "The workbook is damaged (\(detail)). Save it again from Excel or LibreOffice, or import the original file."
         case let .refused(detail): return "The workbook was refused for safety: \(detail)."
         case let .notATemplate(description):
             return "This is not a slotsheet availability template: it is \(description). Import a template made with 'slotsheet template export', or a CSV with the columns date, daypart, staff, available."
@@ -107,10 +107,10 @@ extension FileProblem {
     public var dutch: String {
         switch self {
         case let .unreadable(path): return "\(path) kan niet worden geopend: het bestaat niet of is niet leesbaar."
-        case .notAWorkbook: return "Het bestand is geen Excel-werkmap (.xlsx) en geen CSV-bestand."
-        case .encrypted: return "De werkmap is met een wachtwoord beveiligd. Haal het wachtwoord weg in Excel (Bestand > Info > Werkmap beveiligen), sla op en importeer opnieuw."
+        case .notAWorkbook: return "Het bestand is geen werkmap (.xlsx of .ods) en geen CSV-bestand."
+        case .encrypted: return "De werkmap is met een wachtwoord beveiligd. Haal het wachtwoord weg in Excel (Bestand > Info > Werkmap beveiligen) of LibreOffice (Bestand > Eigenschappen > Beveiliging), sla op en importeer opnieuw."
         case .legacyOffice: return "Dit is een oud Excel-bestand (.xls). Open het in Excel en sla het op als Excel-werkmap (.xlsx)."
-        case let .damaged(detail): return "De werkmap is beschadigd (\(detail)). Sla hem opnieuw op vanuit Excel, of importeer het oorspronkelijke bestand."
+        case let .damaged(detail): return "De werkmap is beschadigd (\(detail)). Sla hem opnieuw op vanuit Excel of LibreOffice, of importeer het oorspronkelijke bestand."
         case let .refused(detail): return "De werkmap is om veiligheidsredenen geweigerd: \(detail)."
         case let .notATemplate(description):
             return "Dit is geen beschikbaarheidsrooster van slotsheet: het is \(description). Importeer een rooster dat met 'slotsheet template export' is gemaakt, of een CSV met de kolommen date, daypart, staff, available."

@@ -20,10 +20,10 @@ public struct ImportFileError: Error, Equatable, CustomStringConvertible {
     init(_ error: XLSXError) {
         switch error {
         case let .unreadable(path, _): problem = .unreadable(path: path)
-        case .notAZip: problem = .notAWorkbook
+        case .notAZip, .notASpreadsheet: problem = .notAWorkbook
         case .encrypted: problem = .encrypted
         case .legacyOfficeDocument: problem = .legacyOffice
-        case .corruptZip, .missingPart, .malformedXML, .invalidCellReference, .sharedStringOutOfRange, .invalidCellValue:
+        case .corruptZip, .missingPart, .sheetsShareAPart, .malformedXML, .invalidCellReference, .sharedStringOutOfRange, .invalidCellValue:
             problem = .damaged(detail: error.description)
         case .dtdRefused, .limitExceeded:
             problem = .refused(detail: error.description)

@@ -6,7 +6,7 @@ import XLSXReader
 /// the values (a number for "2", a date for "2026-12-01"), strict about what they say: anything
 /// inconsistent is `metadataDamaged`, since the import cannot know what the office saw.
 enum TemplateMetadataReader {
-    static func read(_ book: XLSXWorkbook) throws -> TemplateFile {
+    static func read(_ book: Workbook) throws -> TemplateFile {
         guard let sheet = book.sheet(named: TemplateMetadata.sheetName) else {
             if book.customProperties[TemplateMetadata.customProperty] != nil { throw ImportFileError(.metadataLost) }
             throw ImportFileError(.notATemplate(description: describe(book)))
@@ -20,7 +20,7 @@ enum TemplateMetadataReader {
     }
 
     /// "a workbook with the sheets 'Sheet1' and 'Data', written by Microsoft Excel".
-    static func describe(_ book: XLSXWorkbook) -> String {
+    static func describe(_ book: Workbook) -> String {
         let names = book.sheets.map { "'\($0.name)'" }
         let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
         let sheets = names.count == 1 ? "the sheet \(list)" : "the sheets \(list)"

@@ -1,45 +1,26 @@
-/// An .xlsx workbook opened for reading. Its parts are found by following the package relationships
+/// The Office Open XML side of `Workbook`: its parts are found by following the package relationships
 /// (`_rels/.rels` to the workbook, the workbook's relationships to sheets, shared strings and styles),
-/// whatever their names, in Transitional or Strict OOXML. Sheets are then read as streams of rows.
-///
-///     let book = try XLSXWorkbook(path: "availability.xlsx")
-///     for sheet in book.sheets where sheet.state == .visible {
-///         var rows = try book.rows(of: sheet)
-///         while let row = try rows.next() { ... }
-///     }
-///
-/// Not thread-safe: use one workbook from one thread at a time (libzip's archive handle is shared).
-public final class XLSXWorkbook {
-    public let path: String
-    public let limits: XLSXLimits
-    /// Every sheet in tab order, hidden ones included.
-    public let sheets: [SheetInfo]
-    /// True when the workbook counts days from 1904 (`<workbookPr date1904="1">`).
-    public let uses1904DateSystem: Bool
-    public let definedNames: [DefinedName]
-    /// Custom document properties by name (`docProps/custom.xml`); empty when there are none.
-    public let customProperties: [String: CustomPropertyValue]
-    /// The program that wrote the file, as it says in `docProps/app.xml` ("Microsoft Excel").
-    public let application: String?
-    public let applicationVersion: String?
-    /// Who made the file and who saved it last (`docProps/core.xml`), as the writing program recorded them.
-    public let author: String?
-    public let lastModifiedBy: String?
-
-    public var dateSystem: DateSystem { uses1904DateSystem ? .from1904 : .from1900 }
-
+/// whatever their names, in Transitional or Strict OOXML. Each sheet is its own part, read as a stream
+/// of rows.
+final class XLSXPackage: WorkbookSource {
     private let archive: ZipArchive
+    private let limits: XLSXLimits
+    private let dateSystem: DateSystem
     private let sharedStringsPart: String?
     private let stylesPart: String?
     private var sharedStrings: SharedStrings?
     private var styles: CellStyles?
 
-    /// Opens `path` and reads the workbook's structure (not yet its cells).
-    public init(path: String, limits: XLSXLimits = .default) throws(XLSXError) {
-        self.path = path
-        self.limits = limits
-        let archive = try ZipArchive(path: path, limits: limits)
+    private init(archive: ZipArchive, dateSystem: DateSystem, sharedStringsPart: String?, stylesPart: String?) {
         self.archive = archive
+        self.limits = archive.limits
+        self.dateSystem = dateSystem
+        self.sharedStringsPart = sharedStringsPart
+        self.stylesPart = stylesPart
+    }
+
+    /// Reads the workbook's structure (not yet its cells) from an archive known to hold OOXML.
+    static func open(_ archive: ZipArchive) throws(XLSXError) -> WorkbookContents {
         guard archive.contains(PartName.relationships(of: "")) else {
             throw .missingPart(name: "package relationships (_rels/.rels)")
         }
@@ -57,43 +38,34 @@ public final class XLSXWorkbook {
             guard let relationship = relationships.with(id: entry.relationshipId), let part = relationship.target else {
                 throw .missingPart(name: "sheet \"\(entry.name)\": the workbook's relationships do not point to it")
             }
-            let kind = XLSXWorkbook.sheetKind(of: relationship)
+            let kind = XLSXPackage.sheetKind(of: relationship)
             guard kind != .worksheet || archive.contains(part) else {
                 throw .missingPart(name: "sheet \"\(entry.name)\" (\(part))")
             }
             // Each sheet has a part of its own; sheets sharing one would make a small file read as many.
             if let owner = sheetOfPart.updateValue(entry.name, forKey: PartName.key(part)) {
-                throw .missingPart(name: "part of its own for sheet \"\(entry.name)\" (\(part) is the part of sheet \"\(owner)\")")
+                throw .sheetsShareAPart(part: part, sheet: entry.name, otherSheet: owner)
             }
             sheets.append(SheetInfo(name: entry.name, state: entry.state, kind: kind, position: position, part: part))
         }
-        self.sheets = sheets
-        uses1904DateSystem = workbook.uses1904DateSystem
-        definedNames = workbook.definedNames
-        sharedStringsPart = relationships.first("sharedStrings")?.target.flatMap { archive.contains($0) ? $0 : nil }
-        stylesPart = relationships.first("styles")?.target.flatMap { archive.contains($0) ? $0 : nil }
-        let properties = try DocumentProperties(relationships: package, in: archive)
-        application = properties.application
-        applicationVersion = properties.applicationVersion
-        author = properties.author
-        lastModifiedBy = properties.lastModifiedBy
-        customProperties = properties.custom
-    }
-
-    /// The first sheet with this name (Excel compares sheet names without regard to case).
-    public func sheet(named name: String) -> SheetInfo? {
-        sheets.first { $0.name == name } ?? sheets.first { $0.name.lowercased() == name.lowercased() }
+        let reader = XLSXPackage(
+            archive: archive, dateSystem: workbook.uses1904DateSystem ? .from1904 : .from1900,
+            sharedStringsPart: relationships.first("sharedStrings")?.target.flatMap { archive.contains($0) ? $0 : nil },
+            stylesPart: relationships.first("styles")?.target.flatMap { archive.contains($0) ? $0 : nil })
+        return WorkbookContents(
+            source: reader, sheets: sheets, dateSystem: reader.dateSystem, definedNames: workbook.definedNames,
+            properties: try DocumentProperties(relationships: package, in: archive))
     }
 
     /// Starts reading a sheet's rows. The shared strings and styles are read on the first call.
     /// Chart sheets and other sheets without cells give no rows.
-    public func rows(of sheet: SheetInfo) throws(XLSXError) -> SheetRows {
-        guard sheet.kind == .worksheet else { return SheetRows(sheet: sheet, stream: nil) }
-        let handler = WorksheetHandler(
+    func rows(of sheet: SheetInfo) throws(XLSXError) -> SheetRows {
+        guard sheet.kind == .worksheet else { return SheetRows(sheet: sheet, source: nil) }
+        let handler = WorksheetHandler(WorksheetState(
             part: sheet.part, limits: limits, strings: try loadSharedStrings(), styles: try loadStyles(),
-            dateSystem: dateSystem)
+            dateSystem: dateSystem))
         let stream = try WorksheetStream(reader: try archive.open(sheet.part, role: .streamed), handler: handler, limits: limits)
-        return SheetRows(sheet: sheet, stream: stream)
+        return SheetRows(sheet: sheet, source: stream)
     }
 
     private func loadSharedStrings() throws(XLSXError) -> SharedStrings {
