@@ -116,15 +116,15 @@ private struct GeneratedHostileFiles {
     func path(_ name: String) -> String { "\(folder)/\(name).\(name.hasPrefix("ods-") ? "ods" : "xlsx")" }
 }
 
-/// One run of the `slotsheet` binary, measured: wall time, CPU time and the peak resident memory of that child
-/// (`wait4`'s rusage, not the whole test process's children). Linux counts in a child's `ru_maxrss`
-/// the memory of the process it started as a copy of, so the figure is at most the test process's
-/// size at the spawn or the command's own peak, whichever is higher: an upper bound, safe for the
-/// limit. Output goes to files, so nothing can stall on a full pipe.
+/// One run of the `slotsheet` binary, measured: wall time, CPU time and the peak resident memory of
+/// that command alone. Linux counts in a child's `ru_maxrss` the memory of the process it started as
+/// a copy of, so the command is started by a small python3 that reports the command's rusage (a
+/// test process grown past the limit by other suites no longer fails every file). Output goes to
+/// files, so nothing can stall on a full pipe.
 private struct MeasuredRun {
     let status: Int32
     let seconds: Double
-    /// User plus system CPU time of the child (`wait4`'s rusage).
+    /// User plus system CPU time of the command (`wait4`'s rusage, taken by a small python3 parent).
     let cpuSeconds: Double
     /// `ru_maxrss`: KiB on Linux.
     let peakKilobytes: Int
@@ -140,8 +140,21 @@ private struct MeasuredRun {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let program = CommandRunner.executable.path
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        // Linux's posix_spawn shares the test process's memory until exec, and ru_maxrss keeps that
+        // high-water mark: a child spawned from a large test process "peaks" at the test process's
+        // size. So a small python3 forks and waits for the command and writes its own rusage.
+        let usagePath = "\(scratch)/rusage"
+        let program = "/usr/bin/python3"
+        let measure = """
+            import os, sys
+            pid = os.fork()
+            if pid == 0:
+                os.execv(sys.argv[2], sys.argv[2:])
+            _, status, usage = os.wait4(pid, 0)
+            open(sys.argv[1], "w").write(f"{usage.ru_maxrss} {usage.ru_utime} {usage.ru_stime}")
+            os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
+            """
+        let argv = ([program, "-c", measure, usagePath, CommandRunner.executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
@@ -154,8 +167,10 @@ private struct MeasuredRun {
         seconds = Date().timeIntervalSince(start)
         // WIFEXITED/WEXITSTATUS by hand (the macros do not reach Swift): a signal death is reported as 128 + signal.
         status = waitStatus & 0x7F == 0 ? (waitStatus >> 8) & 0xFF : 128 + (waitStatus & 0x7F)
-        peakKilobytes = Int(usage.ru_maxrss)
-        cpuSeconds = [usage.ru_utime, usage.ru_stime].reduce(0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1_000_000 }
+        let measured = ((try? String(contentsOfFile: usagePath, encoding: .utf8)) ?? "").split(separator: " ").compactMap { Double($0) }
+        guard measured.count == 3 else { throw Interop.Failure(description: "python3 did not report the command's resource use") }
+        peakKilobytes = Int(measured[0])
+        cpuSeconds = measured[1] + measured[2]
         output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         errors = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
     }
