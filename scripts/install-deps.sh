@@ -3,7 +3,9 @@
 # Safe to run again: it checks before it installs.
 #   bash scripts/install-deps.sh          the C libraries (the -dev packages)
 #   bash scripts/install-deps.sh --test   also the Python venv with the peer readers for interop tests,
-#                                         LibreOffice, poppler-utils, the Carlito font and the PostgreSQL server programs
+#                                         LibreOffice, poppler-utils, the Carlito font, the PostgreSQL server
+#                                         programs, and for the web front's browser walk Debian's Chromium and
+#                                         .venv-web (Playwright, pointed at that Chromium: no browser is downloaded)
 #   bash scripts/install-deps.sh --package  also what builds and checks the Debian package (make package,
 #                                         make package-test): dpkg-dev, lintian, debootstrap, systemd-analyze
 set -euo pipefail
@@ -87,5 +89,17 @@ if [ "${1:-}" = "--package" ]; then
     done
     if [ "${#wanted[@]}" -gt 0 ]; then
         install_packages "to build and check the Debian package" "${wanted[@]}"
+    fi
+fi
+if [ "${1:-}" = "--test" ]; then
+    # The web front's browser walk: Debian's Chromium, driven by Playwright from a venv of its own.
+    if ! command -v chromium >/dev/null; then
+        install_packages "(headless) for the web front's browser walk" chromium fonts-dejavu-core
+    fi
+    venv=.venv-web
+    if ! "$venv/bin/python" -c 'import playwright, openpyxl' 2>/dev/null; then
+        echo "Creating $venv with Playwright and openpyxl"
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/web-requirements.txt
     fi
 fi

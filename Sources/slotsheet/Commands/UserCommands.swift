@@ -1,0 +1,149 @@
+import ArgumentParser
+import Foundation
+import SlotSheetCore
+import SlotSheetTemplates
+import SlotSheetWeb
+
+extension AppUser.Role: ExpressibleByArgument {}
+
+/// `slotsheet user add|list|disable|token`: the people who sign in to the web front.
+struct UserCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user",
+        abstract: "Manage the web front's users and their API tokens.",
+        discussion: """
+            Examples:
+              slotsheet user add maria --role office
+              printf '%s\\n' "$PASSWORD" | slotsheet user add ops --role admin --password-stdin
+              slotsheet user list
+              slotsheet user token maria
+              slotsheet user disable maria
+            """,
+        subcommands: [AddUser.self, ListUsers.self, DisableUser.self, UserToken.self])
+}
+
+/// Runs a user job and reports its refusals in the chosen language (exit 2: the name or password given).
+private func reportingUserErrors<T>(_ language: Language, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as UserError {
+        throw CommandFailure(exitStatus: .usage, message: error.message(language.web))
+    }
+}
+
+struct AddUser: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a user who signs in with a password (asked twice, or one line on standard input).",
+        discussion: """
+            Example:
+              slotsheet user add maria --role office
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var language: LanguageOption
+
+    @Argument(help: "The name to sign in with: letters, digits, '.', '-', '_' or '@'.")
+    var name: String
+
+    @Option(help: "office (templates, uploads, history) or admin (also undo, everyone's uploads, users).")
+    var role: AppUser.Role
+
+    @Flag(help: "Read the password from the first line of standard input (for scripts).")
+    var passwordStdin = false
+
+    func run() throws {
+        let words = language.language.web
+        let password = try PasswordInput.read(fromStandardInput: passwordStdin, words: words)
+        let users = UserDirectory(store: try store.openMigrated(), clock: try OfficeClock.fromEnvironment())
+        let user = try reportingUserErrors(language.language) { try users.add(name: name, role: role, password: password) }
+        print("Added \(user.name) (\(user.role.rawValue)).")
+    }
+}
+
+struct ListUsers: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the users: name, role, active, API token set.",
+        discussion: """
+            Example:
+              slotsheet user list
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let users = try UserDirectory(store: try store.openMigrated(forReading: true), clock: try OfficeClock.fromEnvironment()).list()
+        guard !users.isEmpty else {
+            print("No users yet; add one with 'slotsheet user add NAME --role office'.")
+            return
+        }
+        print("name                  role    active  token  created")
+        for user in users {
+            print("\(user.name.padding(toLength: 20, withPad: " ", startingAt: 0))  \(user.role.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  "
+                  + "\((user.active ? "yes" : "no").padding(toLength: 6, withPad: " ", startingAt: 0))  \((user.tokenSHA256 == nil ? "no" : "yes").padding(toLength: 5, withPad: " ", startingAt: 0))  \(user.createdAt)")
+        }
+    }
+}
+
+struct DisableUser: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "disable", abstract: "Stop a user signing in; their sessions and token stop working at once.",
+        discussion: """
+            Example:
+              slotsheet user disable maria
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var language: LanguageOption
+
+    @Argument(help: "The user's name.")
+    var name: String
+
+    func run() throws {
+        let users = UserDirectory(store: try store.openMigrated(), clock: try OfficeClock.fromEnvironment())
+        try reportingUserErrors(language.language) { try users.disable(name: name) }
+        print("Disabled \(name).")
+    }
+}
+
+struct UserToken: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Make a new API token for a user (replacing any earlier one) and print it once.",
+        discussion: """
+            Only the token's SHA-256 is stored: keep the printed token, it cannot be shown again.
+            Scripts send it as 'Authorization: Bearer TOKEN'.
+
+            Example:
+              slotsheet user token maria
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var language: LanguageOption
+
+    @Argument(help: "The user's name.")
+    var name: String
+
+    func run() throws {
+        let users = UserDirectory(store: try store.openMigrated(), clock: try OfficeClock.fromEnvironment())
+        print(try reportingUserErrors(language.language) { try users.newToken(for: name) })
+    }
+}
+
+/// A password from standard input (`--password-stdin`: its first line) or typed twice at a terminal, unseen.
+enum PasswordInput {
+    static func read(fromStandardInput: Bool, words: WebWords) throws -> String {
+        if fromStandardInput {
+            guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+                throw CommandFailure(exitStatus: .usage, message: words.noPasswordGiven)
+            }
+            return line
+        }
+        guard isatty(STDIN_FILENO) == 1, let first = getpass("Password: ").map({ String(cString: $0) }),
+              let second = getpass("Password again: ").map({ String(cString: $0) }) else {
+            throw CommandFailure(exitStatus: .usage, message: words.noPasswordGiven)
+        }
+        guard first == second else { throw CommandFailure(exitStatus: .usage, message: words.passwordsDiffer) }
+        return first
+    }
+}
