@@ -91,24 +91,18 @@ import Testing
         }
     }
 
-    @Test func settingsComeFromFlagsThenTheEnvironmentAndSayWhatIsWrong() throws {
-        let settings = try WebSettings.resolve(listen: nil, uploadLimitMB: nil, trustedProxies: nil, uploadExpiryHours: nil, uploadFolder: nil,
-                                               environment: ["SLOTSHEET_LISTEN": "[::1]:9000", "SLOTSHEET_TRUSTED_PROXIES": "127.0.0.1, ::1",
-                                                             "STATE_DIRECTORY": "/var/lib/slotsheet"])
+    @Test func theWebSettingsComeFromTheOfficeSettingsAndTheUploadFolderFromTheEnvironment() throws {
+        var office = Settings.builtIn
+        office.web.listen = try #require(ListenAddress("[::1]:9000"))
+        office.web.trustedProxies = [try #require(IPNetwork("127.0.0.1")), try #require(IPNetwork("10.0.0.0/8"))]
+        let settings = WebSettings(office.web, uploadFolder: WebSettings.uploadFolder(flag: nil, environment: ["STATE_DIRECTORY": "/var/lib/slotsheet"]))
         #expect(settings.host == "::1" && settings.port == 9000)
-        #expect(settings.trustedProxies == ["127.0.0.1", "::1"])
+        #expect(settings.isTrustedProxy("127.0.0.1") && settings.isTrustedProxy("10.20.30.40"))
+        #expect(!settings.isTrustedProxy("192.168.1.1") && !settings.isTrustedProxy("::1") && !settings.isTrustedProxy("proxy.lan"))
         #expect(settings.uploadFolder == "/var/lib/slotsheet/uploads")
-        #expect(settings.uploadLimitBytes == 25 * 1_048_576)
-        #expect(throws: WebSettingsError.invalid(source: "--listen", value: "localhost", expected: "HOST:PORT, such as 127.0.0.1:8080")) {
-            try WebSettings.resolve(listen: "localhost", uploadLimitMB: nil, trustedProxies: nil, uploadExpiryHours: nil, uploadFolder: nil, environment: [:])
-        }
-        #expect(throws: WebSettingsError.self) {
-            try WebSettings.resolve(listen: nil, uploadLimitMB: nil, trustedProxies: "proxy.lan", uploadExpiryHours: nil, uploadFolder: nil, environment: [:])
-        }
-        #expect(throws: WebSettingsError.self) {
-            try WebSettings.resolve(listen: nil, uploadLimitMB: nil, trustedProxies: nil, uploadExpiryHours: nil, uploadFolder: nil,
-                                    environment: ["SLOTSHEET_UPLOAD_LIMIT_MB": "lots"])
-        }
+        #expect(settings.uploadLimitBytes == 25 * 1_048_576 && settings.uploadExpiryHours == 24)
+        #expect(WebSettings.uploadFolder(flag: "/srv/up", environment: ["SLOTSHEET_UPLOAD_DIR": "/x"]) == "/srv/up")
+        #expect(WebSettings.uploadFolder(flag: nil, environment: [:]) == "./slotsheet-uploads")
     }
 
     @Test func acceptLanguageIsReadByWeight() {

@@ -150,7 +150,7 @@ import Testing
     }
 
     @Test func secureCookiesOnlyWhenATrustedProxySaysTLS() async throws {
-        for (trusted, expectSecure) in [(Set(["127.0.0.1", "::1"]), true), (Set<String>(), false)] {
+        for (trusted, expectSecure) in [(["127.0.0.1", "::1"].compactMap(IPNetwork.init), true), ([IPNetwork](), false)] {
             let fixture = try WebFixture(trustedProxies: trusted)
             try await fixture.application.test(.live) { client in
                 let response = try await client.execute(uri: "/sign-in", method: .get, headers: [.xForwardedProto: "https"])

@@ -24,7 +24,7 @@ final class WebFixture: @unchecked Sendable {
     let signInTime = NIOLockedValueBox<ContinuousClock.Instant>(.now)
     private var postgresName: String?
 
-    init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: Set<String> = [],
+    init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: [IPNetwork] = [],
          openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
         self.backend = backend
         folder = FileManager.default.temporaryDirectory.appending(path: "slotsheet-web-\(UUID().uuidString)")
@@ -53,7 +53,7 @@ final class WebFixture: @unchecked Sendable {
         let log = RecordedLog()
         self.log = log
         let access = StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openStore ?? open)
-        services = try WebServices(settings: settings, database: access, clock: clock,
+        services = try WebServices(settings: settings, database: access, rules: OfficeRules(booking: .standard, clock: clock),
                                    logger: Logger(label: "test") { _ in log.handler() }, bcryptCost: 4,
                                    signInClock: { [signInTime] in signInTime.withLockedValue { $0 } })
     }

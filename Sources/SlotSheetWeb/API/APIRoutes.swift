@@ -78,11 +78,11 @@ struct APIRoutes {
         switch try await UploadApply(services: services).apply(upload, planDigest: sent.planDigest, user: user) {
         case let .applied(outcome):
             return try JSONBody.response(ImportState(id: upload.id!, state: UploadState.applied.rawValue,
-                                                     result: ImportOutcomeJSON(outcome, context.language.words), batch: outcome.auditBatchID))
+                                                     result: ImportOutcomeJSON(outcome, context.language), batch: outcome.auditBatchID))
         case let .notApplied(outcome):
             let now = try await services.database.read { try $0.upload(id: upload.id!) } ?? upload
             return try JSONBody.response(ImportState(id: upload.id!, state: now.state.rawValue,
-                                                     result: ImportOutcomeJSON(outcome, context.language.words)), status: .conflict)
+                                                     result: ImportOutcomeJSON(outcome, context.language)), status: .conflict)
         case let .alreadyApplied(batch):
             throw WebError.conflict(code: "already_applied", message: w.alreadyApplied(batch ?? 0))
         case let .notReady(state):
@@ -119,8 +119,8 @@ struct APIRoutes {
                                                             userName: upload.userName ?? "-"))
             }
             switch preview?.result {
-            case let .checked(_, outcome)?: result = ImportOutcomeJSON(outcome, context.language.words)
-            case let .unreadable(error)?: problem = error.message(context.language.words)
+            case let .checked(_, outcome)?: result = ImportOutcomeJSON(outcome, context.language)
+            case let .unreadable(error)?: problem = error.text(context.language)
             case nil: break
             }
         }

@@ -46,20 +46,19 @@ struct UploadDetailPage {
 
     private func result(_ preview: UploadPreview) -> Node {
         let w = frame.words
-        let words = frame.language.words
         switch preview.result {
         case let .unreadable(error):
-            return .fragment([frame.message("error", "\(w.unreadableFile): \(error.message(words))")])
+            return .fragment([frame.message("error", "\(w.unreadableFile): \(error.text(frame.language))")])
         case let .checked(_, outcome):
             return element("div") {
                 switch outcome.verdict {
                 case .rejected:
                     frame.message("error", w.problemsSummary(outcome.problems.count))
-                    problems(outcome.problems, words)
+                    problems(outcome.problems, frame.language)
                 case .stale:
                     frame.message("error", w.staleSummary(outcome.staleChanges.count))
                     element("h2") { w.staleTitle }
-                    element("ul") { for change in outcome.staleChanges { element("li") { change.text(words) } } }
+                    element("ul") { for change in outcome.staleChanges { element("li") { change.text(frame.language) } } }
                 case .nothingToChange:
                     frame.message("ok", w.nothingToChange)
                     applyForm(outcome)
@@ -86,7 +85,7 @@ struct UploadDetailPage {
         }
     }
 
-    private func problems(_ problems: [ImportProblem], _ words: Words) -> Node {
+    private func problems(_ problems: [ImportProblem], _ language: Language) -> Node {
         let w = frame.words
         return element("table") {
             element("thead") {
@@ -99,9 +98,9 @@ struct UploadDetailPage {
             element("tbody") {
                 for problem in problems {
                     element("tr") {
-                        element("td") { problem.location.text(words.importing) }
-                        element("td") { problem.message(words) }
-                        element("td") { problem.hint(words) }
+                        element("td") { problem.location.text(language) }
+                        element("td") { problem.message(language) }
+                        element("td") { problem.hint(language) }
                     }
                 }
             }

@@ -111,10 +111,10 @@ struct PageRoutes {
 enum TemplateDownload {
     static func export(range: DateRange, staff: StaffSelection, language: Language, services: WebServices) async throws -> Response {
         let path = services.uploads.scratchPath(extension: "xlsx")
-        let data = try await services.database.run { [clock = services.clock] store in
+        let data = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
             defer { try? FileManager.default.removeItem(atPath: path) }
-            _ = try TemplateExporter(store: store, clock: clock).export(
-                TemplateExportRequest(range: range, staff: staff, language: language, path: path))
+            _ = try TemplateExporter(store: store, rules: rules).export(
+                TemplateExportRequest(range: range, staff: staff, language: language, paper: paper, path: path))
             return try Data(contentsOf: URL(fileURLWithPath: path))
         }
         let name = "\(language == .nl ? "beschikbaarheid" : "availability")-\(range.from.iso)-\(range.to.iso).xlsx"

@@ -81,7 +81,7 @@ struct UploadRoutes {
             if case let .planChanged(change) = outcome.status {
                 let cells = change.difference.map { " " + w.planChangedCells($0.newlyChanged.count, $0.noLongerChanged.count) } ?? ""
                 let refused = outcome.verdict == .rejected || outcome.verdict == .stale ? " " + w.planChangedNowRefused : ""
-                notice = ("error", "\(w.planChangedTitle): \(context.language.words.importing.planChanged)\(cells)\(refused)")
+                notice = ("error", "\(w.planChangedTitle): \(ImportReportLine.planChanged.text(context.language))\(cells)\(refused)")
             } else {
                 notice = ("error", w.cannotApply(w.stateRefused))
             }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOConcurrencyHelpers
+import SlotSheetCore
 import SlotSheetTemplates
 
 /// One log line a request, after it is answered: method, path (never the query, which may hold
@@ -74,14 +75,14 @@ final class RequestNote: Sendable {
 /// are ignored, so a client cannot claim TLS (and get `Secure` cookies on plain HTTP) or another address.
 struct ClientOriginMiddleware: RouterMiddleware {
     typealias Context = WebContext
-    let trustedProxies: Set<String>
+    let settings: WebSettings
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var context = context
-        if let peer = context.peerAddress, trustedProxies.contains(peer) {
+        if let peer = context.peerAddress, settings.isTrustedProxy(peer) {
             context.isSecure = request.headers[.xForwardedProto]?.lowercased() == "https"
             if let forwarded = request.headers[.xForwardedFor]?.split(separator: ",").last?.trimmingCharacters(in: .whitespaces),
-               WebSettings.isIPAddress(forwarded) {
+               IPAddress(forwarded) != nil {
                 context.clientAddress = forwarded
             }
         } else {

@@ -6,7 +6,7 @@ import SlotSheetCore
 
 /// The web front: `WebServer.application` builds the Hummingbird application of `slotsheet serve`.
 ///
-///     let services = try WebServices(settings: settings, database: access, clock: clock, logger: logger)
+///     let services = try WebServices(settings: settings, database: access, rules: rules, logger: logger)
 ///     try await WebServer.application(services).runService()   // until SIGTERM or SIGINT
 ///
 /// On SIGTERM the server stops accepting connections, answers the requests it has, lets the uploads
@@ -35,7 +35,7 @@ public enum WebServer {
         let router = Router(context: WebContext.self)
         router.addMiddleware {
             RequestLogMiddleware(logger: services.logger)
-            ClientOriginMiddleware(trustedProxies: services.settings.trustedProxies)
+            ClientOriginMiddleware(settings: services.settings)
             LanguageMiddleware()
             SecurityHeadersMiddleware()
             ErrorResponderMiddleware(logger: services.logger)

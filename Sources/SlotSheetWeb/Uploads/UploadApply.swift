@@ -35,8 +35,8 @@ struct UploadApply {
         let request = ImportRequest(operatorName: user.name)
         let outcome: ImportOutcome
         do {
-            outcome = try await services.database.run { [clock = services.clock] store in
-                try ImportJob(store: store, clock: clock).apply(prepared, request, expectedPlanDigest: planDigest) { session, outcome in
+            outcome = try await services.database.run { [rules = services.rules] store in
+                try ImportJob(store: store, rules: rules).apply(prepared, request, expectedPlanDigest: planDigest) { session, outcome in
                     guard try session.moveUpload(id, from: [.ready], to: .applied, batchID: outcome.auditBatchID) else { throw UploadNotReady() }
                 }
             }

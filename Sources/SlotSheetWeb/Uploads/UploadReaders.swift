@@ -116,8 +116,8 @@ final class UploadReaders: Service, Sendable {
                 return parsed
             }
             let request = ImportRequest(operatorName: upload.userName)
-            preview = try await services.database.run { [clock = services.clock] store in
-                let job = ImportJob(store: store, clock: clock)
+            preview = try await services.database.run { [rules = services.rules] store in
+                let job = ImportJob(store: store, rules: rules)
                 let prepared = try job.prepare(parsed)
                 return UploadPreview(result: .checked(prepared, try job.preview(prepared, request)))
             }

@@ -15,9 +15,10 @@ struct ServeCommand: ParsableCommand {
             office network (see the README). Logs one line a request on standard output.
             Stops gracefully on SIGTERM or Ctrl-C. Users are made with 'slotsheet user add'.
 
-            Settings also come from the environment: SLOTSHEET_LISTEN, SLOTSHEET_UPLOAD_LIMIT_MB,
-            SLOTSHEET_TRUSTED_PROXIES, SLOTSHEET_UPLOAD_EXPIRY_HOURS, SLOTSHEET_UPLOAD_DIR (else
-            systemd's $STATE_DIRECTORY/uploads, else ./slotsheet-uploads).
+            The flags override the settings file's [web] section (web.listen, web.upload_limit_mb,
+            web.trusted_proxies, web.upload_expiry_hours; also SLOTSHEET_WEB_LISTEN and the like).
+            Uploads go to --upload-dir, else SLOTSHEET_UPLOAD_DIR, else systemd's
+            $STATE_DIRECTORY/uploads, else ./slotsheet-uploads.
 
             Examples:
               slotsheet serve
@@ -26,6 +27,7 @@ struct ServeCommand: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
 
     @Option(help: ArgumentHelp("Where to listen (default \(WebSettings.defaultListen)).", valueName: "host:port"))
     var listen: String?
@@ -33,7 +35,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The largest upload, in MB (default \(WebSettings.defaultUploadLimitMB)).", valueName: "MB"))
     var uploadLimitMb: Int?
 
-    @Option(help: ArgumentHelp("Reverse proxies whose X-Forwarded-Proto/-For are believed.", valueName: "IP,..."))
+    @Option(help: ArgumentHelp("Reverse proxies (addresses or networks) whose X-Forwarded-Proto/-For are believed.", valueName: "IP,..."))
     var trustedProxies: String?
 
     @Option(help: ArgumentHelp("Hours an upload that is not applied is kept (default \(WebSettings.defaultUploadExpiryHours)).", valueName: "hours"))
@@ -43,14 +45,14 @@ struct ServeCommand: ParsableCommand {
     var uploadDir: String?
 
     func run() throws {
-        let clock = try OfficeClock.fromEnvironment()
-        let settings: WebSettings
-        do {
-            settings = try WebSettings.resolve(listen: listen, uploadLimitMB: uploadLimitMb, trustedProxies: trustedProxies,
-                                               uploadExpiryHours: uploadExpiryHours, uploadFolder: uploadDir)
-        } catch {
-            throw CommandFailure(exitStatus: .usage, message: error.description)
-        }
+        // The flags are the last word on the [web] settings: they go through the same checks.
+        var withFlags = settings
+        withFlags.overrides += [(SettingKey.webListen, listen), (.webUploadLimit, uploadLimitMb.map(String.init)),
+                              (.webTrustedProxies, trustedProxies), (.webUploadExpiry, uploadExpiryHours.map(String.init))]
+            .compactMap { key, value in value.map { "\(key.rawValue)=\($0)" } }
+        let context = try withFlags.load()
+        let settings = WebSettings(context.settings.web, uploadFolder: WebSettings.uploadFolder(flag: uploadDir))
+        let clock = context.clock
         // Refuse at once (exit 5) when the database is missing or not migrated, rather than on the first page.
         _ = try store.openMigrated()
         let isSQLite: Bool = if case .sqlite = try store.location() { true } else { false }
@@ -60,9 +62,10 @@ struct ServeCommand: ParsableCommand {
         let logger = Logger(label: "slotsheet.web")
         let services: WebServices
         do {
-            services = try WebServices(settings: settings, database: database, clock: clock, logger: logger)
+            services = try WebServices(settings: settings, database: database, rules: context.rules,
+                                       office: context.settings.office, logger: logger)
         } catch {
-            throw CommandFailure(exitStatus: .outputFailed, message: "The upload folder \(settings.uploadFolder) cannot be used: \(error.localizedDescription)")
+            throw CommandFailure(.outputFailed, .uploadFolderUnusable(path: settings.uploadFolder, detail: error.localizedDescription))
         }
         let finished = DispatchSemaphore(value: 0)
         let failure = LockedFailure()
@@ -78,7 +81,7 @@ struct ServeCommand: ParsableCommand {
         }
         finished.wait()
         if let error = failure.get() {
-            throw CommandFailure(exitStatus: .outputFailed, message: "The server stopped: \(error)")
+            throw CommandFailure(.outputFailed, .serverStopped(detail: "\(error)"))
         }
     }
 }

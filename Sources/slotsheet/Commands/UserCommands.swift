@@ -23,11 +23,11 @@ struct UserCommand: ParsableCommand {
 }
 
 /// Runs a user job and reports its refusals in the chosen language (exit 2: the name or password given).
-private func reportingUserErrors<T>(_ language: Language, _ body: () throws -> T) throws -> T {
+private func reportingUserErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as UserError {
-        throw CommandFailure(exitStatus: .usage, message: error.message(language.web))
+        throw CommandFailure(.usage, .userRefused(error))
     }
 }
 
@@ -41,7 +41,7 @@ struct AddUser: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @OptionGroup var language: LanguageOption
+    @OptionGroup var settings: SettingsOptions
 
     @Argument(help: "The name to sign in with: letters, digits, '.', '-', '_' or '@'.")
     var name: String
@@ -53,11 +53,11 @@ struct AddUser: ParsableCommand {
     var passwordStdin = false
 
     func run() throws {
-        let words = language.language.web
-        let password = try PasswordInput.read(fromStandardInput: passwordStdin, words: words)
-        let users = UserDirectory(store: try store.openMigrated(), clock: try OfficeClock.fromEnvironment())
-        let user = try reportingUserErrors(language.language) { try users.add(name: name, role: role, password: password) }
-        print("Added \(user.name) (\(user.role.rawValue)).")
+        let context = try settings.load()
+        let password = try PasswordInput.read(fromStandardInput: passwordStdin)
+        let users = UserDirectory(store: try store.openMigrated(), clock: context.clock)
+        let user = try reportingUserErrors { try users.add(name: name, role: role, password: password) }
+        context.say(.userAdded(name: user.name, role: user.role.rawValue))
     }
 }
 
@@ -70,17 +70,18 @@ struct ListUsers: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
 
     func run() throws {
-        let users = try UserDirectory(store: try store.openMigrated(forReading: true), clock: try OfficeClock.fromEnvironment()).list()
+        let context = try settings.load()
+        let users = try UserDirectory(store: try store.openMigrated(forReading: true), clock: context.clock).list()
         guard !users.isEmpty else {
-            print("No users yet; add one with 'slotsheet user add NAME --role office'.")
+            context.say(.noUsers)
             return
         }
-        print("name                  role    active  token  created")
+        context.say(.usersHeader)
         for user in users {
-            print("\(user.name.padding(toLength: 20, withPad: " ", startingAt: 0))  \(user.role.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  "
-                  + "\((user.active ? "yes" : "no").padding(toLength: 6, withPad: " ", startingAt: 0))  \((user.tokenSHA256 == nil ? "no" : "yes").padding(toLength: 5, withPad: " ", startingAt: 0))  \(user.createdAt)")
+            context.say(.userRow(name: user.name, role: user.role.rawValue, active: user.active, hasToken: user.tokenSHA256 != nil, created: user.createdAt))
         }
     }
 }
@@ -94,15 +95,16 @@ struct DisableUser: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @OptionGroup var language: LanguageOption
+    @OptionGroup var settings: SettingsOptions
 
     @Argument(help: "The user's name.")
     var name: String
 
     func run() throws {
-        let users = UserDirectory(store: try store.openMigrated(), clock: try OfficeClock.fromEnvironment())
-        try reportingUserErrors(language.language) { try users.disable(name: name) }
-        print("Disabled \(name).")
+        let context = try settings.load()
+        let users = UserDirectory(store: try store.openMigrated(), clock: context.clock)
+        try reportingUserErrors { try users.disable(name: name) }
+        context.say(.userDisabled(name: name))
     }
 }
 
@@ -119,31 +121,32 @@ struct UserToken: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @OptionGroup var language: LanguageOption
+    @OptionGroup var settings: SettingsOptions
 
     @Argument(help: "The user's name.")
     var name: String
 
     func run() throws {
-        let users = UserDirectory(store: try store.openMigrated(), clock: try OfficeClock.fromEnvironment())
-        print(try reportingUserErrors(language.language) { try users.newToken(for: name) })
+        let context = try settings.load()
+        let users = UserDirectory(store: try store.openMigrated(), clock: context.clock)
+        print(try reportingUserErrors { try users.newToken(for: name) })
     }
 }
 
 /// A password from standard input (`--password-stdin`: its first line) or typed twice at a terminal, unseen.
 enum PasswordInput {
-    static func read(fromStandardInput: Bool, words: WebWords) throws -> String {
+    static func read(fromStandardInput: Bool) throws -> String {
         if fromStandardInput {
             guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-                throw CommandFailure(exitStatus: .usage, message: words.noPasswordGiven)
+                throw CommandFailure(.usage, .noPasswordGiven)
             }
             return line
         }
         guard isatty(STDIN_FILENO) == 1, let first = getpass("Password: ").map({ String(cString: $0) }),
               let second = getpass("Password again: ").map({ String(cString: $0) }) else {
-            throw CommandFailure(exitStatus: .usage, message: words.noPasswordGiven)
+            throw CommandFailure(.usage, .noPasswordGiven)
         }
-        guard first == second else { throw CommandFailure(exitStatus: .usage, message: words.passwordsDiffer) }
+        guard first == second else { throw CommandFailure(.usage, .passwordsDiffer) }
         return first
     }
 }
