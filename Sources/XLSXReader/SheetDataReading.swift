@@ -47,7 +47,10 @@ final class SheetDataReading {
         buffer = .allocate(capacity: capacity)
     }
 
-    deinit { buffer.deallocate() }
+    deinit {
+        buffer.deallocate()
+        scanner?.deallocate()
+    }
 
     /// Whether this still reads the part (false once libxml2 has the rest).
     var isActive: Bool { mode != .libxml2 }
@@ -236,30 +239,29 @@ final class SheetDataReading {
     private func dispatch(_ parser: XMLStreamParser) throws(XLSXError) {
         let handler = parser.handler, namespaces = parser.namespaces, state = parser.state
         let scanner = self.scanner!
-        do {
-            try scanner.slots.withUnsafeBufferPointer { (slots) throws(XLSXError) in
-                let slotBase = UnsafeMutablePointer(mutating: slots.baseAddress)
-                for event in scanner.events {
-                    switch event.kind {
-                    case .start:
-                        state.pointee.depth += 1
-                        guard state.pointee.depth <= parser.maxDepth else {
-                            throw .limitExceeded(limit: .nestingDepth, part: parser.part, maximum: parser.maxDepth)
-                        }
-                        let name = XMLName(localName: UnsafePointer(event.name!),
-                                           namespace: namespaces.pointee.namespace(of: event.uri))
-                        try handler.startElement(name, attributes: XMLAttributes(
-                            base: slotBase.map { $0 + event.first * 5 }, count: event.count, namespaces: namespaces))
-                    case .end:
-                        state.pointee.depth -= 1
-                        try handler.endElement(XMLName(localName: UnsafePointer(event.name!),
-                                                       namespace: namespaces.pointee.namespace(of: event.uri)))
-                    case .text:
-                        try handler.text(UnsafeBufferPointer(start: event.textStart, count: event.count))
-                    case .decodedText:
-                        try scanner.decoded.withUnsafeBufferPointer { (decoded) throws(XLSXError) in
-                            try handler.text(UnsafeBufferPointer(rebasing: decoded[event.first..<event.first + event.count]))
-                        }
+        do throws(XLSXError) {
+            let slotBase = scanner.slots.base, events = scanner.events
+            for index in 0..<events.count {
+                let event = events[index]
+                switch event.kind {
+                case .start:
+                    state.pointee.depth += 1
+                    guard state.pointee.depth <= parser.maxDepth else {
+                        throw .limitExceeded(limit: .nestingDepth, part: parser.part, maximum: parser.maxDepth)
+                    }
+                    let name = XMLName(localName: UnsafePointer(event.name!),
+                                       namespace: namespaces.pointee.namespace(of: event.uri))
+                    try handler.startElement(name, attributes: XMLAttributes(
+                        base: slotBase + event.first * 5, count: event.count, namespaces: namespaces))
+                case .end:
+                    state.pointee.depth -= 1
+                    try handler.endElement(XMLName(localName: UnsafePointer(event.name!),
+                                                   namespace: namespaces.pointee.namespace(of: event.uri)))
+                case .text:
+                    try handler.text(UnsafeBufferPointer(start: event.textStart, count: event.count))
+                case .decodedText:
+                    try scanner.decoded.withUnsafeBufferPointer { (decoded) throws(XLSXError) in
+                        try handler.text(UnsafeBufferPointer(rebasing: decoded[event.first..<event.first + event.count]))
                     }
                 }
             }

@@ -51,12 +51,16 @@ struct SheetDataScanner {
     private let scope: NamespaceScope
     private let depthAllowed: Int
 
-    private(set) var events: [Event] = []
+    /// The buffers below are the scanner's own memory, reused from row to row (no reference counting or
+    /// uniqueness checks in the per-byte work); `deallocate()` frees them.
+    private(set) var events = ScratchBuffer<Event>(capacity: 2048)
     /// Five pointers an attribute, in libxml2's layout: local name, prefix (nil), URI, value start, value end.
-    private(set) var slots: [UnsafePointer<UInt8>?] = []
+    private(set) var slots = ScratchBuffer<UnsafePointer<UInt8>?>(capacity: 4096)
     /// Where each name ends (the byte `terminateNames` overwrites with NUL): element names first, then
     /// attribute names.
-    private var nameEnds: [UnsafeMutablePointer<UInt8>] = []
+    private var nameEnds = ScratchBuffer<UnsafeMutablePointer<UInt8>>(capacity: 2048)
+    /// The open elements of the row being scanned: qualified name, its length, its start event.
+    private var open = ScratchBuffer<(qname: UnsafeMutablePointer<UInt8>, length: Int, event: Int)>(capacity: 16)
     /// Text with entities or character references, decoded.
     private(set) var decoded: [UInt8] = []
     /// Newlines in the last scanned element, for libxml2's line count should it take over later.
@@ -65,25 +69,29 @@ struct SheetDataScanner {
     init(scope: NamespaceScope, depthAllowed: Int) {
         self.scope = scope
         self.depthAllowed = min(depthAllowed, SheetDataScanner.maxDepth)
-        events.reserveCapacity(2048)
-        slots.reserveCapacity(4096)
-        nameEnds.reserveCapacity(2048)
+    }
+
+    func deallocate() {
+        events.deallocate()
+        slots.deallocate()
+        nameEnds.deallocate()
+        open.deallocate()
     }
 
     /// Writes the NUL after every name of the last scanned element, so names can be handed on as C strings.
     /// Only once the element is accepted: until then its bytes may still go to libxml2 untouched.
     mutating func terminateNames() {
-        for end in nameEnds { end.pointee = 0 }
+        for index in 0..<nameEnds.count { nameEnds[index].pointee = 0 }
     }
 
     /// Scans one element starting at `start` (a `<`), up to `end`.
     mutating func scanElement(from start: UnsafeMutablePointer<UInt8>, to end: UnsafeMutablePointer<UInt8>) -> Outcome {
-        events.removeAll(keepingCapacity: true)
-        slots.removeAll(keepingCapacity: true)
-        nameEnds.removeAll(keepingCapacity: true)
-        decoded.removeAll(keepingCapacity: true)
+        events.removeAll()
+        slots.removeAll()
+        nameEnds.removeAll()
+        open.removeAll()
+        if !decoded.isEmpty { decoded.removeAll(keepingCapacity: true) }
         newlines = 0
-        var open: [(qname: UnsafeMutablePointer<UInt8>, length: Int, event: Int)] = []
         var cursor = start
         while true {
             if cursor >= end { return .needMore }
@@ -396,53 +404,5 @@ struct SheetDataScanner {
     static func isNameByte(_ byte: UInt8) -> Bool {
         isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-    }
-}
-
-/// The namespace declarations in scope where the scanner starts, as libxml2 holds them (`nsTab`): each
-/// prefix's URI, for the elements and attributes the scanner reads.
-struct NamespaceScope {
-    /// A URI, or none; wrapped so that "no namespace" and "undeclared prefix" differ.
-    struct URI { let pointer: UnsafePointer<UInt8>? }
-
-    private var declarations: [(prefix: [UInt8], uri: UnsafePointer<UInt8>?)] = []
-
-    /// The `xml` prefix is bound by definition.
-    private static let xmlNamespace: StaticString = "http://www.w3.org/XML/1998/namespace"
-
-    /// Reads libxml2's namespace table: `count` pairs of prefix (nil for the default) and URI (libxml2's
-    /// `nsNr` counts pointers, two a pair).
-    init(table: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, count: Int) {
-        guard let table else { return }
-        for index in 0..<count {
-            let prefix = table[2 * index].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))) } ?? []
-            var uri = table[2 * index + 1]
-            if let value = uri, value.pointee == 0 { uri = nil }
-            declarations.append((prefix, uri))
-        }
-    }
-
-    /// The URI of an element's name: its prefix's, or the default namespace's; nil when the prefix is undeclared.
-    func elementURI(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
-        lookup(prefixLength: prefixLength, qname: qname, isAttribute: false)
-    }
-
-    /// The URI of an attribute's name: its prefix's, none without a prefix; nil when the prefix is undeclared.
-    func attributeURI(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
-        lookup(prefixLength: prefixLength, qname: qname, isAttribute: true)
-    }
-
-    private func lookup(prefixLength: Int, qname: UnsafePointer<UInt8>, isAttribute: Bool) -> URI? {
-        if prefixLength == 0 && isAttribute { return URI(pointer: nil) }
-        if prefixLength == 3, memcmp(qname, "xml", 3) == 0 {
-            return URI(pointer: UnsafeRawPointer(NamespaceScope.xmlNamespace.utf8Start).assumingMemoryBound(to: UInt8.self))
-        }
-        // The latest declaration of a prefix is the one in scope.
-        for declaration in declarations.reversed() where declaration.prefix.count == prefixLength {
-            if prefixLength == 0 || declaration.prefix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, qname, prefixLength) == 0 }) {
-                return URI(pointer: declaration.uri)
-            }
-        }
-        return prefixLength == 0 ? URI(pointer: nil) : nil
     }
 }
