@@ -80,6 +80,10 @@ public struct ImportWords: Sendable {
     public var dryRunNote: String
     /// batch number
     public var appliedAs: Text
+    /// batch number: an attempt that changed nothing, recorded all the same
+    public var recordedAs: Text
+    /// An apply whose plan is no longer the one previewed.
+    public var planChanged: String
     public var perDateTitle: String
     public var perStaffTitle: String
     /// how many more problems are in the error workbook / JSON
@@ -149,11 +153,13 @@ extension ImportWords {
         staleAssignmentsChanged: { slot, before, after in "Staff with a visit on \(slot) changed from \(before) to \(after)." },
         nobody: "nobody",
         problemsHeadline: { "The file has \($0) \($0 == "1" ? "problem" : "problems"); nothing was changed." },
-        nothingWritten: "Nothing was written.",
+        nothingWritten: "Nothing was changed.",
         planSummary: { added, removed, unchanged in "\(added) added, \(removed) removed, \(unchanged) unchanged." },
         nothingToChange: "Nothing to change: the database already says what the file says.",
         dryRunNote: "Dry run: nothing was changed.",
         appliedAs: { "Applied as import batch \($0); 'slotsheet import undo \($0)' reverts it." },
+        recordedAs: { "This attempt is recorded in the history as batch \($0)." },
+        planChanged: "The database changed since the preview and the plan is now different, so nothing was applied. This is the new plan; apply again if it is right.",
         perDateTitle: "Per date",
         perStaffTitle: "Per staff member",
         moreProblems: { "... and \($0) more." },
@@ -218,11 +224,13 @@ extension ImportWords {
         staleAssignmentsChanged: { slot, before, after in "De medewerkers met een bezoek op \(slot) zijn gewijzigd van \(before) in \(after)." },
         nobody: "niemand",
         problemsHeadline: { "Het bestand heeft \($0) \($0 == "1" ? "probleem" : "problemen"); er is niets gewijzigd." },
-        nothingWritten: "Er is niets opgeslagen.",
+        nothingWritten: "Er is niets gewijzigd.",
         planSummary: { added, removed, unchanged in "\(added) toegevoegd, \(removed) verwijderd, \(unchanged) ongewijzigd." },
         nothingToChange: "Niets te wijzigen: de database zegt al wat het bestand zegt.",
         dryRunNote: "Proefrun: er is niets gewijzigd.",
         appliedAs: { "Verwerkt als importbatch \($0); 'slotsheet import undo \($0)' draait hem terug." },
+        recordedAs: { "Deze poging staat in de geschiedenis als batch \($0)." },
+        planChanged: "De database is sinds het voorbeeld gewijzigd en het plan is nu anders, dus er is niets verwerkt. Dit is het nieuwe plan; verwerk het opnieuw als het klopt.",
         perDateTitle: "Per datum",
         perStaffTitle: "Per medewerker",
         moreProblems: { "... en nog \($0)." },

@@ -3,7 +3,7 @@
 # Safe to run again: it checks before it installs.
 #   bash scripts/install-deps.sh          the C libraries (the -dev packages)
 #   bash scripts/install-deps.sh --test   also the Python venv with the peer readers for interop tests,
-#                                         LibreOffice and the PostgreSQL server programs
+#                                         LibreOffice, poppler-utils, the Carlito font and the PostgreSQL server programs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,5 +54,20 @@ if [ "${1:-}" = "--test" ]; then
         echo "Installing LibreOffice Calc (headless) for the interop tests"
         $sudo apt-get update -q
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends libreoffice-calc-nogui
+    fi
+    # poppler-utils: pdftotext, pdfinfo and pdftoppm read back what LibreOffice prints (the print
+    # tests). fonts-crosextra-carlito: Calibri's metric twin, so LibreOffice lays out columns and
+    # pages as Excel does (without it a column prints a third wider).
+    print_tools=()
+    for program in pdftotext pdfinfo pdftoppm; do
+        command -v "$program" >/dev/null || print_tools=(poppler-utils)
+    done
+    [ -e /usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf ] || print_tools+=(fonts-crosextra-carlito)
+    if [ "${#print_tools[@]}" -gt 0 ]; then
+        sudo=""
+        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+        echo "Installing ${print_tools[*]} for the print tests"
+        $sudo apt-get update -q
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${print_tools[@]}"
     fi
 fi

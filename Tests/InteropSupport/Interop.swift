@@ -33,20 +33,7 @@ public enum Interop {
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             throw Failure(description: "No \(python.path); run 'make test' (it creates the interop venv).")
         }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", script] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorData = ErrorDrain(errors.fileHandleForReading)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "python failed (\(process.terminationStatus)): \(errorData.text())")
-        }
-        return String(decoding: data, as: UTF8.self)
+        return try run(executable: python, ["-c", script] + arguments)
     }
 
     /// The path of a program on PATH, or nil (for optional peers such as LibreOffice's soffice).

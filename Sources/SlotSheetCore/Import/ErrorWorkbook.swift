@@ -44,7 +44,8 @@ public enum ErrorWorkbook {
             layout: layout, words: words.template, language: language, today: clock.today, generatedAt: file.generatedAt,
             rules: BookingRules(),
             staffDetails: layout.staff.map { references.staff[$0.code]?.value ?? StaffMember(code: $0.code, employeeNumber: "", name: $0.name) },
-            daypartDetails: layout.dayparts.map { references.dayparts[$0.code]?.value ?? Daypart(code: $0.code, label: $0.label, startsAt: "00:00", endsAt: "00:01", sortOrder: 0) }))
+            daypartDetails: layout.dayparts.map { references.dayparts[$0.code]?.value ?? Daypart(code: $0.code, label: $0.label, startsAt: "00:00", endsAt: "00:01", sortOrder: 0) },
+            printing: .init(timeZone: clock.timeZone)))
         do {
             let invalid = Dictionary(problems.compactMap { problem -> (String, String)? in
                 guard case let .cell(_, reference) = problem.location, let text = problem.invalidText else { return nil }

@@ -22,10 +22,11 @@ public struct NightlySummary: Sendable {
 
 /// `slotsheet nightly`: the unattended export. Writes the configured files for today into
 /// `OUT/YYYY-MM-DD/` with a `manifest.json`, and never lets a half-written folder look complete:
-/// every file is written and flushed in a hidden staging folder, which replaces the day's folder
-/// in one rename only when all of it is there. A file whose content is the same as the previous
-/// run's is not written again but linked, and reported "unchanged". A lock on the output folder
-/// keeps a second run out; day folders older than `keep` days are removed.
+/// every file is written and flushed in a hidden staging folder, which takes the day folder's place
+/// in one step (`DayFolderPublisher`) only when all of it is there, after the transaction that
+/// records its files has committed. A file whose content is the same as the previous run's is not
+/// written again but linked, and reported "unchanged". A lock on the output folder keeps a second
+/// run out; day folders older than `keep` days are removed.
 ///
 ///     let summary = try NightlyJob(store: store, clock: clock, logger: logger)
 ///         .run(outputFolder: "/srv/exports", keepDays: 30, configuration: .standard)
@@ -33,6 +34,8 @@ public struct NightlyJob {
     public let store: any RepairStore
     public let clock: OfficeClock
     public let logger: Logger
+    /// How the finished folder is put in place (tests take the exchange away).
+    var publisher = DayFolderPublisher.system
 
     public init(store: any RepairStore, clock: OfficeClock, logger: Logger) {
         self.store = store
@@ -67,14 +70,11 @@ public struct NightlyJob {
             }
             try writeManifest(day: day, files: files, into: staging)
             DayFolders.sync(staging)
-            // The folder is published inside the transaction that records its files: a database
-            // locked past the busy timeout fails the run before anything is published, and a failed
-            // publish records nothing. (A kill between the two leaves the folder without its rows,
-            // which only makes the next run write its files again instead of linking them.)
-            let replaced = try store.write { session in
-                for run in runs { try session.recordExportRun(run) }
-                return try DayFolders.publish(staging, as: dayPath)
-            }
+            // The rows commit first, then the folder is published (as every export does,
+            // `recordExports`): a database locked past the busy timeout fails the run before anything
+            // is published, and a failed publish takes its rows back out.
+            var replaced: String?
+            try store.recordExports(runs, thenPublish: { [publisher] in replaced = try publisher.publish(staging, as: dayPath) })
             DayFolders.sync(folder)
             if let replaced { try? FileManager.default.removeItem(atPath: replaced) }
             logger.info("published \(dayPath)")

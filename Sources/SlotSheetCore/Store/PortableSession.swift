@@ -130,6 +130,12 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         ])
     }
 
+    func deleteExportRuns(_ ids: [RowID]) throws {
+        for id in ids {
+            try connection.execute(StoreSQL.deleteExportRun, [id.sqlValue])
+        }
+    }
+
     func removeAvailability(_ keys: [AvailabilityKey]) throws {
         try connection.execute(StoreSQL.removeAvailability, forRows: keys.map(\.sqlValues))
     }
@@ -139,7 +145,7 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
             b.fileName.sqlValue, b.sha256.sqlValue, b.operatorName.sqlValue, b.createdAt.sqlValue, b.dryRun.sqlValue,
             b.kind.rawValue.sqlValue, b.revertsBatchID.sqlValue, b.range?.from.iso.sqlValue ?? .null,
             b.range?.to.iso.sqlValue ?? .null, b.added.sqlValue, b.removed.sqlValue, b.unchanged.sqlValue,
-            b.outcome.rawValue.sqlValue,
+            b.outcome.rawValue.sqlValue, b.problems.sqlValue,
         ])
     }
 
@@ -153,8 +159,10 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         try connection.firstRow(StoreSQL.importBatch, [id.sqlValue], PortableSession.batch)
     }
 
-    func importBatches(limit: Int) throws -> [ImportBatch] {
-        try connection.rows(StoreSQL.recentImportBatches, [limit.sqlValue], PortableSession.batch)
+    func importBatches(limit: Int, outcomes: Set<ImportBatch.Outcome>?) throws -> [ImportBatch] {
+        let filter = (outcomes ?? []).map(\.rawValue).sorted()
+        return try connection.rows(StoreSQL.recentImportBatches(outcomes: filter.count), filter.map(\.sqlValue) + [limit.sqlValue],
+                                   PortableSession.batch)
     }
 
     func importBatches(createdFrom start: String, before end: String) throws -> [ImportBatch] {
@@ -163,15 +171,24 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
 
     /// A row of `StoreSQL.batchColumns` as a batch.
     private static func batch(_ row: Connection.Row) throws -> ImportBatch {
+        let id = try row.integer(0)
         let from = try row.optionalText(8).flatMap { LocalDate(iso: $0) }
         let to = try row.optionalText(9).flatMap { LocalDate(iso: $0) }
+        // A value this build does not know (a newer slotsheet, a hand-made row) is an error: read
+        // as something else, an attempt would be shown, reported or undone as what it was not.
+        let kindText = try row.text(6), outcomeText = try row.text(13)
+        guard let kind = ImportBatch.Kind(rawValue: kindText) else {
+            throw StoreError.failed("import batch \(id) has the kind '\(kindText)', which this slotsheet does not know")
+        }
+        guard let outcome = ImportBatch.Outcome(rawValue: outcomeText) else {
+            throw StoreError.failed("import batch \(id) has the outcome '\(outcomeText)', which this slotsheet does not know")
+        }
         return ImportBatch(
-            id: try row.integer(0), fileName: try row.text(1), sha256: try row.text(2), operatorName: try row.text(3),
-            createdAt: try row.text(4), dryRun: try row.boolean(5),
-            kind: ImportBatch.Kind(rawValue: try row.text(6)) ?? .import, revertsBatchID: try row.optionalInteger(7),
+            id: id, fileName: try row.text(1), sha256: try row.text(2), operatorName: try row.text(3),
+            createdAt: try row.text(4), dryRun: try row.boolean(5), kind: kind, revertsBatchID: try row.optionalInteger(7),
             range: from.flatMap { from in to.flatMap { DateRange(from: from, to: $0) } },
-            added: try row.int(10), removed: try row.int(11), unchanged: try row.int(12),
-            outcome: ImportBatch.Outcome(rawValue: try row.text(13)) ?? .applied)
+            added: try row.int(10), removed: try row.int(11), unchanged: try row.int(12), outcome: outcome,
+            problems: try row.int(14))
     }
 
     func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange] {

@@ -89,8 +89,8 @@ struct ImportFile: ParsableCommand {
         }
         switch outcome.status {
         case .rejected: throw ExitCode(ExitStatus.validationFailed.rawValue)
-        case .stale: throw ExitCode(ExitStatus.staleTemplate.rawValue)
-        default: break
+        case .stale, .planChanged: throw ExitCode(ExitStatus.staleTemplate.rawValue)
+        case .applied, .nothingToChange, .dryRun: break
         }
     }
 
@@ -137,10 +137,16 @@ struct UndoImport: ParsableCommand {
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "List import batches, newest first.",
+        abstract: "List import attempts and undos, newest first.",
         discussion: """
-            Example:
+            Every import that is not a dry run is listed with its outcome: applied,
+            unchanged (nothing to change), rejected (with its number of problems), stale
+            (with the number of database changes since export) or plan_changed (an apply
+            whose plan was no longer the one previewed).
+
+            Examples:
               slotsheet history --limit 20
+              slotsheet history --outcome rejected,stale
             """)
 
     @OptionGroup var store: StoreOptions
@@ -148,18 +154,47 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "How many batches to show.")
     var limit = 50
 
+    @Option(help: ArgumentHelp("Only attempts with these outcomes, comma-separated: \(HistoryCommand.outcomeNames).",
+                               valueName: "OUTCOME,..."))
+    var outcome: String?
+
+    static var outcomeNames: String {
+        ImportBatch.Outcome.allCases.filter { $0 != .dryRun }.map(\.rawValue).joined(separator: ", ")
+    }
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be 1 or more.") }
+        _ = try outcomes()
+    }
+
+    private func outcomes() throws -> Set<ImportBatch.Outcome>? {
+        guard let outcome else { return nil }
+        var chosen = Set<ImportBatch.Outcome>()
+        for name in outcome.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let value = ImportBatch.Outcome(rawValue: name), value != .dryRun else {
+                throw ValidationError("'\(name)' is not an outcome; use \(HistoryCommand.outcomeNames).")
+            }
+            chosen.insert(value)
+        }
+        guard !chosen.isEmpty else { throw ValidationError("--outcome needs at least one of \(HistoryCommand.outcomeNames).") }
+        return chosen
+    }
+
     func run() throws {
-        let batches = try store.openMigrated(forReading: true).read { try $0.importBatches(limit: limit) }
+        let filter = try outcomes()
+        let batches = try store.openMigrated(forReading: true).read { try $0.importBatches(limit: limit, outcomes: filter) }
         guard !batches.isEmpty else {
-            print("No imports yet.")
+            print(filter == nil ? "No imports yet." : "No imports with that outcome.")
             return
         }
-        print("batch  when                  operator      added  removed  unchanged  file")
+        print("batch  when                  operator      outcome       problems  added  removed  unchanged  file")
         for batch in batches {
             let kind = batch.kind == .undo ? "undo of \(batch.revertsBatchID.map(String.init) ?? "?"): " : ""
             print("\(String(batch.id ?? 0).leftPadded(to: 5))  \(batch.createdAt.padding(toLength: 20, withPad: " ", startingAt: 0))  "
-                  + "\(batch.operatorName.padding(toLength: 12, withPad: " ", startingAt: 0))  \(String(batch.added).leftPadded(to: 5))  "
-                  + "\(String(batch.removed).leftPadded(to: 7))  \(String(batch.unchanged).leftPadded(to: 9))  \(kind)\(batch.fileName)")
+                  + "\(batch.operatorName.padding(toLength: 12, withPad: " ", startingAt: 0))  "
+                  + "\(batch.outcome.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))  \(String(batch.problems).leftPadded(to: 8))  "
+                  + "\(String(batch.added).leftPadded(to: 5))  \(String(batch.removed).leftPadded(to: 7))  "
+                  + "\(String(batch.unchanged).leftPadded(to: 9))  \(kind)\(batch.fileName)")
         }
     }
 }

@@ -16,13 +16,9 @@ struct ImportReport {
         lines.append("\(outcome.fileName)\(range)")
         switch outcome.status {
         case .stale:
-            lines.append(w.staleHeadline(outcome.generatedAt ?? "?", "\(outcome.staleChanges.count)"))
-            lines += limited(outcome.staleChanges.map { "  \($0.text(words))" })
-            lines.append(w.staleHint)
-            lines.append(w.nothingWritten)
+            lines += staleLines()
         case .rejected:
-            lines.append(w.problemsHeadline("\(outcome.problems.count)"))
-            lines += limited(outcome.problems.map { "  \($0.sentence(words))\n      \($0.hint(words))" })
+            lines += problemLines()
         case .nothingToChange:
             lines.append(w.nothingToChange)
         case .dryRun, .applied:
@@ -32,8 +28,31 @@ struct ImportReport {
             } else {
                 lines.append(w.dryRunNote)
             }
+        case .planChanged:
+            lines.append(w.planChanged)
+            switch outcome.verdict {
+            case .stale: lines += staleLines()
+            case .rejected: lines += problemLines()
+            case .nothingToChange: lines.append(w.nothingToChange)
+            case .changes: lines += planLines()
+            }
+        }
+        // A refused attempt changed nothing, and is in the audit trail all the same.
+        if let batch = outcome.auditBatchID, outcome.status != .applied(batchID: batch) {
+            lines.append(w.recordedAs("\(batch)"))
         }
         return lines.joined(separator: "\n")
+    }
+
+    private func staleLines() -> [String] {
+        let w = words.importing
+        return [w.staleHeadline(outcome.generatedAt ?? "?", "\(outcome.staleChanges.count)")]
+            + limited(outcome.staleChanges.map { "  \($0.text(words))" }) + [w.staleHint, w.nothingWritten]
+    }
+
+    private func problemLines() -> [String] {
+        [words.importing.problemsHeadline("\(outcome.problems.count)")]
+            + limited(outcome.problems.map { "  \($0.sentence(words))\n      \($0.hint(words))" })
     }
 
     private func planLines() -> [String] {
@@ -74,6 +93,12 @@ private struct JSONReport: Encodable {
     }
 
     let status: String
+    /// How the checks ended: `changes`, `nothing_to_change`, `rejected`, `stale`.
+    let verdict: String
+    /// The `import_batch` row recording the attempt (every import that is not a dry run).
+    let recordedAs: RowID?
+    /// Identifies the plan: the same digest, the same plan.
+    let planDigest: String
     let file: String
     let sha256: String
     let kind: String
@@ -96,7 +121,11 @@ private struct JSONReport: Encodable {
         case .dryRun: status = "dry_run"; batch = nil
         case .rejected: status = "rejected"; batch = nil
         case .stale: status = "stale"; batch = nil
+        case .planChanged: status = "plan_changed"; batch = nil
         }
+        verdict = outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
+        recordedAs = outcome.auditBatchID
+        planDigest = outcome.planDigest
         file = outcome.fileName
         sha256 = outcome.sha256
         kind = outcome.isTemplate ? "template" : "csv"
