@@ -27,6 +27,8 @@ final class SheetDataReading {
 
     /// Bytes of one row the scanner waits for before it hands the row to libxml2.
     static let maxPendingBytes = 4 << 20
+    /// White space between two rows past which the scanner leaves the part to libxml2.
+    private static let maxSpaceBetweenRows = 4096
     /// A start tag of `sheetData` longer than this is left to libxml2 (it has no attributes in practice).
     private static let maxTagBytes = 4096
 
@@ -213,6 +215,9 @@ final class SheetDataReading {
                 if byte == 0x0A { newlines += 1 } else if byte != 0x20 && byte != 0x09 { break }
                 index += 1
             }
+            // Rows are not kept apart by pages of white space; a file padded so (a bomb's filler) is
+            // libxml2's to read, as it always was.
+            if index - start > SheetDataReading.maxSpaceBetweenRows { return try handOver(parser, terminate: atEnd) }
             start = index
             guard index < end else { return }
             guard buffer[index] == UInt8(ascii: "<") else { return try handOver(parser, terminate: atEnd) }

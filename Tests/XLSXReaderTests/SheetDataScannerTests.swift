@@ -16,13 +16,13 @@ import Testing
             book.scansSheetData = scanning
             for sheet in book.sheets {
                 var rows = try book.rows(of: sheet)
+                defer { scanned += rows.scannedRowCount }
                 lines.append("sheet \(sheet.name) hidden \(rows.hiddenColumns)")
                 while let row = try rows.next() {
                     lines.append("row \(row.index) hidden \(row.isHidden)")
                     for cell in row.cells { lines.append("\(cell.a1) \(cell.value)") }
                 }
                 lines.append("merged \(rows.mergedRanges)")
-                scanned += rows.scannedRowCount
             }
         } catch {
             return ("refused: \(error.description)", scanned)
@@ -91,6 +91,8 @@ import Testing
         "more attributes than the limit": #"<row r="1"><c r="A1" "# + (0..<2000).map { "a\($0)=\"1\"" }.joined(separator: " ")
             + "><v>1</v></c></row>",
         "a name longer than the scanner reads": #"<row r="1"><c r="A1"><"# + String(repeating: "n", count: 300) + "/><v>1</v></c></row>",
+        "pages of white space between rows": #"<row r="1"><c r="A1"><v>1</v></c></row>"# + String(repeating: " ", count: 100_000)
+            + #"<row r="2"><c r="A2"><v>2</v></c></row>"#,
         "a name with two colons": #"<row r="1"><c r="A1" a:b:c="1"><v>1</v></c></row>"#,
         "an error many lines down": (1..<50).map { "<row r=\"\($0)\"><c r=\"A\($0)\"><v>\($0)</v></c></row>" }
             .joined(separator: "\n") + "\n<row r=\"50\"><c r=\"A50\"><v>1</v></c>\n</rowx>",
@@ -103,7 +105,10 @@ import Testing
         let path = try TestPackage(sheetData: SheetDataScannerTests.scannedBodies[name]!, sharedStrings: ["<t>zero</t>", "<t>one</t>"])
             .write(to: folder.path("sheet.xlsx"))
         let scanned = SheetDataScannerTests.expectSameReading(path, name)
-        #expect(scanned > 0, "\(name): the scanner read no row")
+        // A refusal found while the first chunk is read comes before any row can be counted.
+        if !SheetDataScannerTests.reading(path, scanning: true).text.hasPrefix("refused") {
+            #expect(scanned > 0, "\(name): the scanner read no row")
+        }
     }
 
     @Test(arguments: handedOverBodies.keys.sorted())
