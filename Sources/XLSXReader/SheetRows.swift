@@ -35,6 +35,9 @@ public struct SheetRows {
 
     /// Rows parsed and held in memory at this moment (for tests of the streaming).
     var bufferedRowCount: Int { source?.bufferedRowCount ?? 0 }
+
+    /// Rows `SheetDataScanner` read rather than libxml2 (for tests of when it is used).
+    var scannedRowCount: Int { (source as? WorksheetStream)?.parser.scannedElements ?? 0 }
 }
 
 /// Where one sheet's rows come from, in either format.
@@ -48,13 +51,14 @@ protocol RowSource: AnyObject {
 /// Drives the parser of one worksheet part: parses a chunk whenever the rows of the last are used up.
 final class WorksheetStream: RowSource {
     let handler: WorksheetHandler
-    private let parser: XMLStreamParser
+    let parser: XMLStreamParser
     private var nextIndex = 0
     private var failure: XLSXError?
 
-    init(reader: ZipPartReader, handler: WorksheetHandler, limits: XLSXLimits) throws(XLSXError) {
+    /// `scansSheetData`: rows read by `SheetDataScanner` where it can (false only to compare the two ways).
+    init(reader: ZipPartReader, handler: WorksheetHandler, limits: XLSXLimits, scansSheetData: Bool = true) throws(XLSXError) {
         self.handler = handler
-        self.parser = try XMLStreamParser(reader: reader, handler: handler, limits: limits)
+        self.parser = try XMLStreamParser(reader: reader, handler: handler, limits: limits, scansSheetData: scansSheetData)
         // Read up to the rows, so the column settings before them are known from the start.
         while !handler.state.pointee.reachedSheetData && handler.state.pointee.completedRows.isEmpty {
             guard try parser.step() else { break }

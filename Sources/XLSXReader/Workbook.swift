@@ -74,6 +74,13 @@ public final class Workbook {
         sheets.first { $0.name == name } ?? sheets.first { $0.name.lowercased() == name.lowercased() }
     }
 
+    /// Whether an .xlsx's rows are read by `SheetDataScanner` where it can (the default) or by libxml2
+    /// alone: tests compare the two ways on the same files.
+    var scansSheetData: Bool {
+        get { (source as? XLSXPackage)?.scansSheetData ?? false }
+        set { (source as? XLSXPackage)?.scansSheetData = newValue }
+    }
+
     /// Starts reading a sheet's rows. Sheets without cells (chart sheets) give no rows.
     public func rows(of sheet: SheetInfo) throws(XLSXError) -> SheetRows {
         try source.rows(of: sheet)

@@ -10,6 +10,8 @@ final class XLSXPackage: WorkbookSource {
     private let stylesPart: String?
     private var sharedStrings: SharedStrings?
     private var styles: CellStyles?
+    /// Whether rows go through `SheetDataScanner` where it can; off only to compare it with libxml2 alone.
+    var scansSheetData = true
 
     private init(archive: ZipArchive, dateSystem: DateSystem, sharedStringsPart: String?, stylesPart: String?) {
         self.archive = archive
@@ -64,7 +66,8 @@ final class XLSXPackage: WorkbookSource {
         let handler = WorksheetHandler(WorksheetState(
             part: sheet.part, limits: limits, strings: try loadSharedStrings(), styles: try loadStyles(),
             dateSystem: dateSystem))
-        let stream = try WorksheetStream(reader: try archive.open(sheet.part, role: .streamed), handler: handler, limits: limits)
+        let stream = try WorksheetStream(reader: try archive.open(sheet.part, role: .streamed), handler: handler,
+                                         limits: limits, scansSheetData: scansSheetData)
         return SheetRows(sheet: sheet, source: stream)
     }
 

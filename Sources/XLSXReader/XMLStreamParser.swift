@@ -44,38 +44,50 @@ final class PointerStateHandler<State: XMLEventState>: XMLContentHandler {
 /// complete. Safe settings only: no DTD loading, no entity substitution, no network, and any document
 /// type declaration stops the parse with `.dtdRefused`. Errors arrive through the structured error
 /// handler (nothing is printed) and become `.malformedXML` with the part and line.
+///
+/// For a worksheet (`scansSheetData`), the rows inside `sheetData` are read by `SheetDataScanner`
+/// instead, which gives the handler the same events; libxml2 reads everything around them, and every
+/// row the scanner does not vouch for (see `SheetDataReading`).
 final class XMLStreamParser {
-    private static let chunkSize = 1 << 16
+    static let chunkSize = 1 << 16
     private static let initialized: Bool = {
         xmlInitParser()
         return true
     }()
 
     let part: String
-    private let reader: ZipPartReader
-    private let handler: XMLContentHandler
-    private let maxDepth: Int
+    let reader: ZipPartReader
+    let handler: XMLContentHandler
+    let maxDepth: Int
     private var attributeGuard: AttributeCountGuard
-    private let context: xmlParserCtxtPtr
+    let context: xmlParserCtxtPtr
     private let chunk: UnsafeMutableRawBufferPointer
     /// What changes on every event lives behind a pointer: no exclusivity checks in the hot path.
-    private let state: UnsafeMutablePointer<EventState>
+    let state: UnsafeMutablePointer<EventState>
     /// Elements' and attributes' namespaces, by the address of their URI.
-    private let namespaces: UnsafeMutablePointer<NamespaceCache>
+    let namespaces: UnsafeMutablePointer<NamespaceCache>
     private(set) var finished = false
+    /// Set for worksheets: reads the rows of `sheetData` past libxml2.
+    private let sheetData: SheetDataReading?
 
-    private struct EventState {
+    /// Elements of `sheetData` the scanner read (0 when libxml2 read them all).
+    var scannedElements: Int { sheetData?.scannedElements ?? 0 }
+
+    struct EventState {
         var depth = 0
         var failure: XLSXError?
         var failed = false
+        /// Whether the last event was the start of a worksheet's `sheetData` (when scanning is on).
+        var sheetDataJustOpened = false
     }
 
     /// Leaves the rows of an .ods out before libxml2 sees them (the first reading of `content.xml`).
     private var rowFilter: ODSRowFilter?
 
     init(reader: ZipPartReader, handler: XMLContentHandler, limits: XLSXLimits,
-         rowFilter: ODSRowFilter? = nil) throws(XLSXError) {
+         rowFilter: ODSRowFilter? = nil, scansSheetData: Bool = false) throws(XLSXError) {
         self.rowFilter = rowFilter
+        sheetData = scansSheetData ? SheetDataReading() : nil
         _ = XMLStreamParser.initialized
         part = reader.name
         self.reader = reader
@@ -119,23 +131,33 @@ final class XMLStreamParser {
         let savedHandler = __xmlStructuredError().pointee, savedContext = __xmlStructuredErrorContext().pointee
         xmlSetStructuredErrorFunc(nil, { _, _ in })
         defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
-        var count = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<XMLStreamParser.chunkSize]))
-        let atEnd = count == 0
-        if rowFilter != nil, let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) {
-            count = rowFilter!.filter(base, count: count)
+        let atEnd: Bool
+        if let sheetData, sheetData.isActive {
+            atEnd = try sheetData.step(self)
+        } else {
+            var count = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<XMLStreamParser.chunkSize]))
+            atEnd = count == 0
+            if rowFilter != nil, let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+                count = rowFilter!.filter(base, count: count)
+            }
+            try feed(UnsafeRawBufferPointer(rebasing: chunk[..<count]), terminate: atEnd)
         }
-        guard attributeGuard.accept(UnsafeRawBufferPointer(rebasing: chunk[..<count])) else {
+        if atEnd { finished = true }
+        return !finished
+    }
+
+    /// Gives libxml2 the next bytes of the part, after the attribute guard has seen them.
+    func feed(_ bytes: UnsafeRawBufferPointer, terminate: Bool) throws(XLSXError) {
+        guard attributeGuard.accept(bytes) else {
             throw .limitExceeded(limit: .attributes, part: part, maximum: attributeGuard.maximum)
         }
-        let terminate: Int32 = atEnd ? 1 : 0
-        let status = xmlParseChunk(context, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), terminate)
+        let status = xmlParseChunk(context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                                   terminate ? 1 : 0)
         if let failure = state.pointee.failure { throw failure }
         if status != 0 || context.pointee.wellFormed == 0 {
             throw .malformedXML(part: part, line: Int(context.pointee.input?.pointee.line ?? 0),
                                 message: "the XML parser stopped (code \(status))")
         }
-        if atEnd { finished = true }
-        return !finished
     }
 
     /// Parses the whole part.
@@ -145,7 +167,7 @@ final class XMLStreamParser {
 
     // MARK: - Events from libxml2
 
-    private func fail(_ error: XLSXError) {
+    func fail(_ error: XLSXError) {
         if !state.pointee.failed {
             state.pointee.failed = true
             state.pointee.failure = error
@@ -163,6 +185,9 @@ final class XMLStreamParser {
             return
         }
         let name = XMLName(localName: localName, namespace: namespaces.pointee.namespace(of: uri))
+        if sheetData != nil {
+            state.pointee.sheetDataJustOpened = name.is("sheetData", in: .spreadsheet)
+        }
         do {
             try handler.startElement(name, attributes: XMLAttributes(base: attributes, count: Int(attributeCount),
                                                                      namespaces: namespaces))
@@ -175,6 +200,7 @@ final class XMLStreamParser {
     fileprivate func end(_ localName: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) {
         guard !state.pointee.failed else { return }
         state.pointee.depth -= 1
+        state.pointee.sheetDataJustOpened = false
         let name = XMLName(localName: localName, namespace: namespaces.pointee.namespace(of: uri))
         do { try handler.endElement(name) } catch { fail(error) }
     }
@@ -182,6 +208,7 @@ final class XMLStreamParser {
     @inline(__always)
     fileprivate func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !state.pointee.failed else { return }
+        state.pointee.sheetDataJustOpened = false
         do { try handler.text(bytes) } catch { fail(error) }
     }
 
