@@ -207,13 +207,15 @@ import Testing
         case .sqlite:
             try fixture.database.rawConnection().write { db in
                 try db.execute(sql: """
+                    DROP TABLE web_upload;
+                    DROP TABLE app_user;
                     ALTER TABLE import_batch DROP COLUMN problems;
-                    DELETE FROM grdb_migrations WHERE identifier = '004-every-import-attempt';
+                    DELETE FROM grdb_migrations WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads');
                     """)
             }
         case .postgres:
-            for statement in ["ALTER TABLE import_batch DROP COLUMN problems",
-                              "DELETE FROM slotsheet_migration WHERE identifier = '004-every-import-attempt'"] {
+            for statement in ["DROP TABLE web_upload", "DROP TABLE app_user", "ALTER TABLE import_batch DROP COLUMN problems",
+                              "DELETE FROM slotsheet_migration WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads')"] {
                 _ = try PostgresTestServer.rows(statement, url: fixture.database.location)
             }
         }

@@ -31,8 +31,10 @@ import Testing
                 DROP INDEX import_batch_by_time;
                 ALTER TABLE export_run DROP COLUMN content_sha256;
                 ALTER TABLE import_batch DROP COLUMN problems;
+                DROP TABLE web_upload;
+                DROP TABLE app_user;
                 DELETE FROM grdb_migrations WHERE identifier IN ('002-covering-index-for-held-requests', '003-export-content-digest',
-                                                                 '004-every-import-attempt');
+                                                                 '004-every-import-attempt', '005-web-users-and-uploads');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)

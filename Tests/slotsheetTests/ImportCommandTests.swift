@@ -16,7 +16,7 @@ import Testing
         #expect(try scenario.availability() == before)
         // The attempt is in the audit trail, with nothing changed.
         let history = try scenario.cli.run("history").output.split(separator: "\n")
-        #expect(history.count == 2 && history[1].contains(" unchanged ") && history[1].hasSuffix("t.xlsx"), "\(history)")
+        #expect(history.count == 2 && history[1].contains(" nothing to change ") && history[1].hasSuffix("t.xlsx"), "\(history)")
     }
 
     @Test(arguments: TestBackend.available) func exactlyTheEditedCellsChangeAndReimportIsANoOp(_ backend: TestBackend) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import InteropSupport
+import SlotSheetWeb
 import Testing
 @testable import slotsheet
 import SlotSheetCore
@@ -113,10 +114,15 @@ import SlotSheetCore
             ("historyHeader", .historyHeader), ("noImportsWithOutcome", .noImportsWithOutcome), ("limitTooSmall", .limitTooSmall),
             ("unknownOutcome", .unknownOutcome(word: "failed", outcomes: ["applied", "rejected"])), ("outcomeNeeded", .outcomeNeeded(outcomes: ["applied"])), ("undoOf", .undoOf(batch: 3)), ("reading", .reading(file: "rooster.xlsx")),
             ("settingsHeader", .settingsHeader(file: "/etc/slotsheet/config.toml")),
-            ("summaryWriter", .summaryWriter(nil)), ("summaryDateSystem", .summaryDateSystem(year: 1900)),
+            ("summaryFormat", .summaryFormat(ods: true)), ("summaryWriter", .summaryWriter(nil)), ("summaryDateSystem", .summaryDateSystem(year: 1900)),
             ("summaryDefinedNames", .summaryDefinedNames(["Print_Area"])), ("summaryProperty", .summaryProperty(name: "slotsheet.template", value: "2")),
             ("summarySheetCount", .summarySheetCount(4)), ("summaryNoCells", .summaryNoCells(kind: "chartsheet")),
             ("summaryCounts", .summaryCounts(cells: "1,200", rows: "84")), ("summaryHidden", .summaryHidden(rows: 1, columns: 2, mergedRanges: 3)),
+            ("userRefused", .userRefused(.passwordTooShort(minimum: 10))), ("noPasswordGiven", .noPasswordGiven), ("passwordsDiffer", .passwordsDiffer),
+            ("userAdded", .userAdded(name: "maria", role: "office")), ("userDisabled", .userDisabled(name: "maria")), ("noUsers", .noUsers),
+            ("usersHeader", .usersHeader), ("userRow", .userRow(name: "maria", role: "office", active: true, hasToken: false, created: "2026-12-01T09:00:00Z")),
+            ("uploadFolderUnusable", .uploadFolderUnusable(path: "/srv/uploads", detail: "Permission denied")),
+            ("serverStopped", .serverStopped(detail: "address in use")),
         ]
         var check = MessageCatalogueCheck()
         check.check("CommandMessage", declaredIn: "Sources/slotsheet/Output/CommandMessage.swift",

@@ -14,6 +14,7 @@ public enum Schema {
         Migration(identifier: "002-covering-index-for-held-requests", sql: coveringIndexForHeldRequests),
         Migration(identifier: "003-export-content-digest", sql: exportContentDigest),
         Migration(identifier: "004-every-import-attempt", sql: everyImportAttempt),
+        Migration(identifier: "005-web-users-and-uploads", sql: webUsersAndUploads),
     ]
 
     /// The version this build creates and expects.
@@ -31,7 +32,7 @@ public enum Schema {
     public static let tables = [
         "housing_corporation", "resident", "location", "space", "element", "defect", "subcontractor",
         "daypart", "staff", "availability", "repair_request", "repair_request_defect",
-        "import_batch", "availability_change", "export_run",
+        "import_batch", "availability_change", "export_run", "app_user", "web_upload",
     ]
 
     private static let isoDate = "9999-99-99"
@@ -98,6 +99,43 @@ public enum Schema {
                 CREATE INDEX import_batch_by_time ON import_batch(created_at);
                 """
         }
+    }
+
+    /// The web front's people and files: who signs in (a bcrypt hash; an API token only as its
+    /// SHA-256, so the table never holds a usable secret) and each upload's state, in the database
+    /// so that marking an upload applied shares the import's transaction (two clicks apply once).
+    @Sendable private static func webUsersAndUploads(_ d: SQLDialect) -> String {
+        let roles = AppUser.Role.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let states = UploadState.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        return """
+        CREATE TABLE app_user (
+            id \(d.primaryKey),
+            name \(d.text) NOT NULL UNIQUE,
+            role \(d.text) NOT NULL CHECK (role IN (\(roles))),
+            password_hash \(d.text),
+            token_sha256 \(d.text) UNIQUE,
+            \(d.boolean("active", default: true)),
+            created_at \(d.text) NOT NULL
+        );
+        CREATE TABLE web_upload (
+            id \(d.primaryKey),
+            user_id \(d.reference) NOT NULL REFERENCES app_user(id),
+            file_name \(d.text) NOT NULL,
+            stored_name \(d.text) NOT NULL UNIQUE,
+            size INTEGER NOT NULL,
+            state \(d.text) NOT NULL CHECK (state IN (\(states))),
+            created_at \(d.text) NOT NULL,
+            expires_at \(d.text) NOT NULL,
+            rows_read INTEGER NOT NULL DEFAULT 0,
+            added INTEGER NOT NULL DEFAULT 0,
+            removed INTEGER NOT NULL DEFAULT 0,
+            problems INTEGER NOT NULL DEFAULT 0,
+            outcome \(d.text),
+            batch_id \(d.reference) REFERENCES import_batch(id)
+        );
+        CREATE INDEX web_upload_by_user ON web_upload(user_id, id);
+        CREATE INDEX web_upload_by_state ON web_upload(state, expires_at);
+        """
     }
 
     @Sendable private static func repairRequestDatabase(_ d: SQLDialect) -> String {

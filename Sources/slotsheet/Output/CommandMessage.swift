@@ -1,4 +1,6 @@
 import SlotSheetCore
+import SlotSheetTemplates
+import SlotSheetWeb
 
 /// What the commands themselves say: their results and the mistakes on the command line they
 /// find, in each language. (What the jobs say is the jobs' messages; see `OfficeMessage`.)
@@ -37,7 +39,22 @@ enum CommandMessage: OfficeMessage {
     case reading(file: String)
     case settingsHeader(file: String?)
 
+    // `user` and `serve`
+    /// A user job refused the name, role or password (its words are the web front's).
+    case userRefused(UserError)
+    case noPasswordGiven
+    case passwordsDiffer
+    case userAdded(name: String, role: String)
+    case userDisabled(name: String)
+    case noUsers
+    case usersHeader
+    case userRow(name: String, role: String, active: Bool, hasToken: Bool, created: String)
+    case uploadFolderUnusable(path: String, detail: String)
+    case serverStopped(detail: String)
+
     // The summary of `inspect`
+    /// Which of the two workbook formats the file is (told apart by content).
+    case summaryFormat(ods: Bool)
     case summaryWriter(String?)
     case summaryDateSystem(year: Int)
     case summaryDefinedNames([String])
@@ -84,6 +101,18 @@ enum CommandMessage: OfficeMessage {
         case let .reading(file: file): return "Reading \(file)"
         case let .settingsHeader(file: file):
             return "# slotsheet settings in effect" + (file.map { ", read from \($0)" } ?? ", no settings file") + "; each line says where its value came from."
+        case let .userRefused(error): return error.message(Language.en.web)
+        case .noPasswordGiven: return Language.en.web.noPasswordGiven
+        case .passwordsDiffer: return Language.en.web.passwordsDiffer
+        case let .userAdded(name: name, role: role): return "Added \(name) (\(role))."
+        case let .userDisabled(name: name): return "Disabled \(name)."
+        case .noUsers: return "No users yet; add one with 'slotsheet user add NAME --role office'."
+        case .usersHeader: return CommandMessage.userColumns(["name", "role", "active", "token", "created"])
+        case let .userRow(name: name, role: role, active: active, hasToken: token, created: created):
+            return CommandMessage.userColumns([name, role, active ? "yes" : "no", token ? "yes" : "no", created])
+        case let .uploadFolderUnusable(path: path, detail: detail): return "The upload folder \(path) cannot be used: \(detail)."
+        case let .serverStopped(detail: detail): return "The server stopped: \(detail)."
+        case let .summaryFormat(ods: ods): return "  format:       \(ods ? "OpenDocument spreadsheet (.ods)" : "Office Open XML (.xlsx)")"
         case let .summaryWriter(writer): return "  written by:   \(writer ?? "(not recorded)")"
         case let .summaryDateSystem(year: year): return "  date system:  \(year)"
         case let .summaryDefinedNames(names): return "  defined names: \(names.joined(separator: ", "))"
@@ -133,6 +162,18 @@ enum CommandMessage: OfficeMessage {
         case let .reading(file: file): return "\(file) lezen"
         case let .settingsHeader(file: file):
             return "# geldende instellingen van slotsheet" + (file.map { ", gelezen uit \($0)" } ?? ", geen instellingenbestand") + "; elke regel zegt waar de waarde vandaan komt."
+        case let .userRefused(error): return error.message(Language.nl.web)
+        case .noPasswordGiven: return Language.nl.web.noPasswordGiven
+        case .passwordsDiffer: return Language.nl.web.passwordsDiffer
+        case let .userAdded(name: name, role: role): return "\(name) toegevoegd (\(role))."
+        case let .userDisabled(name: name): return "\(name) kan niet meer aanmelden."
+        case .noUsers: return "Nog geen gebruikers; voeg er een toe met 'slotsheet user add NAAM --role office'."
+        case .usersHeader: return CommandMessage.userColumns(["naam", "rol", "actief", "token", "aangemaakt"])
+        case let .userRow(name: name, role: role, active: active, hasToken: token, created: created):
+            return CommandMessage.userColumns([name, role, active ? "ja" : "nee", token ? "ja" : "nee", created])
+        case let .uploadFolderUnusable(path: path, detail: detail): return "De map voor uploads \(path) is niet te gebruiken: \(detail)."
+        case let .serverStopped(detail: detail): return "De server is gestopt: \(detail)."
+        case let .summaryFormat(ods: ods): return "  indeling:         \(ods ? "OpenDocument-rekenblad (.ods)" : "Office Open XML (.xlsx)")"
         case let .summaryWriter(writer): return "  geschreven door:  \(writer ?? "(niet vastgelegd)")"
         case let .summaryDateSystem(year: year): return "  datumsysteem:     \(year)"
         case let .summaryDefinedNames(names): return "  benoemde bereiken: \(names.joined(separator: ", "))"
@@ -144,5 +185,11 @@ enum CommandMessage: OfficeMessage {
             return [(rows, "verborgen rijen"), (columns, "verborgen kolommen"), (merged, "samengevoegde bereiken")]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
         }
+    }
+
+    /// One line of `user list`: name, role, active, token and created, in columns.
+    private static func userColumns(_ values: [String]) -> String {
+        zip(values, [20, 6, 6, 5, 0]).map { value, width in width > 0 ? value.padding(toLength: width, withPad: " ", startingAt: 0) : value }
+            .joined(separator: "  ")
     }
 }
