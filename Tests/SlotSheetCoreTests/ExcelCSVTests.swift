@@ -140,7 +140,7 @@ import Testing
     @Test func theFastPathAndExcelsHabitsAgree() throws {
         let seed = UInt64(Date().timeIntervalSince1970)
         print("ExcelCSVTests.theFastPathAndExcelsHabitsAgree seed: \(seed)")
-        var random = SeededRandom(seed: seed)
+        var random = SeededRandom(seed)
         let staff = (1...40).map { "S\($0)" } + ["A;B", "=SUM(A1)", "-7", "Jansen, P.", "Zoë"]
         let dayparts = ["D08", "D09", "D13"]
         let first = LocalDate(iso: "2026-11-20")!
@@ -149,7 +149,7 @@ import Testing
         plain.write(AvailabilityCSVExporter.header)
         var dutch = CSVWriter(neutralizeFormulas: true, dialect: .excelDutch)
         dutch.write(AvailabilityCSVExporter.header)
-        for day in 0..<40 {
+        for day in 0..<80 {
             let date = first.adding(days: day)
             for daypart in dayparts {
                 for member in staff where random.next() % 5 != 0 {
@@ -165,24 +165,11 @@ import Testing
         }
         let reference = try parse(bytes: plain.text)
         #expect(reference.problems.isEmpty && reference.staffCodes.count == staff.count)
-        #expect(plain.text.utf8.count > 4 << 16, "the file spans several of the reader's chunks")
+        #expect(plain.text.utf8.count > 2 << 16, "the file spans several of the reader's chunks")
         for (name, text) in [("Excel habits", habits), ("excel-nl dialect", dutch.text)] {
             let sheet = try parse(bytes: text)
             #expect(sheet.problems.isEmpty, "\(name): \(sheet.problems.prefix(3))")
             #expect(ExcelCSVTests.marks(sheet) == ExcelCSVTests.marks(reference), "\(name), seed \(seed)")
         }
-    }
-}
-
-/// A small generator with a printed seed (SplitMix64), so a failure can be run again.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
