@@ -221,37 +221,7 @@ public struct CSVReader {
                 while index < count {
                     let current = bytes[index]
                     index += 1
-                    switch state {
-                    case .fieldStart, .unquoted:
-                        switch current {
-                        case delimiter:
-                            ends[fields] = length
-                            endLines[fields] = line
-                            fields += 1
-                            if fields >= maxFields { return .failed(.tooManyFields(line: line, limit: maxFields)) }
-                            fieldStart = length
-                            state = .fieldStart
-                        case 0x0A:
-                            line += 1
-                            return .ended(crPending: false)
-                        case 0x0D:
-                            line += 1
-                            return .ended(crPending: true)
-                        case 0x22:
-                            guard state == .fieldStart else { return .failed(.quoteInUnquotedField(line: line)) }
-                            state = .quoted
-                            openedOn = line
-                        case 0:
-                            return .failed(.nulCharacter(line: line))
-                        default:
-                            state = .unquoted
-                            high |= current
-                            out[length] = current
-                            length += 1
-                            if length - fieldStart > maxField { return .failed(.fieldTooLong(line: line, limit: maxField)) }
-                            if length > maxRecord { return .failed(.recordTooLong(line: line, limit: maxRecord)) }
-                        }
-                    case .quoted:
+                    if state == .quoted {
                         switch current {
                         case 0x22:
                             state = .quoteInQuotes
@@ -265,30 +235,47 @@ public struct CSVReader {
                             if length - fieldStart > maxField { return .failed(.fieldTooLong(line: openedOn, limit: maxField)) }
                             if length > maxRecord { return .failed(.recordTooLong(line: openedOn, limit: maxRecord)) }
                         }
-                    case .quoteInQuotes:
-                        switch current {
-                        case 0x22:
+                        continue
+                    }
+                    if state == .quoteInQuotes {
+                        if current == 0x22 {
                             out[length] = 0x22
                             length += 1
                             state = .quoted
                             if length - fieldStart > maxField { return .failed(.fieldTooLong(line: openedOn, limit: maxField)) }
                             if length > maxRecord { return .failed(.recordTooLong(line: openedOn, limit: maxRecord)) }
-                        case delimiter:
-                            ends[fields] = length
-                            endLines[fields] = line
-                            fields += 1
-                            if fields >= maxFields { return .failed(.tooManyFields(line: line, limit: maxFields)) }
-                            fieldStart = length
-                            state = .fieldStart
-                        case 0x0A:
-                            line += 1
-                            return .ended(crPending: false)
-                        case 0x0D:
-                            line += 1
-                            return .ended(crPending: true)
-                        default:
-                            return .failed(.textAfterQuote(line: line))
+                            continue
                         }
+                        // After the closing quote only the end of the field or of the line may come.
+                        guard current == delimiter || current == 0x0A || current == 0x0D else { return .failed(.textAfterQuote(line: line)) }
+                    }
+                    switch current {
+                    case delimiter:
+                        ends[fields] = length
+                        endLines[fields] = line
+                        fields += 1
+                        if fields >= maxFields { return .failed(.tooManyFields(line: line, limit: maxFields)) }
+                        fieldStart = length
+                        state = .fieldStart
+                    case 0x0A:
+                        line += 1
+                        return .ended(crPending: false)
+                    case 0x0D:
+                        line += 1
+                        return .ended(crPending: true)
+                    case 0x22:
+                        guard state == .fieldStart else { return .failed(.quoteInUnquotedField(line: line)) }
+                        state = .quoted
+                        openedOn = line
+                    case 0:
+                        return .failed(.nulCharacter(line: line))
+                    default:
+                        state = .unquoted
+                        high |= current
+                        out[length] = current
+                        length += 1
+                        if length - fieldStart > maxField { return .failed(.fieldTooLong(line: line, limit: maxField)) }
+                        if length > maxRecord { return .failed(.recordTooLong(line: line, limit: maxRecord)) }
                     }
                 }
                 return .needMore
