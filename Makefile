@@ -2,7 +2,7 @@
 # `make test` runs every test. Both install what they need first and are safe to run again.
 SWIFT ?= swift
 
-.PHONY: demo test deps release fuzz
+.PHONY: demo test deps release fuzz package package-test
 
 deps:
 	@bash scripts/install-deps.sh
@@ -14,23 +14,35 @@ demo: release
 	@bash scripts/install-deps.sh --venv
 	@bash scripts/demo.sh
 
+# SLOTSHEET_REQUIRE_TOOLS=1: a test whose tool is missing (LibreOffice, poppler, script, mounting) fails
+# and says why, as a missing PostgreSQL does (with-postgres.sh sets SLOTSHEET_REQUIRE_POSTGRES=1); plain
+# `swift test` skips such tests.
 test:
 	@bash scripts/install-deps.sh --test
-	bash scripts/with-postgres.sh $(SWIFT) test
+	SLOTSHEET_REQUIRE_TOOLS=1 bash scripts/with-postgres.sh $(SWIFT) test
 
-# Fuzzes the XLSX reader with libFuzzer and AddressSanitizer for MINUTES minutes (one worker: the
+# The Debian package slotsheet_VERSION_amd64.deb (packaging/, scripts/package.sh), and its test:
+# lintian, then install, use, re-install and purge in a throwaway Debian root (needs root).
+package:
+	@bash scripts/install-deps.sh --package
+	@bash scripts/package.sh
+
+package-test:
+	bash scripts/package-test.sh
+
+# Fuzzes the workbook reader (.xlsx and .ods) with libFuzzer and AddressSanitizer for MINUTES minutes (one worker: the
 # machine is shared). The harness is its own package in Fuzz/, so `swift build`/`swift test` never
-# build it. Seeds: the shared corpus, re-packed uncompressed too, plus hand-shaped packages. What the
+# build it. Seeds: the test corpus (Tests/Fixtures/corpus), re-packed uncompressed too, plus hand-shaped packages. What the
 # fuzzer learns stays in Fuzz/corpus/; crashing inputs land in Fuzz/findings/ (both out of git).
 # SwiftPM also links the root package's EmbedFilesTool with the sanitizer flags and reports that link
 # as failed; the tool is not needed here and the harness builds all the same (the build exits 0).
 MINUTES ?= 5
-FUZZ_CORPUS ?= ../shared/corpus/xlsx
+FUZZ_CORPUS ?= Tests/Fixtures/corpus
 fuzz:
 	@bash scripts/install-deps.sh
 	cd Fuzz && $(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address --product XLSXReaderFuzzer
 	python3 Fuzz/make_seeds.py $(FUZZ_CORPUS) Fuzz/seeds
 	mkdir -p Fuzz/corpus Fuzz/findings
-	Fuzz/.build/debug/XLSXReaderFuzzer Fuzz/corpus Fuzz/seeds -dict=Fuzz/xlsx.dict \
+	Fuzz/.build/debug/XLSXReaderFuzzer Fuzz/corpus Fuzz/seeds -dict=Fuzz/spreadsheet.dict \
 		-max_total_time=$$(( $(MINUTES) * 60 )) -timeout=10 -rss_limit_mb=1024 -malloc_limit_mb=512 \
 		-max_len=262144 -print_final_stats=1 -artifact_prefix=Fuzz/findings/

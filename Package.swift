@@ -1,5 +1,5 @@
 // swift-tools-version:6.1
-// slotsheet: availability spreadsheets <-> the repair-request database. See ../shared/DESIGN.md.
+// slotsheet: availability spreadsheets <-> the repair-request database. See docs/design.md.
 import PackageDescription
 
 let package = Package(
@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "XLSXReader", targets: ["XLSXReader"]),
         .library(name: "XLSXWriter", targets: ["XLSXWriter"]),
         .library(name: "SlotSheetCore", targets: ["SlotSheetCore"]),
+        .library(name: "SlotSheetWeb", targets: ["SlotSheetWeb"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
@@ -20,6 +21,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // The PostgreSQL backend (`--db postgres://...`), for offices that share one database server.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
+        // The office's web front (`slotsheet serve`). Hummingbird without its swift-configuration
+        // trait: settings come from slotsheet's own flags and environment (`WebSettings`).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: ["FullFoundation"]),
+        // Sessions and bcrypt password hashes for the web front's users.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        // A streaming multipart parser: an upload goes to disk as it arrives, never whole in memory.
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
+        // Already in the graph through Hummingbird and PostgresNIO; named because the web front
+        // imports them itself (worker threads, locks, services that stop gracefully).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         // The three C libraries of the design, found through pkg-config.
@@ -46,6 +59,10 @@ let package = Package(
         .plugin(
             name: "EmbedSamples", capability: .buildTool(),
             dependencies: ["EmbedFilesTool"]),
+        // Builds packaging/debian/changelog in, whose top entry is the one place the version is written.
+        .plugin(
+            name: "EmbedVersion", capability: .buildTool(),
+            dependencies: ["EmbedFilesTool"]),
 
         // The domain and the jobs.
         .target(
@@ -57,13 +74,32 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
-            plugins: ["EmbedSamples"]),
+            plugins: ["EmbedSamples", "EmbedVersion"]),
+
+        // The office's web front: routes, pages, sessions, uploads and the JSON API. Handlers call
+        // SlotSheetCore's jobs; no import, export or rule logic lives here.
+        .target(
+            name: "SlotSheetWeb",
+            dependencies: [
+                "SlotSheetCore", "SlotSheetTemplates",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
 
         // The command-line interface only.
         .executableTarget(
             name: "slotsheet",
             dependencies: [
-                "SlotSheetCore", "SlotSheetTemplates", "XLSXWriter", "XLSXReader",
+                "SlotSheetCore", "SlotSheetTemplates", "SlotSheetWeb", "XLSXWriter", "XLSXReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -77,6 +113,14 @@ let package = Package(
         .testTarget(
             name: "SlotSheetCoreTests",
             dependencies: ["SlotSheetCore", "XLSXReader", "InteropSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The web front in process (HummingbirdTesting's router client) and against a live server.
+        .testTarget(
+            name: "SlotSheetWebTests",
+            dependencies: [
+                "SlotSheetWeb", "SlotSheetCore", "InteropSupport", "slotsheet",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
         // End-to-end: runs the built `slotsheet` binary as a process.
         .testTarget(
             name: "slotsheetTests",

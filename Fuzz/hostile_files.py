@@ -1,7 +1,7 @@
 """Writes the hostile workbooks the tests refuse (and the fuzzer starts from), with a manifest.
 
 Usage: python3 hostile_files.py OUT_DIR
-Writes OUT_DIR/NAME.xlsx for every attack below, OUT_DIR/secret.txt (a file an external entity points
+Writes OUT_DIR/NAME.xlsx (or NAME.ods for the OpenDocument twins, named ods-...) for every attack below, OUT_DIR/secret.txt (a file an external entity points
 at, holding a marker that must never appear in any output) and OUT_DIR/manifest.json:
 {"secret_marker": ..., "files": {NAME: {"exit": inspect's exit code, "part": the part it concerns}}}.
 Nothing is shipped: every file is made here, in a second or two.
@@ -15,6 +15,7 @@ import warnings
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ods_packages as op  # noqa: E402
 import xlsx_packages as xp  # noqa: E402
 
 # inspect's exit codes (README "Exit codes")
@@ -96,7 +97,7 @@ def bombs(out, files):
         "".join(f'<sheet name="S{i}" sheetId="{i + 1}" r:id="rId1"/>' for i in range(1000)))
     shared[xp.SHEET] = filler
     xp.write(os.path.join(out, "sheets-share-a-part.xlsx"), shared)
-    files["sheets-share-a-part"] = {"exit": MISSING, "part": xp.SHEET}
+    files["sheets-share-a-part"] = {"exit": IMPOSSIBLE, "part": xp.SHEET}
     styles = xp.fill(xp.workbook_parts())
     styles["xl/styles.xml"] = styles["xl/styles.xml"].replace("<numFmts", " " * (65 << 20) + "<numFmts", 1)
     xp.write(os.path.join(out, "bomb-styles.xlsx"), styles)
@@ -193,6 +194,72 @@ def container_attacks(out, files):
     files["encrypted"] = {"exit": ENCRYPTED, "part": ""}
 
 
+def ods_attacks(out, files, secret):
+    """The .ods twins of the attacks above, plus what only repeats can do: a few bytes for a billion cells."""
+    content = "content.xml"
+
+    def write(name, parts, code, part, **options):
+        op.write(os.path.join(out, name + ".ods"), parts, **options)
+        files[name] = {"exit": code, "part": part}
+
+    cell = '<table:table-cell office:value-type="string"><text:p>@TEXT@</text:p></table:table-cell>'
+    control = op.content([op.table("Sheet1", f"<table:table-row>{cell}</table:table-row>")])
+    write("ods-control", op.package(control.replace("@TEXT@", "hello")), 0, "")
+    laughs = '<!ENTITY l0 "lol">' + "".join(f'<!ENTITY l{i} "{("&l%d;" % (i - 1)) * 10}">' for i in range(1, 10))
+    for kind, doctype, reference in (
+            ("laughs", f"<!DOCTYPE root [{laughs}]>", "&l9;"),
+            ("xxe", f'<!DOCTYPE root [<!ENTITY leak SYSTEM "file://{secret}">]>', "&leak;")):
+        for part in (content, "meta.xml", "META-INF/manifest.xml"):
+            parts = op.package(control.replace("@TEXT@", "hello"))
+            body = parts[part] if part != content else control
+            parts[part] = with_doctype(body.replace("<meta:generator>", "<meta:generator>@TEXT@"), doctype, reference)
+            write(f"ods-{kind}-{short(part).lower()}", parts, DTD, part)
+    head = op.content([op.table("Sheet1", "@ROWS@")])
+    for name, megabytes, level in (("ods-bomb-ratio", 64, 9), ("ods-bomb-size", 520, 1)):
+        path = op.write(os.path.join(out, name + ".ods"), {k: v for k, v in op.package("").items() if k != content})
+        before, after = head.split("@ROWS@")
+        with zipfile.ZipFile(path, "a", zipfile.ZIP_DEFLATED, compresslevel=level) as z:
+            with z.open(content, "w", force_zip64=True) as stream:
+                stream.write(before.encode())
+                block = b" " * (1 << 20)
+                for _ in range(megabytes):
+                    stream.write(block)
+                stream.write(after.encode())
+        files[name] = {"exit": LIMIT, "part": content}
+    value = '<table:table-cell office:value-type="float" office:value="1"/>'
+    shapes = {
+        # 1,048,576 rows of 16,384 numbers each, in under 300 bytes: refused before a cell is read.
+        "ods-repeats-billions": (LIMIT, '<table:table-row table:number-rows-repeated="1048576"><table:table-cell '
+                                        'table:number-columns-repeated="16384" office:value-type="float" office:value="1"/>'
+                                        '</table:table-row>'),
+        "ods-row-past-grid": (IMPOSSIBLE, '<table:table-row table:number-rows-repeated="1048576"><table:table-cell/>'
+                                          f'</table:table-row><table:table-row>{value}</table:table-row>'),
+        "ods-column-past-grid": (IMPOSSIBLE, '<table:table-row><table:table-cell table:number-columns-repeated="16384"/>'
+                                             f'{value}</table:table-row>'),
+        "ods-repeat-not-a-number": (IMPOSSIBLE, '<table:table-row><table:table-cell table:number-columns-repeated="two" '
+                                                'office:value-type="float" office:value="1"/></table:table-row>'),
+        "ods-value-not-a-number": (IMPOSSIBLE, '<table:table-row><table:table-cell office:value-type="float" '
+                                               'office:value="1,5"/></table:table-row>'),
+        "ods-nesting": (LIMIT, "<table:table-row><table:table-cell office:value-type=\"string\">"
+                               + "<text:span>" * 100_000 + "</text:span>" * 100_000 + "</table:table-cell></table:table-row>"),
+        "ods-attributes": (LIMIT, '<table:table-row><table:table-cell ' + " ".join(f'a{i}="1"' for i in range(100_000))
+                                  + "/></table:table-row>"),
+    }
+    for name, (code, rows) in shapes.items():
+        write(name, op.package(head.replace("@ROWS@", rows)), code, content)
+    # 10,000 sheets of one cell each: within every limit, and read once, not once a sheet.
+    many = op.content([op.table(f"S{i}", f'<table:table-row>{value}</table:table-row>') for i in range(10_000)])
+    write("ods-many-sheets", op.package(many), 0, "")
+    encrypted = op.manifest('<manifest:encryption-data manifest:checksum-type="SHA1/1K" manifest:checksum="AAAA">'
+                            '<manifest:algorithm manifest:algorithm-name="Blowfish CFB" manifest:initialisation-vector="AAAA"/>'
+                            '</manifest:encryption-data>')
+    write("ods-encrypted", {**op.package(""), "content.xml": bytes(range(256)) * 4, "META-INF/manifest.xml": encrypted},
+          ENCRYPTED, "")
+    write("ods-text-document", op.package(control.replace("@TEXT@", "hello"), mimetype="application/vnd.oasis.opendocument.text"),
+          NOT_XLSX, "")
+    write("ods-no-content", {k: v for k, v in op.package("").items() if k != content}, MISSING, content)
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
@@ -206,6 +273,7 @@ def main():
     bombs(out, files)
     content_attacks(out, files)
     container_attacks(out, files)
+    ods_attacks(out, files, secret)
     json.dump({"secret_marker": marker, "files": files}, open(os.path.join(out, "manifest.json"), "w"), indent=1)
 
 

@@ -1,8 +1,8 @@
-"""Fills the fuzzer's seed folder: the shared corpus as it is, the same workbooks re-packed without
+"""Fills the fuzzer's seed folder: the test corpus (every .xlsx and .ods under CORPUS_DIR) as it is, the same workbooks re-packed without
 compression (so mutations reach the XML instead of breaking deflate streams), small hand-shaped packages
 covering what the corpus lacks (inline and rich text, merged cells, hidden columns, every property part,
-Strict namespaces, a 1904 workbook), and the hostile files the tests make (hostile_files.py), except
-the big bombs.
+Strict namespaces, a 1904 workbook; for .ods the hand-made corpus files do this), and the hostile files
+the tests make (hostile_files.py, .xlsx and .ods), except the big bombs.
 
 Usage: python3 make_seeds.py CORPUS_DIR SEED_DIR
 """
@@ -42,7 +42,7 @@ def hostile(seeds):
         hostile_files.main()
         for name in os.listdir(folder):
             path = os.path.join(folder, name)
-            if name.endswith(".xlsx") and os.path.getsize(path) <= SEED_LIMIT:
+            if name.endswith((".xlsx", ".ods")) and os.path.getsize(path) <= SEED_LIMIT:
                 shutil.copy(path, os.path.join(seeds, "hostile-" + name))
     finally:
         shutil.rmtree(folder)
@@ -51,10 +51,10 @@ def hostile(seeds):
 def main():
     corpus, seeds = sys.argv[1], sys.argv[2]
     os.makedirs(seeds, exist_ok=True)
-    for name in sorted(os.listdir(corpus)):
-        if not name.endswith(".xlsx"):
-            continue
-        source = os.path.join(corpus, name)
+    sources = sorted(os.path.join(folder, name) for folder, _, names in os.walk(corpus)
+                     for name in names if name.endswith((".xlsx", ".ods")))
+    for source in sources:
+        name = os.path.basename(source)
         shutil.copy(source, os.path.join(seeds, name))
         try:
             with zipfile.ZipFile(source) as src:

@@ -30,8 +30,14 @@ public struct ReportWords: Sendable {
     public var becameUnavailable: String
     public var importKind: String
     public var undoKind: String
+    /// The outcome of an import attempt (`import_batch.outcome`), by its stored name.
+    public var outcomes: [String: String]
+    public var outcomeColumn: String
+    /// Problems, or database changes since export, that refused an attempt.
+    public var problemsColumn: String
 
     public func status(_ raw: String) -> String { statuses[raw] ?? raw }
+    public func outcome(_ raw: String) -> String { outcomes[raw] ?? raw }
 }
 
 extension ReportWords {
@@ -50,7 +56,10 @@ extension ReportWords {
         batchesSheet: "Batches", changesSheet: "Changes",
         batchColumns: ("Batch", "When", "Operator", "File", "Kind", "Reverts", "Added", "Removed", "Unchanged"),
         changeColumns: ("Batch", "When", "Operator", "Date", "Daypart", "Staff", "Change"),
-        becameAvailable: "available", becameUnavailable: "not available", importKind: "import", undoKind: "undo")
+        becameAvailable: "available", becameUnavailable: "not available", importKind: "import", undoKind: "undo",
+        outcomes: ["applied": "applied", "unchanged": "nothing to change", "dry_run": "dry run", "rejected": "rejected",
+                   "stale": "stale", "plan_changed": "plan changed"],
+        outcomeColumn: "Outcome", problemsColumn: "Problems")
 
     public static let dutch = ReportWords(
         statuses: ["new": "nieuw", "approved": "goedgekeurd", "cancelled": "geannuleerd", "completed": "afgerond", "archived": "gearchiveerd"],
@@ -67,5 +76,8 @@ extension ReportWords {
         batchesSheet: "Batches", changesSheet: "Wijzigingen",
         batchColumns: ("Batch", "Wanneer", "Door", "Bestand", "Soort", "Draait terug", "Toegevoegd", "Verwijderd", "Ongewijzigd"),
         changeColumns: ("Batch", "Wanneer", "Door", "Datum", "Dagdeel", "Medewerker", "Wijziging"),
-        becameAvailable: "beschikbaar", becameUnavailable: "niet beschikbaar", importKind: "import", undoKind: "terugdraaien")
+        becameAvailable: "beschikbaar", becameUnavailable: "niet beschikbaar", importKind: "import", undoKind: "terugdraaien",
+        outcomes: ["applied": "verwerkt", "unchanged": "niets te wijzigen", "dry_run": "proefrun", "rejected": "geweigerd",
+                   "stale": "verouderd", "plan_changed": "plan gewijzigd"],
+        outcomeColumn: "Uitkomst", problemsColumn: "Problemen")
 }

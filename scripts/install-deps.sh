@@ -3,9 +3,24 @@
 # Safe to run again: it checks before it installs.
 #   bash scripts/install-deps.sh          the C libraries (the -dev packages)
 #   bash scripts/install-deps.sh --test   also the Python venv with the peer readers for interop tests,
-#                                         LibreOffice and the PostgreSQL server programs
+#                                         LibreOffice, poppler-utils, the Carlito font, the PostgreSQL server
+#                                         programs, and for the web front's browser walk Debian's Chromium and
+#                                         .venv-web (Playwright, pointed at that Chromium: no browser is downloaded)
+#   bash scripts/install-deps.sh --package  also what builds and checks the Debian package (make package,
+#                                         make package-test): dpkg-dev, lintian, debootstrap, systemd-analyze
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Installs Debian packages without their recommendations, through sudo when not root.
+#   install_packages "WHAT THEY ARE FOR" PACKAGE...
+install_packages() {
+    local why=$1 sudo=""
+    shift
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    echo "Installing $* $why"
+    $sudo apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "$@"
+}
 
 # Debian package -> the file that proves it is installed.
 declare -A packages=(
@@ -42,17 +57,49 @@ fi
 if [ "${1:-}" = "--test" ]; then
     # The PostgreSQL server the backend's tests start privately (scripts/with-postgres.sh).
     if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-        sudo=""
-        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        echo "Installing PostgreSQL (server programs) for the PostgreSQL backend's tests"
-        $sudo apt-get update -q
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends postgresql
+        install_packages "for the PostgreSQL backend's tests" postgresql
     fi
     if ! command -v soffice >/dev/null; then
-        sudo=""
-        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        echo "Installing LibreOffice Calc (headless) for the interop tests"
-        $sudo apt-get update -q
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends libreoffice-calc-nogui
+        install_packages "for the interop tests" libreoffice-calc-nogui
+    fi
+    # poppler-utils: pdftotext, pdfinfo and pdftoppm read back what LibreOffice prints (the print
+    # tests). fonts-crosextra-carlito: Calibri's metric twin, so LibreOffice lays out columns and
+    # pages as Excel does (without it a column prints a third wider).
+    print_tools=()
+    for program in pdftotext pdfinfo pdftoppm; do
+        command -v "$program" >/dev/null || print_tools=(poppler-utils)
+    done
+    [ -e /usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf ] || print_tools+=(fonts-crosextra-carlito)
+    if [ "${#print_tools[@]}" -gt 0 ]; then
+        install_packages "for the print tests" "${print_tools[@]}"
+    fi
+fi
+if [ "${1:-}" = "--package" ]; then
+    # Command -> the Debian package that brings it.
+    declare -A package_tools=(
+        [dpkg-shlibdeps]=dpkg-dev
+        [lintian]=lintian
+        [debootstrap]=debootstrap
+        [systemd-analyze]=systemd
+        [gzip]=gzip
+    )
+    wanted=()
+    for tool in "${!package_tools[@]}"; do
+        command -v "$tool" >/dev/null || wanted+=("${package_tools[$tool]}")
+    done
+    if [ "${#wanted[@]}" -gt 0 ]; then
+        install_packages "to build and check the Debian package" "${wanted[@]}"
+    fi
+fi
+if [ "${1:-}" = "--test" ]; then
+    # The web front's browser walk: Debian's Chromium, driven by Playwright from a venv of its own.
+    if ! command -v chromium >/dev/null; then
+        install_packages "(headless) for the web front's browser walk" chromium fonts-dejavu-core
+    fi
+    venv=.venv-web
+    if ! "$venv/bin/python" -c 'import playwright, openpyxl' 2>/dev/null; then
+        echo "Creating $venv with Playwright and openpyxl"
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/web-requirements.txt
     fi
 fi

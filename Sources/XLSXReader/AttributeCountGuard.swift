@@ -37,6 +37,14 @@ struct AttributeCountGuard {
                 place = cursor.pointee == UInt8(ascii: "!") || cursor.pointee == UInt8(ascii: "?") ? .inMarkup : .inTag
                 continue
             case .inTag:
+                // Names and spaces are most of a tag: pass over them in a tight loop.
+                while cursor < end {
+                    let byte = cursor.pointee
+                    if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "\"")
+                        || byte == UInt8(ascii: "'") { break }
+                    cursor += 1
+                }
+                guard cursor < end else { return true }
                 switch cursor.pointee {
                 case UInt8(ascii: ">"): place = .outside
                 case UInt8(ascii: "\""), UInt8(ascii: "'"): place = .inValue(quote: cursor.pointee)

@@ -1,4 +1,4 @@
-/// The JSON-lines cell dump of `shared/corpus/README.md`: one object a non-empty cell,
+/// The JSON-lines cell dump of `Tests/Fixtures/corpus/README.md`: one object a non-empty cell,
 /// `{"sheet": "Sheet1", "cell": "B3", "type": "n", "value": 4.5}`, and one line for a refused file.
 /// `slotsheet inspect --cells` prints it and the corpus tests compare it, so both share this code.
 public enum CellJSONLines {

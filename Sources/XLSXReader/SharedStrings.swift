@@ -82,8 +82,10 @@ private final class SharedStringsHandler: XMLContentHandler {
             guard table.count < limits.maxSharedStrings else {
                 throw .limitExceeded(limit: .sharedStrings, part: part, maximum: limits.maxSharedStrings)
             }
-            guard table.byteCount < Int(UInt32.max) - limits.maxStringBytes else {
-                throw .limitExceeded(limit: .partSize, part: part, maximum: Int(UInt32.max))
+            // The offsets are 32-bit: the table's text must fit, with room for one more string.
+            let maximum = limits.value(of: .sharedStringBytes)
+            guard table.byteCount <= maximum - min(limits.maxStringBytes, maximum) else {
+                throw .limitExceeded(limit: .sharedStringBytes, part: part, maximum: maximum)
             }
             inItem = true
             itemStart = table.byteCount

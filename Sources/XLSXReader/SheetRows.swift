@@ -8,45 +8,57 @@
 ///     print(rows.mergedRanges)   // complete once next() has returned nil
 public struct SheetRows {
     public let sheet: SheetInfo
-    private let stream: WorksheetStream?
+    private let source: RowSource?
 
-    init(sheet: SheetInfo, stream: WorksheetStream?) {
+    init(sheet: SheetInfo, source: RowSource?) {
         self.sheet = sheet
-        self.stream = stream
+        self.source = source
     }
 
-    /// The next row written in the file, or nil after the last. Rows come in file order; rows the file
-    /// leaves out (because they are empty) do not come at all. The zip checks a part's checksum only at
-    /// its end, so a damaged part can throw after rows were handed out: when this throws, drop the rows
-    /// read before (the importer and `inspect` read everything before they act).
+    /// The next row with cells, or nil after the last. Rows come in ascending order, each once; rows
+    /// the file leaves out (or writes without a value) do not come, or come with no cells. The zip checks
+    /// a part's checksum only at its end, so a damaged part can throw after rows were handed out: when
+    /// this throws, drop the rows read before (the importer and `inspect` read everything before they act).
     public mutating func next() throws(XLSXError) -> XLSXRow? {
-        try stream?.next()
+        try source?.next()
     }
 
-    /// Column ranges (1-based, inclusive) hidden in the sheet. Known from the start: the file declares
-    /// columns before its rows.
-    public var hiddenColumns: [ClosedRange<Int>] { stream?.handler.state.pointee.hiddenColumns ?? [] }
+    /// Column ranges (1-based, inclusive) hidden in the sheet. Known from the start: both formats
+    /// declare columns before their rows.
+    public var hiddenColumns: [ClosedRange<Int>] { source?.hiddenColumns ?? [] }
 
     public func isColumnHidden(_ column: Int) -> Bool { hiddenColumns.contains { $0.contains(column) } }
 
-    /// The merged ranges of the sheet. The file lists them after the rows, so this is complete once
+    /// The merged ranges of the sheet. An .xlsx lists them after the rows, so this is complete once
     /// `next()` has returned nil.
-    public var mergedRanges: [CellRange] { stream?.handler.state.pointee.mergedRanges ?? [] }
+    public var mergedRanges: [CellRange] { source?.mergedRanges ?? [] }
 
     /// Rows parsed and held in memory at this moment (for tests of the streaming).
-    var bufferedRowCount: Int { stream?.handler.state.pointee.completedRows.count ?? 0 }
+    var bufferedRowCount: Int { source?.bufferedRowCount ?? 0 }
+
+    /// Rows `SheetDataScanner` read rather than libxml2 (for tests of when it is used).
+    var scannedRowCount: Int { (source as? WorksheetStream)?.parser.scannedElements ?? 0 }
+}
+
+/// Where one sheet's rows come from, in either format.
+protocol RowSource: AnyObject {
+    func next() throws(XLSXError) -> XLSXRow?
+    var hiddenColumns: [ClosedRange<Int>] { get }
+    var mergedRanges: [CellRange] { get }
+    var bufferedRowCount: Int { get }
 }
 
 /// Drives the parser of one worksheet part: parses a chunk whenever the rows of the last are used up.
-final class WorksheetStream {
+final class WorksheetStream: RowSource {
     let handler: WorksheetHandler
-    private let parser: XMLStreamParser
+    let parser: XMLStreamParser
     private var nextIndex = 0
     private var failure: XLSXError?
 
-    init(reader: ZipPartReader, handler: WorksheetHandler, limits: XLSXLimits) throws(XLSXError) {
+    /// `scansSheetData`: rows read by `SheetDataScanner` where it can (false only to compare the two ways).
+    init(reader: ZipPartReader, handler: WorksheetHandler, limits: XLSXLimits, scansSheetData: Bool = true) throws(XLSXError) {
         self.handler = handler
-        self.parser = try XMLStreamParser(reader: reader, handler: handler, limits: limits)
+        self.parser = try XMLStreamParser(reader: reader, handler: handler, limits: limits, scansSheetData: scansSheetData)
         // Read up to the rows, so the column settings before them are known from the start.
         while !handler.state.pointee.reachedSheetData && handler.state.pointee.completedRows.isEmpty {
             guard try parser.step() else { break }
@@ -71,4 +83,8 @@ final class WorksheetStream {
         defer { nextIndex += 1 }
         return handler.state.pointee.completedRows[nextIndex]
     }
+
+    var hiddenColumns: [ClosedRange<Int>] { handler.state.pointee.hiddenColumns }
+    var mergedRanges: [CellRange] { handler.state.pointee.mergedRanges }
+    var bufferedRowCount: Int { handler.state.pointee.completedRows.count }
 }

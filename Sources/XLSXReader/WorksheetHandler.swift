@@ -1,31 +1,9 @@
 /// Turns the events of one worksheet part into rows of typed cells. Holds one row at a time plus the
 /// rows a single parsed chunk completes; hidden columns and merged ranges are collected on the way.
-/// The state sits behind a pointer so the per-cell work runs without exclusivity checks.
-final class WorksheetHandler: XMLContentHandler {
-    let state: UnsafeMutablePointer<WorksheetState>
-
-    init(part: String, limits: XLSXLimits, strings: SharedStrings, styles: CellStyles, dateSystem: DateSystem) {
-        state = .allocate(capacity: 1)
-        state.initialize(to: WorksheetState(
-            part: part, limits: limits, strings: strings, styles: styles, dateSystem: dateSystem))
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
-    }
-
-    func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
-        try state.pointee.startElement(name, attributes: attributes)
-    }
-
-    func endElement(_ name: XMLName) throws(XLSXError) { try state.pointee.endElement(name) }
-
-    func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError) { try state.pointee.text(bytes) }
-}
+typealias WorksheetHandler = PointerStateHandler<WorksheetState>
 
 /// The worksheet reading itself: rows, cells and their values.
-struct WorksheetState {
+struct WorksheetState: XMLEventState {
     private enum CellType {
         case number, sharedString, inlineString, formulaString, boolean, error, date, unknown
     }
@@ -309,12 +287,12 @@ struct WorksheetState {
         guard hasValue else { return nil }
         return try valueBytes.withUnsafeBufferPointer { (buffer) throws(XLSXError) -> CellValue? in
             let text = XMLText(buffer)
+            // An empty value element (`<v/>`, `<v></v>`, as some writers put in cells they leave blank) is an
+            // empty cell, whatever the cell's type says.
+            guard text.bytes.contains(where: { !XMLText.isSpace($0) }) else { return nil }
             switch cellType {
             case .number:
-                guard let number = NumberText.parse(buffer) else {
-                    if text.trimmedString.isEmpty { return nil }
-                    throw invalidValue("n", text)
-                }
+                guard let number = NumberText.parse(buffer) else { throw invalidValue("n", text) }
                 switch styles.kind(cellStyle) {
                 case .number:
                     return .number(number)
@@ -333,13 +311,9 @@ struct WorksheetState {
                 guard let flag = text.boolean else { throw invalidValue("b", text) }
                 return .boolean(flag)
             case .error:
-                let error = text.trimmedString
-                return error.isEmpty ? nil : .error(error)
+                return .error(text.trimmedString)
             case .date:
-                guard let date = XLSXDateTime(iso: buffer, system: dateSystem) else {
-                    if text.trimmedString.isEmpty { return nil }
-                    throw invalidValue("d", text)
-                }
+                guard let date = XLSXDateTime(iso: buffer, system: dateSystem) else { throw invalidValue("d", text) }
                 return .date(date)
             case .unknown:
                 throw invalidValue(cellTypeText, text)

@@ -5,7 +5,7 @@ public enum DateSystem: Sendable, Equatable {
     case from1904
 
     /// The day a bare time (a serial below 1) is dated on: 1899-12-30 or 1904-01-01.
-    var epochDay: Int { self == .from1900 ? XLSXDateTime.daysFromCivil(1899, 12, 30) : XLSXDateTime.daysFromCivil(1904, 1, 1) }
+    var epochDay: Int { self == .from1900 ? CivilCalendar.dayNumber(year: 1899, month: 12, day: 30) : CivilCalendar.dayNumber(year: 1904, month: 1, day: 1) }
 }
 
 /// A date and time as a cell shows it: no time zone, to the millisecond.
@@ -57,8 +57,14 @@ public struct XLSXDateTime: Hashable, Sendable, CustomStringConvertible {
     /// many days: 1.5 in the 1900 system is 1899-12-31T12:00:00. nil outside years 1-9999.
     public init?(duration: Double, system: DateSystem) {
         guard duration.isFinite, abs(duration) < 4_000_000 else { return nil }
-        let milliseconds = Int((duration * 86_400 * 1000).rounded(.toNearestOrEven))
-        self.init(epochMilliseconds: system.epochDay * 86_400_000 + milliseconds,
+        self.init(milliseconds: Int((duration * 86_400 * 1000).rounded(.toNearestOrEven)), after: system.epochDay)
+    }
+
+    /// A duration of `milliseconds` counted from the start of day number `epochDay` (an .ods time value
+    /// from its null date); nil outside years 1-9999.
+    init?(milliseconds: Int, after epochDay: Int) {
+        guard abs(milliseconds) < 4_000_000 * 86_400_000, abs(epochDay) < 4_000_000 else { return nil }
+        self.init(epochMilliseconds: epochDay * 86_400_000 + milliseconds,
                   isTimeOfDay: milliseconds >= 0 && milliseconds < 86_400_000)
         guard (1...9999).contains(year) else { return nil }
     }
@@ -70,7 +76,7 @@ public struct XLSXDateTime: Hashable, Sendable, CustomStringConvertible {
         scanner.skipSpaces()
         if let year = scanner.number(digits: 4), scanner.skip("-"),
            let month = scanner.number(digits: 2), scanner.skip("-"), let day = scanner.number(digits: 2) {
-            guard (1...12).contains(month), (1...XLSXDateTime.daysIn(month: month, year: year)).contains(day),
+            guard (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
                   year >= 1 else { return nil }
             self.init(year: year, month: month, day: day)
             if scanner.skip("T") || scanner.skip(" ") {
@@ -91,7 +97,7 @@ public struct XLSXDateTime: Hashable, Sendable, CustomStringConvertible {
     private init(epochMilliseconds: Int, isTimeOfDay: Bool) {
         let days = epochMilliseconds >= 0 ? epochMilliseconds / 86_400_000 : (epochMilliseconds - 86_399_999) / 86_400_000
         var rest = epochMilliseconds - days * 86_400_000
-        (year, month, day) = XLSXDateTime.civil(fromDays: days)
+        (year, month, day) = CivilCalendar.date(dayNumber: days)
         hour = rest / 3_600_000
         rest %= 3_600_000
         minute = rest / 60_000
@@ -104,36 +110,6 @@ public struct XLSXDateTime: Hashable, Sendable, CustomStringConvertible {
     private func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func civil(fromDays days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 }
 

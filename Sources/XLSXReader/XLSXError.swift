@@ -1,12 +1,16 @@
-/// Why a workbook cannot be read. One case per kind of failure, each with what a person needs to find
-/// it: the part (the XML file inside the .xlsx), the line, the cell, the limit. `description` is a plain
-/// sentence for the person who brought the file.
+/// Why a workbook (.xlsx or .ods) cannot be read. One case per kind of failure, each with what a person
+/// needs to find it: the part (the XML file inside the zip), the line, the cell, the limit. `description`
+/// is a plain sentence for the person who brought the file.
 public enum XLSXError: Error, Equatable, CustomStringConvertible {
     /// The file does not exist, is a folder, or cannot be opened.
     case unreadable(path: String, reason: String)
-    /// The file is not a zip archive at all (an .xlsx always is): a CSV, a PDF, an empty file...
+    /// The file is not a zip archive at all (an .xlsx and an .ods always are): a CSV, a PDF, an empty file...
     case notAZip
-    /// The file is an OLE compound file holding an encrypted package: Excel's password protection.
+    /// The file is a zip that says it is something else: an OpenDocument text or presentation, an EPUB...
+    /// (`mediaType` is what its `mimetype` entry or manifest says).
+    case notASpreadsheet(mediaType: String)
+    /// A password-protected workbook: an OLE compound file holding an encrypted package (Excel), or an
+    /// .ods whose manifest lists encrypted entries (LibreOffice).
     case encrypted
     /// The file is an OLE compound file without an encrypted package: an Excel 97-2003 .xls or
     /// another older Office document.
@@ -16,6 +20,9 @@ public enum XLSXError: Error, Equatable, CustomStringConvertible {
     case corruptZip(detail: ZipDamage)
     /// A part the workbook needs is not in the archive, or no relationship leads to it.
     case missingPart(name: String)
+    /// Two sheets of an .xlsx name one part as theirs. Each sheet has a part of its own; sharing one
+    /// would make a small file read as many times as it has sheets.
+    case sheetsShareAPart(part: String, sheet: String, otherSheet: String)
     /// A part is not well-formed XML.
     case malformedXML(part: String, line: Int, message: String)
     /// A part declares a document type (`<!DOCTYPE`); no spreadsheet program writes one, and it is how
@@ -37,20 +44,26 @@ public enum XLSXError: Error, Equatable, CustomStringConvertible {
         case let .unreadable(path, reason):
             return "\(path) cannot be read: \(reason)."
         case .notAZip:
-            return "The file is not an Excel workbook (.xlsx): it is not a zip archive. "
-                + "Open it in Excel and save it as Excel Workbook (.xlsx)."
+            return "The file is not a spreadsheet (.xlsx or .ods): it is not a zip archive. "
+                + "Open it in Excel or LibreOffice and save it as .xlsx or .ods."
+        case let .notASpreadsheet(mediaType):
+            return "The file is not a spreadsheet: it says it is \"\(mediaType)\". "
+                + "Open it in Excel or LibreOffice Calc and save it as .xlsx or .ods."
         case .encrypted:
-            return "The workbook is password-protected (encrypted). "
-                + "Open it in Excel, remove the password (File > Info > Protect Workbook) and save it again."
+            return "The workbook is password-protected (encrypted). Open it, remove the password (Excel: File > "
+                + "Info > Protect Workbook; LibreOffice: File > Properties > Security) and save it again."
         case .legacyOfficeDocument:
             return "The file is an older Office document (such as an Excel 97-2003 .xls), not an .xlsx. "
                 + "Open it in Excel and save it as Excel Workbook (.xlsx)."
         case let .corruptZip(detail):
             return "The workbook is damaged: its zip structure is broken (\(detail)). "
-                + "Save it again from Excel, or send the original file."
+                + "Save it again from the spreadsheet program, or send the original file."
         case let .missingPart(name):
             return "The workbook is incomplete: it has no \(name). "
-                + "It may be damaged or not a spreadsheet; save it again from Excel."
+                + "It may be damaged or not a spreadsheet; save it again from the spreadsheet program."
+        case let .sheetsShareAPart(part, sheet, otherSheet):
+            return "The workbook is damaged: sheets \"\(otherSheet)\" and \"\(sheet)\" both point to \(part), "
+                + "but every sheet has a part of its own. Save it again from the spreadsheet program."
         case let .malformedXML(part, line, message):
             return "The workbook is damaged: \(part) is not valid XML at line \(line) (\(message))."
         case let .dtdRefused(part):
@@ -64,10 +77,10 @@ public enum XLSXError: Error, Equatable, CustomStringConvertible {
                 + "(the last cell is XFD1048576)."
         case let .invalidCellReference(part, reference, .outOfOrder(after)):
             return "The workbook is damaged: \(part) lists \(reference) after \(after). Rows, and the cells of a row, "
-                + "must come in order and each only once, or the cell's value is ambiguous. Save it again from Excel."
+                + "must come in order and each only once, or the cell's value is ambiguous. Save it again from the spreadsheet program."
         case let .invalidCellReference(part, reference, .outsideItsRow(row)):
             return "The workbook is damaged: \(part) lists cell \(reference) inside row \(row). "
-                + "Save it again from Excel."
+                + "Save it again from the spreadsheet program."
         case let .sharedStringOutOfRange(part, cell, index, count):
             return "The workbook is damaged: cell \(cell) in \(part) points to text number \(index), "
                 + "but the workbook holds only \(count) texts."

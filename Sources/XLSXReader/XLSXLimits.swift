@@ -13,6 +13,8 @@ public struct XLSXLimits: Sendable, Equatable {
         case compressionRatio = "compression ratio"
         case zipEntries = "number of files in the archive"
         case sharedStrings = "number of shared strings"
+        case sharedStringBytes = "total length of the shared strings"
+        case cells = "number of cells with a value"
         case rows = "row number"
         case columns = "column number"
         case stringLength = "length of one text"
@@ -48,6 +50,19 @@ public struct XLSXLimits: Sendable, Equatable {
 
     /// Most entries in the shared-string table.
     public var maxSharedStrings: Int = 10_000_000
+
+    /// Most UTF-8 bytes all shared strings together may hold: the table is kept in memory, one buffer
+    /// with 32-bit offsets, so never more than 4 GiB. Bounded by `maxPartBytes` in practice, since text
+    /// never takes more bytes than the XML that holds it.
+    public var maxSharedStringBytes: Int = 1 << 30
+
+    /// Most cells with a value one reading of an .ods's `content.xml` may give (sheets read in tab order
+    /// share one reading), every repeat counted before it is handed out: `number-columns-repeated` and
+    /// `number-rows-repeated` make a few bytes stand for billions of cells. Empty repeats (LibreOffice
+    /// pads rows to the last column and sheets to the last row) cost nothing and are not counted. An
+    /// .xlsx writes every cell, so its part size bounds its cells. A year's availability template holds
+    /// about 550,000 cells; an .xlsx at the part-size limit about 20 million.
+    public var maxCells: Int = 20_000_000
 
     /// Highest row number (1-based) a sheet may use. Excel's own grid ends at 1,048,576.
     public var maxRows: Int = CellReference.maxRow
@@ -98,6 +113,8 @@ public struct XLSXLimits: Sendable, Equatable {
         case .compressionRatio: return maxCompressionRatio
         case .zipEntries: return maxZipEntries
         case .sharedStrings: return maxSharedStrings
+        case .sharedStringBytes: return min(maxSharedStringBytes, Int(UInt32.max))
+        case .cells: return maxCells
         case .rows: return maxRows
         case .columns: return maxColumns
         case .stringLength: return maxStringBytes

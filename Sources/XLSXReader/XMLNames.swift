@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The namespaces of the OOXML vocabularies the reader uses, in both their Transitional
-/// (schemas.openxmlformats.org) and Strict (purl.oclc.org) spellings. Prefixes never matter.
+/// The namespaces of the vocabularies the reader uses: OOXML in both its Transitional
+/// (schemas.openxmlformats.org) and Strict (purl.oclc.org) spellings, and OpenDocument's.
+/// Prefixes never matter.
 enum XMLNamespace: Equatable {
     /// No namespace: accepted where the vocabulary's own would be, as hand-made files omit it.
     case none
@@ -17,6 +18,15 @@ enum XMLNamespace: Equatable {
     case variantTypes
     case coreProperties
     case dublinCore
+    case odfOffice
+    case odfTable
+    case odfText
+    case odfStyle
+    case odfMeta
+    case odfManifest
+    case odfDrawing
+    /// LibreOffice's extension of Calc's vocabulary (`calcext:value-type="error"`).
+    case calcExtension
     case other
 
     private static let known: [(String, XMLNamespace)] = [
@@ -33,6 +43,14 @@ enum XMLNamespace: Equatable {
         ("http://purl.oclc.org/ooxml/officeDocument/docPropsVTypes", .variantTypes),
         ("http://schemas.openxmlformats.org/package/2006/metadata/core-properties", .coreProperties),
         ("http://purl.org/dc/elements/1.1/", .dublinCore),
+        ("urn:oasis:names:tc:opendocument:xmlns:office:1.0", .odfOffice),
+        ("urn:oasis:names:tc:opendocument:xmlns:table:1.0", .odfTable),
+        ("urn:oasis:names:tc:opendocument:xmlns:text:1.0", .odfText),
+        ("urn:oasis:names:tc:opendocument:xmlns:style:1.0", .odfStyle),
+        ("urn:oasis:names:tc:opendocument:xmlns:meta:1.0", .odfMeta),
+        ("urn:oasis:names:tc:opendocument:xmlns:manifest:1.0", .odfManifest),
+        ("urn:oasis:names:tc:opendocument:xmlns:drawing:1.0", .odfDrawing),
+        ("urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0", .calcExtension),
     ]
 
     init(uri: UnsafePointer<UInt8>) {
@@ -55,7 +73,52 @@ struct XMLName {
         namespace.matches(vocabulary) && strcmp(localName, local.utf8Start) == 0
     }
 
+    /// Whether this is `local` in exactly `vocabulary`. OpenDocument elements always carry their
+    /// namespace; one without it is not OpenDocument's.
+    @inline(__always)
+    func isExactly(_ local: StaticString, in vocabulary: XMLNamespace) -> Bool {
+        namespace == vocabulary && strcmp(localName, local.utf8Start) == 0
+    }
+
     var text: String { String(cString: localName) }
+}
+
+/// Namespace URIs by address: libxml2 interns them, so within one document the same namespace always
+/// comes as the same pointer. A few slots cover the handful of vocabularies a part mixes (an .ods cell
+/// carries office, table and calcext attributes), so a URI is compared as text only once.
+struct NamespaceCache {
+    private var uris: (UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?,
+                       UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?)
+        = (nil, nil, nil, nil, nil, nil, nil, nil)
+    private var namespaces = [XMLNamespace](repeating: .none, count: 8)
+    private var next = 0
+
+    @inline(__always)
+    mutating func namespace(of uri: UnsafePointer<UInt8>?) -> XMLNamespace {
+        guard let uri else { return .none }
+        if uri == uris.0 { return namespaces[0] }
+        if uri == uris.1 { return namespaces[1] }
+        if uri == uris.2 { return namespaces[2] }
+        if uri == uris.3 { return namespaces[3] }
+        if uri == uris.4 { return namespaces[4] }
+        if uri == uris.5 { return namespaces[5] }
+        if uri == uris.6 { return namespaces[6] }
+        if uri == uris.7 { return namespaces[7] }
+        let namespace = XMLNamespace(uri: uri)
+        switch next {
+        case 0: uris.0 = uri
+        case 1: uris.1 = uri
+        case 2: uris.2 = uri
+        case 3: uris.3 = uri
+        case 4: uris.4 = uri
+        case 5: uris.5 = uri
+        case 6: uris.6 = uri
+        default: uris.7 = uri
+        }
+        namespaces[next] = namespace
+        next = (next + 1) & 7
+        return namespace
+    }
 }
 
 /// A view of libxml2's attribute array: five pointers per attribute (local name, prefix, namespace,
@@ -63,6 +126,25 @@ struct XMLName {
 struct XMLAttributes {
     let base: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     let count: Int
+    /// The parser's cache, for `namespace(at:)`; nil in attributes made without a parser.
+    var namespaces: UnsafeMutablePointer<NamespaceCache>? = nil
+
+    /// The local name of the attribute at `index` (0..<count).
+    @inline(__always)
+    func localName(at index: Int) -> UnsafePointer<UInt8>? { base?[index * 5] }
+
+    /// The namespace of the attribute at `index`.
+    @inline(__always)
+    func namespace(at index: Int) -> XMLNamespace {
+        guard let uri = base?[index * 5 + 2] else { return .none }
+        return namespaces?.pointee.namespace(of: uri) ?? XMLNamespace(uri: uri)
+    }
+
+    /// The value of the attribute at `index`.
+    @inline(__always)
+    func value(at index: Int) -> XMLText {
+        XMLText(start: base?[index * 5 + 3], end: base?[index * 5 + 4])
+    }
 
     /// The value of an attribute without a namespace, such as `r` or `t`.
     @inline(__always)
@@ -82,8 +164,8 @@ struct XMLAttributes {
         guard let base else { return nil }
         for index in 0..<count {
             let slot = base + index * 5
-            if let name = slot[0], let uri = slot[2], strcmp(name, local.utf8Start) == 0,
-               XMLNamespace(uri: uri) == namespace {
+            if let name = slot[0], slot[2] != nil, strcmp(name, local.utf8Start) == 0,
+               self.namespace(at: index) == namespace {
                 return XMLText(start: slot[3], end: slot[4])
             }
         }

@@ -9,54 +9,103 @@ protocol XMLContentHandler: AnyObject {
     func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError)
 }
 
+/// A handler's work on the events of one part, as a value: `PointerStateHandler` keeps it behind a pointer.
+protocol XMLEventState {
+    mutating func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError)
+    mutating func endElement(_ name: XMLName) throws(XLSXError)
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError)
+}
+
+/// A handler whose state sits behind a pointer, so the per-element and per-cell work of the large parts
+/// (worksheets, an .ods's content) runs without the exclusivity checks a class's stored properties cost.
+final class PointerStateHandler<State: XMLEventState>: XMLContentHandler {
+    let state: UnsafeMutablePointer<State>
+
+    init(_ initial: State) {
+        state = .allocate(capacity: 1)
+        state.initialize(to: initial)
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    func startElement(_ name: XMLName, attributes: XMLAttributes) throws(XLSXError) {
+        try state.pointee.startElement(name, attributes: attributes)
+    }
+
+    func endElement(_ name: XMLName) throws(XLSXError) { try state.pointee.endElement(name) }
+
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(XLSXError) { try state.pointee.text(bytes) }
+}
+
 /// libxml2's SAX2 push parser over one zip part, fed chunk by chunk so a caller can pull rows as they
 /// complete. Safe settings only: no DTD loading, no entity substitution, no network, and any document
 /// type declaration stops the parse with `.dtdRefused`. Errors arrive through the structured error
 /// handler (nothing is printed) and become `.malformedXML` with the part and line.
+///
+/// For a worksheet (`scansSheetData`), the rows inside `sheetData` are read by `SheetDataScanner`
+/// instead, which gives the handler the same events; libxml2 reads everything around them, and every
+/// row the scanner does not vouch for (see `SheetDataReading`).
 final class XMLStreamParser {
-    private static let chunkSize = 1 << 16
+    static let chunkSize = 1 << 16
     private static let initialized: Bool = {
         xmlInitParser()
         return true
     }()
 
     let part: String
-    private let reader: ZipPartReader
-    private let handler: XMLContentHandler
-    private let maxDepth: Int
+    let reader: ZipPartReader
+    let handler: XMLContentHandler
+    let maxDepth: Int
     private var attributeGuard: AttributeCountGuard
-    private let context: xmlParserCtxtPtr
+    let context: xmlParserCtxtPtr
     private let chunk: UnsafeMutableRawBufferPointer
     /// What changes on every event lives behind a pointer: no exclusivity checks in the hot path.
-    private let state: UnsafeMutablePointer<EventState>
+    let state: UnsafeMutablePointer<EventState>
+    /// Elements' and attributes' namespaces, by the address of their URI.
+    let namespaces: UnsafeMutablePointer<NamespaceCache>
     private(set) var finished = false
+    /// Set for worksheets: reads the rows of `sheetData` past libxml2.
+    private let sheetData: SheetDataReading?
 
-    private struct EventState {
+    /// Elements of `sheetData` the scanner read (0 when libxml2 read them all).
+    var scannedElements: Int { sheetData?.scannedElements ?? 0 }
+
+    struct EventState {
         var depth = 0
         var failure: XLSXError?
         var failed = false
-        /// Namespace URIs are interned by libxml2, so the last two are recognised by address.
-        var lastURI: UnsafePointer<UInt8>?
-        var lastNamespace = XMLNamespace.none
-        var previousURI: UnsafePointer<UInt8>?
-        var previousNamespace = XMLNamespace.none
+        /// Whether the last event was the start of a worksheet's `sheetData` (when scanning is on).
+        var sheetDataJustOpened = false
     }
 
-    init(reader: ZipPartReader, handler: XMLContentHandler, limits: XLSXLimits) throws(XLSXError) {
+    /// Leaves the rows of an .ods out before libxml2 sees them (the first reading of `content.xml`).
+    private var rowFilter: ODSRowFilter?
+
+    init(reader: ZipPartReader, handler: XMLContentHandler, limits: XLSXLimits,
+         rowFilter: ODSRowFilter? = nil, scansSheetData: Bool = false) throws(XLSXError) {
+        self.rowFilter = rowFilter
+        sheetData = scansSheetData ? SheetDataReading() : nil
         _ = XMLStreamParser.initialized
         part = reader.name
         self.reader = reader
         self.handler = handler
         maxDepth = limits.maxNestingDepth
         attributeGuard = AttributeCountGuard(maximum: limits.maxAttributes)
-        chunk = .allocate(byteCount: XMLStreamParser.chunkSize, alignment: 16)
+        chunk = .allocate(byteCount: XMLStreamParser.chunkSize + ODSRowFilter.slack, alignment: 16)
         state = .allocate(capacity: 1)
         state.initialize(to: EventState())
+        namespaces = .allocate(capacity: 1)
+        namespaces.initialize(to: NamespaceCache())
         var sax = XMLStreamParser.makeSAXHandler()
         guard let context = xmlCreatePushParserCtxt(&sax, nil, nil, 0, reader.name) else {
             chunk.deallocate()
             state.deinitialize(count: 1)
             state.deallocate()
+            namespaces.deinitialize(count: 1)
+            namespaces.deallocate()
             throw .malformedXML(part: reader.name, line: 0, message: "the XML parser could not start")
         }
         self.context = context
@@ -69,6 +118,8 @@ final class XMLStreamParser {
         chunk.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
+        namespaces.deinitialize(count: 1)
+        namespaces.deallocate()
     }
 
     /// Parses one more chunk of the part (or finishes the document). Returns false once the part is done.
@@ -80,19 +131,33 @@ final class XMLStreamParser {
         let savedHandler = __xmlStructuredError().pointee, savedContext = __xmlStructuredErrorContext().pointee
         xmlSetStructuredErrorFunc(nil, { _, _ in })
         defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
-        let count = try reader.read(into: chunk)
-        guard attributeGuard.accept(UnsafeRawBufferPointer(rebasing: chunk[..<count])) else {
+        let atEnd: Bool
+        if let sheetData, sheetData.isActive {
+            atEnd = try sheetData.step(self)
+        } else {
+            var count = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<XMLStreamParser.chunkSize]))
+            atEnd = count == 0
+            if rowFilter != nil, let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+                count = rowFilter!.filter(base, count: count)
+            }
+            try feed(UnsafeRawBufferPointer(rebasing: chunk[..<count]), terminate: atEnd)
+        }
+        if atEnd { finished = true }
+        return !finished
+    }
+
+    /// Gives libxml2 the next bytes of the part, after the attribute guard has seen them.
+    func feed(_ bytes: UnsafeRawBufferPointer, terminate: Bool) throws(XLSXError) {
+        guard attributeGuard.accept(bytes) else {
             throw .limitExceeded(limit: .attributes, part: part, maximum: attributeGuard.maximum)
         }
-        let terminate: Int32 = count == 0 ? 1 : 0
-        let status = xmlParseChunk(context, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), terminate)
+        let status = xmlParseChunk(context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                                   terminate ? 1 : 0)
         if let failure = state.pointee.failure { throw failure }
         if status != 0 || context.pointee.wellFormed == 0 {
             throw .malformedXML(part: part, line: Int(context.pointee.input?.pointee.line ?? 0),
                                 message: "the XML parser stopped (code \(status))")
         }
-        if count == 0 { finished = true }
-        return !finished
     }
 
     /// Parses the whole part.
@@ -100,23 +165,9 @@ final class XMLStreamParser {
         while try step() {}
     }
 
-    /// The namespace of a URI pointer from libxml2.
-    @inline(__always)
-    func namespace(of uri: UnsafePointer<UInt8>?) -> XMLNamespace {
-        guard let uri else { return .none }
-        if uri == state.pointee.lastURI { return state.pointee.lastNamespace }
-        if uri == state.pointee.previousURI { return state.pointee.previousNamespace }
-        let namespace = XMLNamespace(uri: uri)
-        state.pointee.previousURI = state.pointee.lastURI
-        state.pointee.previousNamespace = state.pointee.lastNamespace
-        state.pointee.lastURI = uri
-        state.pointee.lastNamespace = namespace
-        return namespace
-    }
-
     // MARK: - Events from libxml2
 
-    private func fail(_ error: XLSXError) {
+    func fail(_ error: XLSXError) {
         if !state.pointee.failed {
             state.pointee.failed = true
             state.pointee.failure = error
@@ -133,9 +184,13 @@ final class XMLStreamParser {
             fail(.limitExceeded(limit: .nestingDepth, part: part, maximum: maxDepth))
             return
         }
-        let name = XMLName(localName: localName, namespace: namespace(of: uri))
+        let name = XMLName(localName: localName, namespace: namespaces.pointee.namespace(of: uri))
+        if sheetData != nil {
+            state.pointee.sheetDataJustOpened = name.is("sheetData", in: .spreadsheet)
+        }
         do {
-            try handler.startElement(name, attributes: XMLAttributes(base: attributes, count: Int(attributeCount)))
+            try handler.startElement(name, attributes: XMLAttributes(base: attributes, count: Int(attributeCount),
+                                                                     namespaces: namespaces))
         } catch {
             fail(error)
         }
@@ -145,12 +200,15 @@ final class XMLStreamParser {
     fileprivate func end(_ localName: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) {
         guard !state.pointee.failed else { return }
         state.pointee.depth -= 1
-        do { try handler.endElement(XMLName(localName: localName, namespace: namespace(of: uri))) } catch { fail(error) }
+        state.pointee.sheetDataJustOpened = false
+        let name = XMLName(localName: localName, namespace: namespaces.pointee.namespace(of: uri))
+        do { try handler.endElement(name) } catch { fail(error) }
     }
 
     @inline(__always)
     fileprivate func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !state.pointee.failed else { return }
+        state.pointee.sheetDataJustOpened = false
         do { try handler.text(bytes) } catch { fail(error) }
     }
 
@@ -201,7 +259,9 @@ final class XMLStreamParser {
 
 extension ZipArchive {
     /// Parses a whole part with `handler`, within the limits of its role.
-    func parse(_ part: String, role: PartRole = .structure, with handler: XMLContentHandler) throws(XLSXError) {
-        try XMLStreamParser(reader: try open(part, role: role), handler: handler, limits: limits).parseToEnd()
+    func parse(_ part: String, role: PartRole = .structure, with handler: XMLContentHandler,
+               rowFilter: ODSRowFilter? = nil) throws(XLSXError) {
+        try XMLStreamParser(reader: try open(part, role: role), handler: handler, limits: limits, rowFilter: rowFilter)
+            .parseToEnd()
     }
 }

@@ -96,6 +96,24 @@ final class ZipArchive {
                              sizeLimit: (limit, maximum), countsTowardArchive: firstReading)
     }
 
+    /// The whole text of a small part such as `mimetype`: at most `maximum` bytes, or the part is refused
+    /// as past the structure limit.
+    func smallText(of part: String, maximum: Int) throws(XLSXError) -> String {
+        let reader = try open(part, role: .structure)
+        var bytes: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: maximum + 1, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try reader.read(into: chunk)
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
+            guard bytes.count <= maximum else {
+                throw .limitExceeded(limit: .structurePartSize, part: reader.name, maximum: maximum)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Adds inflated bytes to the whole archive's count and holds the archive to the compression ratio:
     /// many small parts, each under `compressionRatioGraceBytes`, must not add up to a bomb.
     fileprivate func countInflated(_ count: Int, part: String) throws(XLSXError) {

@@ -1,6 +1,7 @@
 import CXlsxWriter
 
-/// A line chart over ranges of a sheet, placed on a sheet of the same workbook.
+/// A line chart over ranges of a sheet, placed on a sheet of the same workbook or on a chart
+/// sheet of its own (`WorkbookWriter.addChartSheet`).
 ///
 ///     var chart = LineChart(title: "Capacity and booked per day", categories: .init(sheet: "Per day", column: 0, rows: 1...28))
 ///     chart.series.append(.init(name: "Capacity", values: .init(sheet: "Per day", column: 1, rows: 1...28), color: RGB(0x2F5597)))
@@ -59,13 +60,25 @@ public struct LineChart: Sendable {
 extension SheetWriter {
     /// Places `chart` with its top left corner at the cell (`row`, `column`).
     public func insertChart(_ chart: LineChart, row: Int, column: Int) throws(XLSXWriteError) {
-        guard let lxwChart = workbook_add_chart(try owner.requireOpen(), UInt8(LXW_CHART_LINE.rawValue)) else {
-            throw .refused(context: "sheet '\(name)', chart", reason: "could not be added")
+        let lxwChart = try chart.make(in: owner, context: "sheet '\(name)', chart")
+        var options = lxw_chart_options()
+        options.x_scale = chart.scale.x
+        options.y_scale = chart.scale.y
+        let code = worksheet_insert_chart_opt(try pointer, lxw_row_t(row), lxw_col_t(column), lxwChart, &options)
+        try XLSXWriteError.check(code, "sheet '\(name)', chart at \(CellReference.a1(row: row, column: column))")
+    }
+}
+
+extension LineChart {
+    /// The chart as a libxlsxwriter chart of `workbook`, ready to be placed once.
+    func make(in workbook: WorkbookWriter, context: String) throws(XLSXWriteError) -> UnsafeMutablePointer<lxw_chart> {
+        guard let lxwChart = workbook_add_chart(try workbook.requireOpen(), UInt8(LXW_CHART_LINE.rawValue)) else {
+            throw .refused(context: context, reason: "could not be added")
         }
-        chart_title_set_name(lxwChart, chart.title)
-        for entry in chart.series {
-            guard let series = chart_add_series(lxwChart, chart.categories.formula, entry.values.formula) else {
-                throw .refused(context: "sheet '\(name)', chart series '\(entry.name)'", reason: "could not be added")
+        chart_title_set_name(lxwChart, title)
+        for entry in series {
+            guard let series = chart_add_series(lxwChart, categories.formula, entry.values.formula) else {
+                throw .refused(context: "\(context), series '\(entry.name)'", reason: "could not be added")
             }
             chart_series_set_name(series, entry.name)
             if let color = entry.color {
@@ -76,22 +89,18 @@ extension SheetWriter {
             }
         }
         let xAxis = lxwChart.pointee.x_axis, yAxis = lxwChart.pointee.y_axis
-        if let title = chart.xAxisTitle { chart_axis_set_name(xAxis, title) }
-        if let title = chart.yAxisTitle { chart_axis_set_name(yAxis, title) }
-        if let format = chart.dateFormat {
+        if let title = xAxisTitle { chart_axis_set_name(xAxis, title) }
+        if let title = yAxisTitle { chart_axis_set_name(yAxis, title) }
+        if let format = dateFormat {
             chart_axis_set_num_format(xAxis, format)
         }
-        if let every = chart.gridlineEvery {
+        if let every = gridlineEvery {
             // A label and a tick (hence a gridline) every `every` categories.
             chart_axis_set_interval_unit(xAxis, UInt16(every))
             chart_axis_set_interval_tick(xAxis, UInt16(every))
             chart_axis_major_gridlines_set_visible(xAxis, 1)
         }
         chart_legend_set_position(lxwChart, UInt8(LXW_CHART_LEGEND_BOTTOM.rawValue))
-        var options = lxw_chart_options()
-        options.x_scale = chart.scale.x
-        options.y_scale = chart.scale.y
-        let code = worksheet_insert_chart_opt(try pointer, lxw_row_t(row), lxw_col_t(column), lxwChart, &options)
-        try XLSXWriteError.check(code, "sheet '\(name)', chart at \(CellReference.a1(row: row, column: column))")
+        return lxwChart
     }
 }

@@ -124,11 +124,14 @@ public final class SheetWriter {
         try XLSXWriteError.check(code, place(row, column))
     }
 
-    /// A note on a cell (Excel's "comment"), shown when the mouse is over it.
+    /// A note on a cell (Excel's "comment"), shown when the mouse is over it. libxlsxwriter writes
+    /// a note as plain XML, so control characters in it (a cell's text echoed in a message) are
+    /// written as spaces (`XMLSafeText`) rather than leaving a file no program opens.
     public func writeNote(_ text: String, row: Int, column: Int, author: String? = nil) throws(XLSXWriteError) {
         try check(row, column)
+        let text = XMLSafeText.clean(text)
         var options = lxw_comment_options()
-        let authorCopy = author.map { strdup($0) } ?? nil
+        let authorCopy = author.map { strdup(XMLSafeText.clean($0)) } ?? nil
         defer { free(authorCopy) }
         options.author = authorCopy
         options.x_scale = 2

@@ -24,7 +24,9 @@ public final class WorkbookWriter {
         }
     }
 
-    /// Document properties shown by spreadsheet programs (File > Properties).
+    /// Document properties shown by spreadsheet programs (File > Properties). Control characters
+    /// in them are written as spaces (`XMLSafeText`), so a title from the database cannot break
+    /// the file.
     public struct Properties: Sendable {
         public var title: String?
         public var subject: String?
@@ -101,7 +103,7 @@ public final class WorkbookWriter {
         let workbook = try requireOpen()
         var cProperties = lxw_doc_properties()
         let copies = [properties.title, properties.subject, properties.author, properties.company, properties.comments]
-            .map { $0.map { strdup($0) } ?? nil }
+            .map { $0.map { strdup(XMLSafeText.clean($0)) } ?? nil }
         defer { copies.forEach { free($0) } }
         cProperties.title = copies[0]
         cProperties.subject = copies[1]
@@ -111,9 +113,11 @@ public final class WorkbookWriter {
         try XLSXWriteError.check(workbook_set_properties(workbook, &cProperties), "document properties")
     }
 
-    /// A custom document property (File > Properties > Custom). Excel keeps values up to 255 characters.
+    /// A custom document property (File > Properties > Custom). Excel keeps values up to 255
+    /// characters; control characters are written as spaces.
     public func setCustomProperty(_ name: String, _ value: String) throws(XLSXWriteError) {
-        try XLSXWriteError.check(workbook_set_custom_property_string(try requireOpen(), name, value), "custom property '\(name)'")
+        try XLSXWriteError.check(workbook_set_custom_property_string(try requireOpen(), XMLSafeText.clean(name), XMLSafeText.clean(value)),
+                                 "custom property '\(name)'")
     }
 
     /// A workbook-level name for a range, such as `Marks` for `=Staff!$A$2:$A$40`.

@@ -8,12 +8,17 @@ public enum XLSXWriteError: Error, Equatable, CustomStringConvertible {
     case closed
     /// libxlsxwriter refused a call; `context` says which (sheet, cell), `reason` is its message.
     case refused(context: String, reason: String)
+    /// A page setup or header/footer that cannot print as asked (a scale outside 10-400%, more
+    /// page breaks than Excel keeps, a header whose fixed codes alone pass 255 characters...);
+    /// caught before libxlsxwriter, which would drop it without a word.
+    case invalidPageSetup(context: String, reason: String)
 
     public var description: String {
         switch self {
         case let .cannotCreate(path): return "cannot create the workbook \(path)"
         case .closed: return "the workbook is already closed"
         case let .refused(context, reason): return "\(context): \(reason)"
+        case let .invalidPageSetup(context, reason): return "\(context): \(reason)"
         }
     }
 

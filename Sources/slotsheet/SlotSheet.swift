@@ -23,7 +23,9 @@ struct SlotSheet: ParsableCommand {
             --config FILE, $SLOTSHEET_CONFIG or /etc/slotsheet/config.toml; 'slotsheet
             config show' prints them. SLOTSHEET_TODAY=YYYY-MM-DD fixes "today".
             """,
-        subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self, ImportCommand.self, HistoryCommand.self, ReportCommand.self, NightlyCommand.self, InspectCommand.self, ConfigCommand.self])
+        // This build's version, the schema it creates and the C libraries it runs with.
+        version: VersionReport.current.text,
+        subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self, ImportCommand.self, HistoryCommand.self, ReportCommand.self, NightlyCommand.self, InspectCommand.self, ConfigCommand.self, ServeCommand.self, UserCommand.self])
 
     /// Runs the command and exits with the code of `ExitStatus` that fits the outcome.
     static func main() {

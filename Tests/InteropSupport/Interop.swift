@@ -1,14 +1,19 @@
 import Foundation
 
-/// Paths and peer tools shared by the test targets: the repository, `../shared/corpus`, and the
+/// Paths and peer tools shared by the test targets: the repository, its test corpus, and the
 /// Python venv with openpyxl and XlsxWriter that `make test` creates (`.venv-interop`).
 public enum Interop {
     /// The repository root, found from this file's place in `Tests/InteropSupport`.
     public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/corpus/xlsx`: real files from many spreadsheet programs with their expected cells.
-    public static let corpus: URL = repositoryRoot.deletingLastPathComponent().appending(path: "shared/corpus/xlsx")
+    /// `Tests/Fixtures/corpus/xlsx`: real files from many spreadsheet programs with their expected cells
+    /// (where they come from: `Tests/Fixtures/corpus/README.md`).
+    public static let corpus: URL = repositoryRoot.appending(path: "Tests/Fixtures/corpus/xlsx")
+
+    /// `Tests/Fixtures/corpus/ods`: OpenDocument spreadsheets with their expected cells, made by LibreOffice
+    /// from the known-value files of `corpus` and by `Tests/Fixtures/corpus/ods/make_ods.py`.
+    public static let odsCorpus: URL = repositoryRoot.appending(path: "Tests/Fixtures/corpus/ods")
 
     /// The venv's Python; `make test` creates it (`bash scripts/install-deps.sh --test`).
     public static let python: URL = repositoryRoot.appending(path: ".venv-interop/bin/python")
@@ -28,20 +33,7 @@ public enum Interop {
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             throw Failure(description: "No \(python.path); run 'make test' (it creates the interop venv).")
         }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", script] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorData = ErrorDrain(errors.fileHandleForReading)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "python failed (\(process.terminationStatus)): \(errorData.text())")
-        }
-        return String(decoding: data, as: UTF8.self)
+        return try run(executable: python, ["-c", script] + arguments)
     }
 
     /// The path of a program on PATH, or nil (for optional peers such as LibreOffice's soffice).

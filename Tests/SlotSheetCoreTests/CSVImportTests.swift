@@ -210,10 +210,11 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func availability(on date: LocalDate) throws -> [(daypartID: RowID, staffID: RowID)] { try inner.availability(on: date) }
         func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand] { try inner.slotDemand(on: date) }
         func recordExportRun(_ run: ExportRun) throws -> RowID { try inner.recordExportRun(run) }
+        func deleteExportRuns(_ ids: [RowID]) throws { try inner.deleteExportRuns(ids) }
         func insertImportBatch(_ batch: ImportBatch) throws -> RowID { try inner.insertImportBatch(batch) }
         func recordAvailabilityChanges(batchID: RowID, _ changes: [AvailabilityChange]) throws { try tick(); try inner.recordAvailabilityChanges(batchID: batchID, changes) }
         func importBatch(id: RowID) throws -> ImportBatch? { try inner.importBatch(id: id) }
-        func importBatches(limit: Int) throws -> [ImportBatch] { try inner.importBatches(limit: limit) }
+        func importBatches(limit: Int, outcomes: Set<ImportBatch.Outcome>?) throws -> [ImportBatch] { try inner.importBatches(limit: limit, outcomes: outcomes) }
         func importBatches(createdFrom start: String, before end: String) throws -> [ImportBatch] { try inner.importBatches(createdFrom: start, before: end) }
         func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange] { try inner.availabilityChanges(ofBatch: batchID) }
         func laterBatches(touchingCellsOf batchID: RowID) throws -> [RowID] { try inner.laterBatches(touchingCellsOf: batchID) }
@@ -221,6 +222,23 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func forEachRequest(matching filter: RequestFilter, _ visit: (RequestReportRow) throws -> Void) throws { try inner.forEachRequest(matching: filter, visit) }
         func staffLoad(in range: DateRange) throws -> [StaffLoad] { try inner.staffLoad(in: range) }
         func lastExportRun(kind: String, parameters: String) throws -> ExportRun? { try inner.lastExportRun(kind: kind, parameters: parameters) }
+        // The web front's queries, passed through.
+        func insertUser(_ user: AppUser) throws -> RowID { try inner.insertUser(user) }
+        func user(named name: String) throws -> AppUser? { try inner.user(named: name) }
+        func user(id: RowID) throws -> AppUser? { try inner.user(id: id) }
+        func activeUser(tokenSHA256: String) throws -> AppUser? { try inner.activeUser(tokenSHA256: tokenSHA256) }
+        func users() throws -> [AppUser] { try inner.users() }
+        func setUserActive(_ name: String, active: Bool) throws -> Bool { try inner.setUserActive(name, active: active) }
+        func setUserToken(_ name: String, sha256: String?) throws -> Bool { try inner.setUserToken(name, sha256: sha256) }
+        func setUserPassword(_ name: String, hash: String) throws -> Bool { try inner.setUserPassword(name, hash: hash) }
+        func insertUpload(_ upload: WebUpload) throws -> RowID { try inner.insertUpload(upload) }
+        func upload(id: RowID) throws -> WebUpload? { try inner.upload(id: id) }
+        func uploads(of userID: RowID?, limit: Int) throws -> [WebUpload] { try inner.uploads(of: userID, limit: limit) }
+        func uploads(in state: UploadState) throws -> [WebUpload] { try inner.uploads(in: state) }
+        func finishReading(uploadID: RowID, _ reading: UploadReading) throws -> Bool { try inner.finishReading(uploadID: uploadID, reading) }
+        func moveUpload(_ uploadID: RowID, from: Set<UploadState>, to: UploadState, batchID: RowID?) throws -> Bool {
+            try inner.moveUpload(uploadID, from: from, to: to, batchID: batchID)
+        }
     }
 }
 

@@ -102,6 +102,8 @@ import SlotSheetTemplates
             example("corruptZip", XLSXError.corruptZip(detail: .truncated)), example("missingPart", XLSXError.missingPart(name: "xl/workbook.xml")),
             example("malformedXML", XLSXError.malformedXML(part: "xl/worksheets/sheet1.xml", line: 3, message: "Opening and ending tag mismatch")),
             example("dtdRefused", XLSXError.dtdRefused(part: "xl/workbook.xml")),
+            example("sheetsShareAPart", XLSXError.sheetsShareAPart(part: "xl/worksheets/sheet1.xml", sheet: "Week 2", otherSheet: "Week 1")),
+            example("notASpreadsheet", XLSXError.notASpreadsheet(mediaType: "application/vnd.oasis.opendocument.text")),
             example("limitExceeded", XLSXError.limitExceeded(limit: .compressionRatio, part: "xl/worksheets/sheet1.xml", maximum: 250)),
             example("invalidCellReference", XLSXError.invalidCellReference(part: "xl/worksheets/sheet1.xml", reference: "XFE1")),
             example("sharedStringOutOfRange", XLSXError.sharedStringOutOfRange(part: "xl/worksheets/sheet1.xml", cell: "B2", index: 9, count: 3)),
@@ -153,7 +155,7 @@ import SlotSheetTemplates
                     examples: [example("rangeRequired", ReportError.rangeRequired(.utilization))])
         check.check("UndoError", declaredIn: "Sources/SlotSheetCore/Import/UndoJob.swift", examples: [
             example("notFound", UndoError.notFound(12)), example("alreadyUndone", UndoError.alreadyUndone(12, by: 14)),
-            example("laterBatches", UndoError.laterBatches(12, [13, 15])),
+            example("laterBatches", UndoError.laterBatches(12, [13, 15])), example("notApplied", UndoError.notApplied(12, .rejected)),
             example("rejected", UndoError.rejected(12, [ImportProblem(.pastDateChanged, at: .batch(12), slot: slot)])),
         ])
         check.check("NightlyError", declaredIn: "Sources/SlotSheetCore/Nightly/NightlyConfiguration.swift", examples: [
@@ -198,6 +200,7 @@ import SlotSheetTemplates
         check.check("ImportReportLine", declaredIn: "Sources/SlotSheetCore/Import/ImportProblemText.swift", examples: [
             example("staleHeadline", ImportReportLine.staleHeadline(generatedAt: "2026-12-01T09:00:00Z", changes: 3)),
             example("staleHint", ImportReportLine.staleHint), example("nothingWritten", ImportReportLine.nothingWritten),
+            example("recordedAs", ImportReportLine.recordedAs(batch: 7)), example("planChanged", ImportReportLine.planChanged),
             example("problemsHeadline", ImportReportLine.problemsHeadline(problems: 2)),
             example("planSummary", ImportReportLine.planSummary(added: 3, removed: 1, unchanged: 40)),
             example("nothingToChange", ImportReportLine.nothingToChange), example("dryRunNote", ImportReportLine.dryRunNote),

@@ -50,9 +50,7 @@ import SlotSheetTemplates
     /// Every file this reader accepts is TOML that Python's own reader (tomllib) reads to the same
     /// values: the sample, and seeded random variations of it that the reader accepted.
     @Test func whatItAcceptsPythonsTomllibReadsAlike() throws {
-        let seed = UInt64(ProcessInfo.processInfo.environment["SLOTSHEET_TEST_SEED"] ?? "") ?? UInt64.random(in: 1...1_000_000)
-        print("SettingsTests seed \(seed) (SLOTSHEET_TEST_SEED=\(seed) replays it)")
-        var random = SeededRandom(seed)
+        var random = SeededGenerator(test: "SettingsTests.whatItAcceptsPythonsTomllibReadsAlike")
         let original = Array(try String(contentsOfFile: sample, encoding: .utf8).utf8)
         let pieces = ["\"", "'", "[", "]", "=", "#", "\n", ",", " ", "\\", "\\u00e9", "x", "0", "_", "-", ".", "{", "\t", "\r\n", "[[", "\"\"\""]
         var accepted: [(path: String, values: [String: SettingsValue])] = [(sample, try values(of: original))]
@@ -97,7 +95,7 @@ import SlotSheetTemplates
                 }
             }
             let text = (try? String(contentsOfFile: path, encoding: .utf8))?.debugDescription ?? path
-            #expect(same, "seed \(seed): tomllib reads \(theirs), slotsheet \(values), in \(text)")
+            #expect(same, "seed \(random.seed): tomllib reads \(theirs), slotsheet \(values), in \(text)")
         }
     }
 
@@ -183,18 +181,5 @@ import SlotSheetTemplates
         let network = try #require(IPNetwork("10.1.0.0/16"))
         #expect(network.contains(IPAddress("10.1.200.3")!) && !network.contains(IPAddress("10.2.0.1")!))
         #expect(IPNetwork("fd00::/8")?.contains(IPAddress("fd12::1")!) == true && IPNetwork("10.0.0.0/33") == nil)
-    }
-}
-
-/// A small reproducible generator (SplitMix64) for tests that vary their input.
-struct SeededRandom {
-    private var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -30,7 +30,11 @@ import Testing
                 CREATE INDEX repair_request_by_slot ON repair_request(slot_date, daypart_id, status);
                 DROP INDEX import_batch_by_time;
                 ALTER TABLE export_run DROP COLUMN content_sha256;
-                DELETE FROM grdb_migrations WHERE identifier IN ('002-covering-index-for-held-requests', '003-export-content-digest');
+                ALTER TABLE import_batch DROP COLUMN problems;
+                DROP TABLE web_upload;
+                DROP TABLE app_user;
+                DELETE FROM grdb_migrations WHERE identifier IN ('002-covering-index-for-held-requests', '003-export-content-digest',
+                                                                 '004-every-import-attempt', '005-web-users-and-uploads');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)

@@ -149,7 +149,8 @@ import XLSXReader
         defer { folder.remove() }
         let path = folder.path("notes.xlsx")
         try ZipWriter.write([.init(name: "notes.txt", text: "hello")], to: path)
-        #expect(readFully(path) == .missingPart(name: "package relationships (_rels/.rels)"))
+        #expect(readFully(path) == .missingPart(name: "workbook: neither the relationships of an .xlsx (_rels/.rels) "
+                                                + "nor the manifest of an .ods (META-INF/manifest.xml)"))
 
         var package = TestPackage(sheetData: "").entries
         package.removeAll { $0.name == "xl/worksheets/sheet1.xml" }
@@ -205,6 +206,12 @@ import XLSXReader
         limits = .default
         limits.maxStringBytes = 5
         #expect(readFully(path, limits: limits) == .limitExceeded(limit: .stringLength, part: "xl/sharedStrings.xml", maximum: 5))
+        limits = .default
+        // The table's text together: "first text" and "second" take 16 bytes, which leaves no room for one
+        // more string of up to 10. Its own limit, not the part size: the part is well within its size.
+        limits.maxSharedStringBytes = 20
+        limits.maxStringBytes = 10
+        #expect(readFully(path, limits: limits) == .limitExceeded(limit: .sharedStringBytes, part: "xl/sharedStrings.xml", maximum: 20))
         limits = .default
         limits.maxRows = 4
         #expect(readFully(path, limits: limits) == .limitExceeded(limit: .rows, part: HostileInputTests.sheet, maximum: 4))

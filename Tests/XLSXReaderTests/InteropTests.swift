@@ -136,8 +136,9 @@ import XLSXReader
     }
 
     /// LibreOffice, where it is installed: it re-saves the XlsxWriter file as its own .xlsx.
-    @Test(.enabled(if: Interop.program(named: "soffice") != nil, "LibreOffice (soffice) is not installed"))
+    @Test(.enabled(if: RequiredTool.runs(program: "soffice"), "LibreOffice (soffice) is not installed"))
     func libreOfficeFiles() throws {
+        let soffice = try RequiredTool.program("soffice")
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let source = folder.path("source.xlsx")
@@ -165,7 +166,7 @@ import XLSXReader
         let output = folder.path("out")
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let process = Process()
-        process.executableURL = Interop.program(named: "soffice")
+        process.executableURL = soffice
         process.arguments = ["-env:UserInstallation=file://\(folder.path("profile"))", "--headless", "--convert-to",
                              "xlsx:Calc MS Excel 2007 XML", "--outdir", output, source]
         process.standardOutput = FileHandle.nullDevice

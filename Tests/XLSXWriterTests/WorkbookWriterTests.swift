@@ -6,28 +6,6 @@ import Testing
 /// Each test writes a workbook through the module and reads it back with openpyxl, the peer
 /// reader offices' scripts use: what it sees is what Excel users get.
 @Suite struct WorkbookWriterTests {
-    private func temporaryPath(_ name: String = "out.xlsx") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "xlsxwriter-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appending(path: name).path
-    }
-
-    /// openpyxl's view of the file as JSON.
-    private func peek(_ path: String, _ body: String) throws -> [String: Any] {
-        let script = """
-            import json, sys, warnings
-            warnings.simplefilter("ignore")
-            import openpyxl
-            wb = openpyxl.load_workbook(sys.argv[1])
-            values = openpyxl.load_workbook(sys.argv[1], data_only=True)
-            out = {}
-            \(body)
-            print(json.dumps(out, default=str))
-            """
-        let text = try Interop.runPython(script, arguments: [path])
-        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
-    }
-
     @Test func cellsReadBackAsWritten() throws {
         let path = try temporaryPath()
         let workbook = try WorkbookWriter(path: path)
@@ -184,5 +162,31 @@ import Testing
         #expect(CellReference.columnLetters(16_383) == "XFD")
         #expect(CellReference.absolute(row: 0, column: 0) == "$A$1")
         #expect(CellReference.range(firstRow: 1, firstColumn: 5, lastRow: 1, lastColumn: 27) == "F2:AB2")
+    }
+
+    /// Document properties and notes are plain XML, which cannot hold control characters: a title
+    /// from the database or a note echoing a cell with an ESC in it is written with a space, and
+    /// the file still opens (libxlsxwriter 1.1.4 would write the ESC and break the part).
+    @Test func propertiesAndNotesWithControlCharactersStillOpen() throws {
+        let path = try temporaryPath()
+        let workbook = try WorkbookWriter(path: path)
+        let sheet = try workbook.addSheet(named: "Data")
+        try sheet.write("x\u{1B}[31m", row: 0, column: 0)
+        try sheet.writeNote("Cell A1: 'x\u{1B}[31m' is not a valid mark", row: 0, column: 0, author: "slot\u{7}sheet")
+        try workbook.setProperties(.init(title: "Requests \u{1B}[31mR&G\u{0}", subject: "a\u{7F}b\u{FFFE}"))
+        try workbook.setCustomProperty("Note\u{1}", "value\u{1B}")
+        try workbook.close()
+        let seen = try peek(path, """
+            out["cell"] = wb["Data"]["A1"].value
+            out["note"] = wb["Data"]["A1"].comment.text
+            out["title"] = wb.properties.title
+            out["subject"] = wb.properties.subject
+            out["custom"] = [(p.name, p.value) for p in wb.custom_doc_props.props]
+            """)
+        #expect(seen["cell"] as? String == "x_x001B_[31m", "a cell keeps its text, escaped as Excel escapes it (openpyxl shows the escape)")
+        #expect(seen["note"] as? String == "Cell A1: 'x [31m' is not a valid mark")
+        #expect(seen["title"] as? String == "Requests  [31mR&G ")
+        #expect(seen["subject"] as? String == "a b")
+        #expect((seen["custom"] as? [[String]])?.first == ["Note ", "value "])
     }
 }

@@ -14,7 +14,9 @@ import Testing
         #expect(result.status == 0, "\(result.output)\(result.errors)")
         #expect(result.output.contains("Nothing to change"))
         #expect(try scenario.availability() == before)
-        #expect(try scenario.cli.run("history").output.contains("No imports yet"))
+        // The attempt is in the audit trail, with nothing changed.
+        let history = try scenario.cli.run("history").output.split(separator: "\n")
+        #expect(history.count == 2 && history[1].contains(" nothing to change ") && history[1].hasSuffix("t.xlsx"), "\(history)")
     }
 
     @Test(arguments: TestBackend.available) func exactlyTheEditedCellsChangeAndReimportIsANoOp(_ backend: TestBackend) throws {
@@ -51,12 +53,40 @@ import Testing
         #expect(undo.status == 0, "\(undo.errors)")
         #expect(try scenario.availability() == before)
         let refused = try scenario.cli.run("import", "undo", "1")
-        #expect(refused.status == 1 && refused.errors.contains("already undone by batch 2"))
+        #expect(refused.status == 1 && refused.errors.contains("already undone by batch 3"), "\(refused.errors)")
         #expect(try scenario.cli.run("import", "undo", "42").status == 2)
+        let nothing = try scenario.cli.run("import", "undo", "2")
+        #expect(nothing.status == 1 && nothing.errors.contains("Batch 2 changed nothing (unchanged), so there is nothing to undo."),
+                "the re-import changed nothing: \(nothing.errors)")
     }
 
-    @Test(.enabled(if: Interop.program(named: "soffice") != nil, "LibreOffice is not installed"))
+    /// Every attempt is in the history, refused ones with their problems; `--outcome` picks some.
+    @Test func theHistoryListsEveryAttemptAndFiltersByOutcome() throws {
+        let scenario = try ImportScenario()
+        defer { scenario.remove() }
+        let added = try scenario.addableCells(1)
+        try scenario.edit(to: "edited.xlsx", cells: [added[0].cell: "x"])
+        try scenario.edit(to: "bad.xlsx", cells: [added[0].cell: "maybe"])
+        #expect(try scenario.cli.run("import", "bad.xlsx", "--operator", "piet").status == 1)
+        #expect(try scenario.cli.run("import", "bad.xlsx", "--dry-run").status == 1)
+        let json = try scenario.importJSON("bad.xlsx", "--operator", "piet")
+        #expect(json.status == 1 && json.report["recordedAs"] as? Int == 2, "\(json.report)")
+        #expect(try scenario.cli.run("import", "edited.xlsx", "--operator", "maria").status == 0)
+
+        let all = try scenario.cli.run("history").output.split(separator: "\n").dropFirst()
+        #expect(all.count == 3, "two refused attempts and the applied one, no dry run: \(all)")
+        let rejected = try scenario.cli.run("history", "--outcome", "rejected").output.split(separator: "\n").dropFirst()
+        #expect(rejected.count == 2 && rejected.allSatisfy { $0.contains("piet") && $0.contains(" rejected ") && $0.hasSuffix("bad.xlsx") })
+        #expect(rejected.allSatisfy { $0.split(separator: " ", omittingEmptySubsequences: true)[4] == "1" }, "one problem each: \(rejected)")
+        let applied = try scenario.cli.run("history", "--outcome", "applied,stale").output.split(separator: "\n").dropFirst()
+        #expect(applied.count == 1 && applied.first?.contains("maria") == true)
+        let wrong = try scenario.cli.run("history", "--outcome", "refused")
+        #expect(wrong.status == 2 && wrong.errors.contains("'refused' is not an outcome"), "\(wrong.errors)")
+    }
+
+    @Test(.enabled(if: RequiredTool.runs(program: "soffice"), "LibreOffice is not installed"))
     func aTemplateThroughLibreOfficeImportsWithoutSpuriousChanges() throws {
+        _ = try RequiredTool.program("soffice")
         let scenario = try ImportScenario()
         defer { scenario.remove() }
         let before = try scenario.availability()
@@ -346,8 +376,9 @@ import Testing
 
 @Suite struct ImportProgressTests {
     /// On a terminal a large file shows a progress bar; in a pipe (logs, cron) never.
-    @Test(.enabled(if: Interop.program(named: "script") != nil, "util-linux script is not installed"))
+    @Test(.enabled(if: RequiredTool.runs(program: "script"), "util-linux script is not installed"))
     func theProgressBarShowsOnATerminalOnly() throws {
+        let script = try RequiredTool.program("script")
         let cli = try CommandRunner(today: "2026-12-01")
         defer { cli.remove() }
         try #require(try cli.run("db", "init").status == 0)
@@ -360,7 +391,7 @@ import Testing
         #expect(!piped.errors.contains("Reading") && !piped.output.contains("\r"), "no bar in a pipe")
 
         let command = "\(CommandRunner.executable.path) import big.xlsx --dry-run"
-        let terminal = try cli.run(program: Interop.program(named: "script")!, ["-qec", command, "/dev/null"])
+        let terminal = try cli.run(program: script, ["-qec", command, "/dev/null"])
         #expect(terminal.status == 0)
         #expect(terminal.output.contains("Reading big.xlsx [") && terminal.output.contains("100%"), "a bar on a terminal")
         #expect(terminal.output.contains("Dry run: nothing was changed."))

@@ -119,13 +119,13 @@ struct ImportScenario {
     }
 
     /// Converts a file with LibreOffice (headless), as an office re-saving it would.
-    func convert(_ source: String, to format: String, into folder: String) throws -> String {
+    func convert(_ source: String, to format: String, into folder: String, profile: String? = nil) throws -> String {
         guard let soffice = Interop.program(named: "soffice") else { throw Interop.Failure(description: "soffice is not installed") }
         let outdir = cli.path(folder)
         try FileManager.default.createDirectory(atPath: outdir, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = soffice
-        process.arguments = ["-env:UserInstallation=file://\(cli.path("lo-profile-\(folder)"))", "--headless", "--convert-to", format,
+        process.arguments = ["-env:UserInstallation=file://\(profile ?? cli.path("lo-profile-\(folder)"))", "--headless", "--convert-to", format,
                              "--outdir", outdir, cli.path(source)]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

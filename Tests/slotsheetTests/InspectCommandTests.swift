@@ -57,7 +57,7 @@ import Glibc
         let notZip = try cli.run("inspect", cli.path("notes.xlsx"), "--cells")
         #expect(notZip.status == 10)
         #expect(notZip.output == "{\"error\": \"corrupt\"}\n")
-        #expect(notZip.errors.contains("notes.xlsx: The file is not an Excel workbook (.xlsx): it is not a zip archive."))
+        #expect(notZip.errors.contains("notes.xlsx: The file is not a spreadsheet (.xlsx or .ods): it is not a zip archive."))
 
         let ole: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + [UInt8](repeating: 0, count: 600)
             + Array("EncryptedPackage".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }

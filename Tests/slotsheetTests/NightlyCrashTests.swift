@@ -1,4 +1,5 @@
 import Foundation
+import InteropSupport
 import Testing
 
 /// `slotsheet nightly` SIGKILLed at random moments over a day folder a previous run published:
@@ -6,9 +7,14 @@ import Testing
 /// mix, nothing partial is in sight, and the next run removes the staging folder and succeeds.
 ///
 /// Every trial starts from the same prepared output folder and database (copied), so trials are
-/// independent. `SLOTSHEET_KILL_NIGHTLY_TRIALS` (default 50) sets their number.
+/// independent. `SLOTSHEET_KILL_NIGHTLY_TRIALS` (default 50) sets their number. One trial in three
+/// is killed at a random moment (seeded: the seed is printed, `SLOTSHEET_TEST_SEED` replays it),
+/// one as soon as a file is staged and one as soon as the folder is published, and each aimed
+/// trial is checked for what it must leave.
 @Suite(.serialized) struct NightlyCrashTests {
     private let arguments = ["nightly", "--out", "out"]
+    /// How many times an aimed trial is started before a run that keeps ending first counts as a failure.
+    private static let aimAttempts = 5
 
     /// The phase a killed run had reached, from the log lines it printed: how many of the `files`
     /// it had staged, or that it had published.
@@ -54,35 +60,65 @@ import Testing
                      "the new run rewrites some files and links others")
         print(String(format: "nightly crash: an uninterrupted run is done after %.2f s", reference.doneAt))
 
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(test: "nightly crash")
         var tally = PhaseTally(), outcomes = PhaseTally()
         // The machine is shared: how long a run takes follows the uninterrupted runs of the last trials.
         var durations = RecentDurations(reference.doneAt)
         for trial in 0..<trials {
-            try cli.restore("prepared-out", to: "out")
-            try cli.restore("prepared.sqlite", to: "slotsheet.sqlite")
-            let run = try KillableRun(cli, arguments, output: "trial.log")
-            run.wait(until: Double.random(in: 0...durations.typical, using: &generator))
-            guard run.kill() else {
+            let aim = NightlyKillAim(trial)
+            // An aimed kill can come after a busy machine let the run finish (the last steps after
+            // publishing take milliseconds): such an attempt is tried again, at most `aimAttempts` times.
+            var attempt = 0, run: KillableRun, killed: Bool
+            repeat {
+                attempt += 1
+                try cli.restore("prepared-out", to: "out")
+                try cli.restore("prepared.sqlite", to: "slotsheet.sqlite")
+                run = try KillableRun(cli, arguments, output: "trial.log")
+                switch aim {
+                case .anywhere:
+                    run.wait(until: Double.random(in: 0...durations.typical, using: &generator))
+                case .firstFileStaged:
+                    // As soon as one file is staged: the rest are still being written, nothing is published.
+                    run.wait(or: { run.output().contains("nightly: wrote ") || run.output().contains("nightly: unchanged ") })
+                case .published:
+                    // As soon as the folder is published, before the run has cleaned up and pruned.
+                    run.wait(or: { run.output().contains("nightly: published ") })
+                }
+                killed = run.kill()
+                if !killed && aim != .anywhere { tally.add("aim missed, tried again") }
+            } while !killed && aim != .anywhere && attempt < Self.aimAttempts
+            guard killed else {
                 tally.add("ended before the kill")
+                #expect(aim == .anywhere, "trial \(trial): aimed at '\(aim)', the run ended before the kill \(attempt) times")
                 #expect(run.finish() == 0 && (try? output.completeDay().content) == new.content, "trial \(trial) ran to its end")
                 continue
             }
             tally.add(phase(run.output(), files: new.files.count))
-            if try !output.stagingFolders().isEmpty { outcomes.add("staging folder left") }
+            let leftStaging = try !output.stagingFolders().isEmpty
+            if leftStaging { outcomes.add("staging folder left") }
             let stray = try output.strayEntries()
             #expect(stray.isEmpty, "trial \(trial): nothing partial in sight: \(stray)")
+            var left = "incomplete"
             do {
                 let day = try output.completeDay()
                 if day == previous {
-                    outcomes.add("previous output")
+                    left = "previous output"
                 } else if day.content == new.content && day.generatedAt != previous.generatedAt {
-                    outcomes.add("new output")
+                    left = "new output"
                 } else {
                     Issue.record("trial \(trial): a complete folder that is neither the previous nor the new output: \(day)")
                 }
             } catch {
                 Issue.record("trial \(trial), killed in phase '\(phase(run.output(), files: new.files.count))': \(error)")
+            }
+            outcomes.add(left)
+            switch aim {
+            case .firstFileStaged:
+                #expect(left == "previous output" && leftStaging, "trial \(trial): killed while staging, left \(left), staging left: \(leftStaging)")
+            case .published:
+                #expect(left == "new output", "trial \(trial): killed once published, left \(left)")
+            case .anywhere:
+                break
             }
             let next = try uninterrupted(cli)
             durations.add(next.doneAt)
@@ -92,8 +128,28 @@ import Testing
         }
         print(String(format: "nightly crash: %d trials in %.0f s; killed while %@; left %@", trials,
                      Date().timeIntervalSince(started), tally.description, outcomes.description))
-        #expect(tally.total - tally["ended before the kill"] >= trials / 2, "most kills land while the run works: \(tally)")
-        #expect(outcomes["previous output"] > 0 && outcomes["staging folder left"] > 0,
-                "some kills land before the publish, with files staged: \(outcomes)")
+        // Two trials in three are aimed (staging, published) and checked above, one by one.
+        #expect(outcomes["previous output"] >= NightlyKillAim.count(.firstFileStaged, in: trials)
+                && outcomes["staging folder left"] >= NightlyKillAim.count(.firstFileStaged, in: trials)
+                && outcomes["new output"] >= NightlyKillAim.count(.published, in: trials), "\(outcomes)")
+    }
+}
+
+/// Where a nightly crash trial aims its kill: trials take the three in turn.
+enum NightlyKillAim: Int, CaseIterable, CustomStringConvertible {
+    case anywhere, firstFileStaged, published
+
+    init(_ trial: Int) { self = NightlyKillAim(rawValue: trial % NightlyKillAim.allCases.count)! }
+
+    static func count(_ aim: NightlyKillAim, in trials: Int) -> Int {
+        (0..<trials).filter { NightlyKillAim($0) == aim }.count
+    }
+
+    var description: String {
+        switch self {
+        case .anywhere: return "a random moment"
+        case .firstFileStaged: return "the first staged file"
+        case .published: return "the publish"
+        }
     }
 }

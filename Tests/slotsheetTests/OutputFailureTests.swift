@@ -1,4 +1,5 @@
 import Foundation
+import InteropSupport
 import Testing
 
 /// A small file system of its own for one test: a tmpfs mounted on a fresh folder, so a full
@@ -47,7 +48,7 @@ struct ScratchMount {
 /// Every command that writes a file, into a folder that is read-only and onto a disk that is full:
 /// exit code 7, a message naming the file and the reason, nothing left in the folder, and nothing
 /// recorded in the database.
-@Suite(.enabled(if: ScratchMount.permitted, "mounting a tmpfs needs root and a system that allows mount(2)"))
+@Suite(.enabled(if: RequiredTool.runs(when: ScratchMount.permitted), "mounting a tmpfs needs root and a system that allows mount(2)"))
 struct OutputFailureTests {
     enum Device: String, CaseIterable, Sendable {
         case readOnly, full
@@ -81,6 +82,8 @@ struct OutputFailureTests {
 
     /// A seeded database and a CSV with problems, for `--errors-out`.
     static func prepared() throws -> CommandRunner {
+        try RequiredTool.require(ScratchMount.permitted, "These tests mount a tmpfs, which needs root and a system that allows mount(2); "
+                                 + "run make test as root on such a system (SLOTSHEET_REQUIRE_TOOLS=1 asks for it).")
         let cli = try CommandRunner(today: "2026-12-01")
         #expect(try cli.run("db", "init").status == 0)
         #expect(try cli.run("db", "seed", "--sample").status == 0)
@@ -122,7 +125,21 @@ struct OutputFailureTests {
 
         let left = mount.listing().filter { $0 != ".slotsheet-nightly.lock" }
         #expect(left == before.files, "nothing partial or temporary is left: \(left)")
-        #expect(try cli.run("db", "status").output == before.database, "no export_run (nor anything else) is recorded")
+        // A refused import is in the audit trail (one `import_batch` row an attempt, no change);
+        // nothing else is recorded, no `export_run` above all.
+        let attempts = command.arguments[0] == "import" ? (speaksDutch ? 2 : 1) : 0
+        #expect(try cli.run("db", "status").output == OutputFailureTests.status(before.database, importBatchesAdded: attempts),
+                "no export_run (nor anything else) is recorded")
+    }
+
+    /// `db status` as it reads after `added` more import batches.
+    static func status(_ status: String, importBatchesAdded added: Int) -> String {
+        status.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.trimmingCharacters(in: .whitespaces).hasPrefix("import_batch"),
+                  let count = line.split(separator: " ").last.flatMap({ Int($0) }) else { return String(line) }
+            let number = String(count + added)
+            return String(line.dropLast(String(count).count).dropLast(max(0, number.count - String(count).count))) + number
+        }.joined(separator: "\n")
     }
 
     /// The control: the same commands succeed on a writable folder with room, so the failures above

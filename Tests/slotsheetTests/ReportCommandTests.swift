@@ -111,7 +111,7 @@ import Testing
         defer { cli.remove() }
         #expect(try cli.run("report", "utilization", "--from", "2026-11-30", "--to", "2026-12-13", "-o", "u.xlsx").status == 0)
         let view = try sheets(cli.path("u.xlsx"))
-        #expect(view["names"] as? [String] == ["Heat map", "Per day", "Slots"])
+        #expect(view["names"] as? [String] == ["Heat map", "Per day", "Chart", "Slots"], "the chart on a chart sheet of its own")
         #expect((view["scales"] as? [String: [String]])?["Heat map"] == ["colorScale"])
         let slots = try #require((view["sheets"] as? [String: [[Any]]])?["Slots"])
         #expect(slots.count == 14 * 6 + 1)
@@ -132,26 +132,35 @@ import Testing
             z = zipfile.ZipFile(sys.argv[1])
             charts = [n for n in z.namelist() if n.startswith("xl/charts/chart")]
             xml = z.read(charts[0]).decode()
-            print(len(charts), xml.count("<c:ser>"), "tickMarkSkip val=\\"7\\"" in xml, "Per day" in xml)
+            sheets = [n for n in z.namelist() if n.startswith("xl/chartsheets/sheet")]
+            print(len(charts), xml.count("<c:ser>"), "tickMarkSkip val=\\"7\\"" in xml, "Per day" in xml, len(sheets))
             """, arguments: [cli.path("u.xlsx")])
-        #expect(chart.trimmingCharacters(in: .whitespacesAndNewlines) == "1 2 True True", "one chart, capacity and booked, a gridline per week")
+        #expect(chart.trimmingCharacters(in: .whitespacesAndNewlines) == "1 2 True True 1",
+                "one chart, capacity and booked from Per day, a gridline per week, on one chart sheet")
         #expect(try cli.run("report", "utilization", "--from", "2026-11-30", "--to", "2026-12-13", "--lang", "nl", "-o", "b.xlsx").status == 0)
-        #expect(try sheets(cli.path("b.xlsx"))["names"] as? [String] == ["Bezetting", "Per dag", "Tijdvakken"])
+        #expect(try sheets(cli.path("b.xlsx"))["names"] as? [String] == ["Bezetting", "Per dag", "Grafiek", "Tijdvakken"])
     }
 
     @Test func staffAndImportsReportsCountWhatHappened() throws {
         let cli = try seeded()
         defer { cli.remove() }
-        try "date,daypart,staff,available\n2026-12-10,D13,ANB,x\n2026-12-10,D14,ANB,x\n".write(toFile: cli.path("a.csv"), atomically: true, encoding: .utf8)
-        let imported = try cli.run("import", "a.csv", "--operator", "maria")
-        #expect(imported.status == 0)
+        // One cell that changes (the sample already has ANB on 10 December, so an import of that
+        // changed nothing and the report's rows were counted against zero).
+        let imported = try cli.run("import", try cli.oneNewMark(on: "2026-12-10"), "--operator", "maria")
+        #expect(imported.status == 0 && imported.output.contains("Applied"), "\(imported.output)")
+        try "date,daypart,staff,available\n2026-12-10,D13,NOBODY,x\n".write(toFile: cli.path("bad.csv"), atomically: true, encoding: .utf8)
+        #expect(try cli.run("import", "bad.csv", "--operator", "piet").status == 1)
         #expect(try cli.run("report", "imports", "--from", "today", "--to", "today", "-o", "i.csv").status == 0)
         var reader = try CSVReader(path: cli.path("i.csv"))
-        #expect(try reader.next()?.fields == ["Batch", "When", "Operator", "Date", "Daypart", "Staff", "Change"])
-        var changes: [[String]] = []
-        while let record = try reader.next() { changes.append(record.fields) }
+        #expect(try reader.next()?.fields == ["Batch", "When", "Operator", "Outcome", "Date", "Daypart", "Staff", "Change"])
+        var rows: [[String]] = []
+        while let record = try reader.next() { rows.append(record.fields) }
         let changed = try database(cli).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM availability_change")! }
-        #expect(changes.count == changed && changes.allSatisfy { $0[2] == "maria" && $0[5] == "ANB" })
+        let changes = rows.filter { $0[2] == "maria" }
+        #expect(changed == 1 && changes.count == changed && changes.allSatisfy { $0[3] == "applied" && $0[4] == "2026-12-10" && !$0[6].isEmpty },
+                "\(rows)")
+        // The refused attempt is there too, as one row without a cell.
+        #expect(rows.filter { $0[2] == "piet" } == [[rows.last![0], rows.last![1], "piet", "rejected", "", "", "", ""]], "\(rows)")
         #expect(try cli.run("report", "imports", "--from", "-7", "--to", "-1", "-o", "none.csv").output.contains("0 rows"))
 
         #expect(try cli.run("report", "staff", "--from", "2026-12-01", "--to", "2026-12-13", "-o", "s.csv").status == 0)

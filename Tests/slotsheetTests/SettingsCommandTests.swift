@@ -60,6 +60,41 @@ import SlotSheetCore
         #expect(undo.status == 2 && undo.errors.contains("Er is geen importbatch 99"), "\(undo.errors)")
     }
 
+    /// `paper_size` in the settings file is the paper every printed sheet is set up for: the template's
+    /// sheets, a report's sheets and its chart sheet, and the nightly's workbooks (openpyxl reads them;
+    /// the hidden metadata sheet never prints and has no page setup).
+    @Test func thePaperSizeFromTheSettingsFileReachesEveryPrintedSheet() throws {
+        var cli = try CommandRunner()
+        defer { cli.remove() }
+        try #require(try cli.run("db", "init").status == 0)
+        try #require(try cli.run("db", "seed", "--sample").status == 0)
+        try "[office]\npaper_size = \"Letter\"\n".write(toFile: cli.path("letter.toml"), atomically: true, encoding: .utf8)
+        let range = ["--from", "today", "--to", "+6"]
+        for command in [["template", "export", "--all-staff", "-o", "letter-template.xlsx"],
+                        ["report", "utilization", "-o", "letter-report.xlsx"]] {
+            let result = try cli.run(command + range + ["--config", "letter.toml"])
+            #expect(result.status == 0, "\(command): \(result.errors)")
+        }
+        try #require(try cli.run("template", "export", "--all-staff", "-o", "a4-template.xlsx", "--from", "today", "--to", "+6").status == 0)
+        try #require(try cli.run("nightly", "--out", "nightly", "--config", "letter.toml").status == 0)
+        let nightly = try FileManager.default.subpathsOfDirectory(atPath: cli.path("nightly"))
+            .filter { $0.hasSuffix(".xlsx") }.map { cli.path("nightly/\($0)") }
+        try #require(!nightly.isEmpty)
+
+        let script = """
+            import json, sys, openpyxl
+            out = {}
+            for path in sys.argv[1:]:
+                wb = openpyxl.load_workbook(path)
+                out[path] = sorted({ws.page_setup.paperSize for ws in wb.worksheets if ws.sheet_state == "visible"} | {cs.pageSetup.paperSize for cs in wb.chartsheets})
+            print(json.dumps(out))
+            """
+        let letter = [cli.path("letter-template.xlsx"), cli.path("letter-report.xlsx")] + nightly
+        let seen = try JSONSerialization.jsonObject(with: Data(try Interop.runPython(script, arguments: letter + [cli.path("a4-template.xlsx")]).utf8)) as? [String: [Int]]
+        for path in letter { #expect(seen?[path] == [1], "\(path): Excel's code 1 is Letter; \(String(describing: seen?[path]))") }
+        #expect(seen?[cli.path("a4-template.xlsx")] == [9], "without the setting, A4 (Excel's code 9)")
+    }
+
     @Test func theCommandsOwnMessagesExistInBothLanguages() {
         let day = LocalDate(iso: "2026-12-08")!
         let messages: [(String, CommandMessage)] = [
@@ -75,9 +110,10 @@ import SlotSheetCore
             ("wroteAvailability", .wroteAvailability(path: "rooster.csv", rows: 84, staff: 12)),
             ("wroteReport", .wroteReport(path: "bezetting.xlsx", report: "utilization", rows: 84)),
             ("undone", .undone(batch: 3, asBatch: 4, added: 1, removed: 2, unchanged: 0)), ("noImports", .noImports),
-            ("historyHeader", .historyHeader), ("undoOf", .undoOf(batch: 3)), ("reading", .reading(file: "rooster.xlsx")),
+            ("historyHeader", .historyHeader), ("noImportsWithOutcome", .noImportsWithOutcome), ("limitTooSmall", .limitTooSmall),
+            ("unknownOutcome", .unknownOutcome(word: "failed", outcomes: ["applied", "rejected"])), ("outcomeNeeded", .outcomeNeeded(outcomes: ["applied"])), ("undoOf", .undoOf(batch: 3)), ("reading", .reading(file: "rooster.xlsx")),
             ("settingsHeader", .settingsHeader(file: "/etc/slotsheet/config.toml")),
-            ("summaryWriter", .summaryWriter(nil)), ("summaryDateSystem", .summaryDateSystem(year: 1900)),
+            ("summaryFormat", .summaryFormat(ods: true)), ("summaryWriter", .summaryWriter(nil)), ("summaryDateSystem", .summaryDateSystem(year: 1900)),
             ("summaryDefinedNames", .summaryDefinedNames(["Print_Area"])), ("summaryProperty", .summaryProperty(name: "slotsheet.template", value: "2")),
             ("summarySheetCount", .summarySheetCount(4)), ("summaryNoCells", .summaryNoCells(kind: "chartsheet")),
             ("summaryCounts", .summaryCounts(cells: "1,200", rows: "84")), ("summaryHidden", .summaryHidden(rows: 1, columns: 2, mergedRanges: 3)),

@@ -17,11 +17,12 @@ private let fuzzLimits: XLSXLimits = {
     limits.maxStringBytes = 64 << 10
     limits.maxMergedRanges = 10_000
     limits.maxSheets = 64
+    limits.maxCells = 1_000_000
     return limits
 }()
 
 /// The reader takes a path, so each input goes to one file in memory-backed /dev/shm (or /tmp),
-/// rewritten for every input.
+/// rewritten for every input. Its name ends in .xlsx; the reader tells .xlsx from .ods by content.
 private let inputPath: String = {
     let folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
     return "\(folder)/xlsxreader-fuzz-\(getpid()).xlsx"
@@ -34,9 +35,10 @@ private func write(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Bool {
 }
 
 /// Reads everything a user of the reader can ask for: the structure, every sheet's rows and cells,
-/// the hidden columns and merged ranges, and each cell's JSON line (the `inspect --cells` output).
+/// the hidden columns and merged ranges, and each cell's JSON line (the `inspect --cells` output);
+/// then the sheets again in reverse order, which an .ods reads from fresh readings of its content.
 private func readEverything() throws(XLSXError) {
-    let book = try XLSXWorkbook(path: inputPath, limits: fuzzLimits)
+    let book = try Workbook(path: inputPath, limits: fuzzLimits)
     _ = (book.dateSystem, book.definedNames, book.customProperties, book.application, book.applicationVersion,
          book.author, book.lastModifiedBy)
     var output: [UInt8] = []
@@ -52,6 +54,10 @@ private func readEverything() throws(XLSXError) {
             output.removeAll(keepingCapacity: true)
         }
         _ = rows.mergedRanges
+    }
+    for sheet in book.sheets.reversed().prefix(4) {
+        var rows = try book.rows(of: sheet)
+        _ = try rows.next()
     }
 }
 

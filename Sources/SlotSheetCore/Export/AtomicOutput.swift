@@ -9,7 +9,7 @@ import XLSXWriter
 ///
 ///     let output = try AtomicOutput(path: "december.xlsx")
 ///     try write(to: output.temporaryPath)
-///     try output.commit()      // or output.abandon()
+///     try output.publish(recordedAs: run, in: store)   // or output.commit(), or output.abandon()
 public struct AtomicOutput: Sendable {
     public let finalPath: String
     public let temporaryPath: String
@@ -39,12 +39,37 @@ public struct AtomicOutput: Sendable {
 
     /// Flushes the temporary file to disk and renames it to the final name.
     public func commit() throws(OutputError) {
-        guard AtomicOutput.flush(temporaryPath), rename(temporaryPath, finalPath) == 0 else {
+        try flushTemporaryFile()
+        try rename()
+    }
+
+    /// Flushes the finished temporary file to disk: before its `export_run` row is committed, so
+    /// that only the rename is left for after COMMIT.
+    func flushTemporaryFile() throws(OutputError) {
+        guard AtomicOutput.flush(temporaryPath) else {
+            let failure = OutputReason(errno: errno)
+            abandon()
+            throw .cannotWrite(finalPath, failure)
+        }
+    }
+
+    /// Renames the (flushed) temporary file to the final name and flushes the folder, so the rename
+    /// is durable.
+    func rename() throws(OutputError) {
+        guard Foundation.rename(temporaryPath, finalPath) == 0 else {
             let failure = OutputReason(errno: errno)
             abandon()
             throw .cannotWrite(finalPath, failure)
         }
         _ = AtomicOutput.flush(URL(fileURLWithPath: finalPath).deletingLastPathComponent().path)
+    }
+
+    /// Publishes the finished file with its `export_run` row, in the one order every export uses
+    /// (`RepairStore.recordExports`): flushed, recorded, renamed into place after COMMIT; a file that
+    /// cannot be renamed has its row removed again.
+    public func publish(recordedAs run: ExportRun, in store: any RepairStore) throws {
+        try flushTemporaryFile()
+        try store.recordExports([run], thenPublish: { try rename() })
     }
 
     /// Removes the temporary file, if any.

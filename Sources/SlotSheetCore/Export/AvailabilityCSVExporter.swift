@@ -29,10 +29,7 @@ public struct AvailabilityCSVExporter {
             let sha256 = try FileDigest.sha256(ofFileAt: output.temporaryPath)
             let run = ExportRun(kind: "availability-csv", parameters: ExportParameters.json(range, selection, nil),
                                 path: output.finalPath, sha256: sha256, rows: rows, createdAt: clock.timestamp())
-            try store.write { session in
-                try session.recordExportRun(run)
-                try output.commit()
-            }
+            try output.publish(recordedAs: run, in: store)
             return ExportResult(path: output.finalPath, rows: rows, staffCount: staffCount, sha256: sha256, fingerprint: nil)
         } catch {
             throw output.failed(error)

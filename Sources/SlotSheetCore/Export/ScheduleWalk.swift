@@ -78,22 +78,34 @@ extension StoreSession {
 }
 
 /// The days an import looks at, each fetched once and kept: the stale check and the validation
-/// both walk the file's dates, and a year read twice was a fifth of a dry run.
+/// both walk the file's dates, and a year read twice was a fifth of a dry run. Backed by a session
+/// (fetching a day when first asked), or by the days one snapshot held (`PreparedImport`).
 final class DayScheduleMemo {
-    private let session: any StoreSession
-    private var days: [LocalDate: DaySchedule] = [:]
+    private let session: (any StoreSession)?
+    private var days: [LocalDate: DaySchedule]
 
     init(_ session: any StoreSession) {
         self.session = session
+        days = [:]
     }
 
-    /// Fetches every day of `range` now (while a template's cells are read on the other core).
-    func prefetch(_ range: DateRange) throws {
-        for date in range { _ = try day(date) }
+    /// The days a snapshot held, read earlier; there is no session to ask for others.
+    init(snapshot days: [LocalDate: DaySchedule]) {
+        session = nil
+        self.days = days
     }
+
+    /// Fetches every date of `dates` now (while a template's cells are read on the other core).
+    func prefetch(_ dates: some Sequence<LocalDate>) throws {
+        for date in dates { _ = try day(date) }
+    }
+
+    /// Every day fetched so far.
+    var fetched: [LocalDate: DaySchedule] { days }
 
     func day(_ date: LocalDate) throws -> DaySchedule {
         if let known = days[date] { return known }
+        guard let session else { throw StoreError.failed("the snapshot read for this import holds no \(date.iso)") }
         let day = try session.daySchedule(on: date)
         days[date] = day
         return day

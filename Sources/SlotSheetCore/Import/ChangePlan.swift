@@ -58,10 +58,24 @@ public struct ChangePlan: Hashable, Sendable {
     }
 }
 
-/// One import or undo as recorded in `import_batch`.
+/// One import attempt or undo as recorded in `import_batch`. Every import that is not a dry run
+/// is recorded, whatever its outcome; only an `applied` one has changes.
 public struct ImportBatch: Hashable, Sendable {
-    public enum Kind: String, Sendable { case `import`, undo }
-    public enum Outcome: String, Sendable { case applied, unchanged, dryRun = "dry_run", rejected, stale }
+    public enum Kind: String, Sendable, CaseIterable { case `import`, undo }
+    public enum Outcome: String, Sendable, CaseIterable {
+        /// Changes written (`availability_change` holds them).
+        case applied
+        /// The file matched the database: nothing to change.
+        case unchanged
+        /// Never written: a dry run writes nothing. Kept because the schema allows it.
+        case dryRun = "dry_run"
+        /// Refused for its problems (`problems` counts them).
+        case rejected
+        /// Refused: the database changed since the template was exported (`problems` counts the changes).
+        case stale
+        /// An apply whose plan was no longer the one previewed: nothing applied.
+        case planChanged = "plan_changed"
+    }
 
     public var id: RowID?
     public var fileName: String
@@ -76,10 +90,12 @@ public struct ImportBatch: Hashable, Sendable {
     public var removed: Int
     public var unchanged: Int
     public var outcome: Outcome
+    /// What refused the attempt: its problems (`rejected`) or the database changes since export (`stale`); 0 otherwise.
+    public var problems: Int
 
     public init(id: RowID? = nil, fileName: String, sha256: String, operatorName: String, createdAt: String, dryRun: Bool = false,
                 kind: Kind = .import, revertsBatchID: RowID? = nil, range: DateRange?, added: Int, removed: Int, unchanged: Int,
-                outcome: Outcome) {
+                outcome: Outcome, problems: Int = 0) {
         self.id = id
         self.fileName = fileName
         self.sha256 = sha256
@@ -93,5 +109,6 @@ public struct ImportBatch: Hashable, Sendable {
         self.removed = removed
         self.unchanged = unchanged
         self.outcome = outcome
+        self.problems = problems
     }
 }

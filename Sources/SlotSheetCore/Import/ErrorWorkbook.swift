@@ -12,13 +12,14 @@ public enum ErrorWorkbook {
     /// fingerprint as the file imported), so the office fixes the red cells and imports it again.
     /// A CSV's is a marked copy of its lines.
     public static func write(_ parsed: ParsedSheet, problems: [ImportProblem], source: String, language: Language,
-                             store: any RepairStore, rules: OfficeRules, to path: String) throws {
+                             store: any RepairStore, rules: OfficeRules, paper: PaperSize = .a4, to path: String) throws {
         let output = try AtomicOutput(path: path)
         do {
             switch parsed.origin {
             case let .template(file):
                 try store.read { session in
-                    try writeTemplate(parsed, file, problems: problems, language: language, session: session, rules: rules, to: output.temporaryPath)
+                    try writeTemplate(parsed, file, problems: problems, language: language, session: session, rules: rules,
+                                      printing: .init(paper: paper, timeZone: rules.clock.timeZone), to: output.temporaryPath)
                 }
             case .csv:
                 try writeCSV(source: source, problems: problems, language: language, to: output.temporaryPath)
@@ -33,7 +34,8 @@ public enum ErrorWorkbook {
     private static let bad = CellStyle(bold: true, fontColor: RGB(Look.shortageText), fill: RGB(Look.shortageFill), border: RGB(Look.gridLine))
 
     private static func writeTemplate(_ parsed: ParsedSheet, _ file: TemplateFile, problems: [ImportProblem], language: Language,
-                                      session: any StoreSession, rules: OfficeRules, to path: String) throws {
+                                      session: any StoreSession, rules: OfficeRules, printing: TemplatePrintOptions,
+                                      to path: String) throws {
         let words = language.words
         let layout = file.layout
         let references = try References(session: session)
@@ -42,7 +44,8 @@ public enum ErrorWorkbook {
         let workbook = try TemplateWorkbook(path: path, context: .init(
             layout: layout, words: words.template, language: language, day: rules.now(), generatedAt: file.generatedAt,
             staffDetails: layout.staff.map { references.staff[$0.code]?.value ?? StaffMember(code: $0.code, employeeNumber: "", name: $0.name) },
-            daypartDetails: layout.dayparts.map { references.dayparts[$0.code]?.value ?? Daypart(code: $0.code, label: $0.label, startsAt: "00:00", endsAt: "00:01", sortOrder: 0) }))
+            daypartDetails: layout.dayparts.map { references.dayparts[$0.code]?.value ?? Daypart(code: $0.code, label: $0.label, startsAt: "00:00", endsAt: "00:01", sortOrder: 0) },
+            printing: printing))
         do {
             let invalid = Dictionary(problems.compactMap { problem -> (String, String)? in
                 guard case let .cell(_, reference) = problem.location, let text = problem.invalidText else { return nil }

@@ -1,6 +1,6 @@
 /// Validation and planning against the database: the problems of a parsed file under the rules,
-/// and the changes it would make. Pure reads; run inside the transaction that applies, so what is
-/// checked is what is written.
+/// and the changes it would make. Pure reads; an apply runs them again inside the transaction that
+/// writes, so what is checked is what is written.
 public struct ImportAnalysis: Sendable {
     public var plan: ChangePlan
     /// The parser's problems and the rules' problems, in file order.
@@ -13,12 +13,12 @@ public enum ImportAnalyzer {
     /// export is never undone by a cell the office did not touch. In a CSV, every line that differs
     /// from the database.
     public static func analyze(_ parsed: ParsedSheet, session: any StoreSession, day: OfficeDay) throws -> ImportAnalysis {
-        try analyze(parsed, session: session, day: day, days: DayScheduleMemo(session))
+        try analyze(parsed, reading: ImportReading(session: session), day: day)
     }
 
-    static func analyze(_ parsed: ParsedSheet, session: any StoreSession, day officeDay: OfficeDay, days: DayScheduleMemo) throws -> ImportAnalysis {
+    static func analyze(_ parsed: ParsedSheet, reading: ImportReading, day officeDay: OfficeDay) throws -> ImportAnalysis {
         var problems = parsed.problems
-        let references = try References(session: session)
+        let references = reading.references, days = reading.days
         let staff = references.resolveStaff(of: parsed, problems: &problems)
         let dayparts = references.resolveDayparts(of: parsed, problems: &problems)
         var plan = ChangePlan()

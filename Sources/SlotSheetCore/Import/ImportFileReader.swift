@@ -1,16 +1,17 @@
 import Foundation
 import XLSXReader
 
-/// The first step of an import: a file, opened and recognised, ready to be parsed. A zip (or an
-/// OLE file, which is how Excel stores a password-protected workbook) is a template, whose hidden
-/// metadata is read on opening, so its dates are known before its cells; anything else is CSV.
+/// The first step of an import: a file, opened and recognised, ready to be parsed. A zip (an .xlsx or an
+/// .ods, told apart by their content) or an OLE file (how Excel stores a password-protected workbook) is a
+/// template, whose hidden metadata is read on opening, so its dates are known before its cells; anything
+/// else is CSV.
 ///
 ///     let source = try ImportSource.open(path: "december.xlsx")
 ///     let parsed = try source.parse()
 ///     parsed.problems   // the problems of form, before any rule is checked
 public final class ImportSource: @unchecked Sendable {
     private enum Kind {
-        case template(XLSXWorkbook, TemplateFile)
+        case template(Workbook, TemplateFile)
         case csv(path: String)
     }
 
@@ -37,7 +38,7 @@ public final class ImportSource: @unchecked Sendable {
             return ImportSource(fileName: fileName, sha256: sha256, kind: .csv(path: path))
         }
         do {
-            let book = try XLSXWorkbook(path: path)
+            let book = try Workbook(path: path)
             return ImportSource(fileName: fileName, sha256: sha256, kind: .template(book, try TemplateMetadataReader.read(book)))
         } catch let error as XLSXError {
             throw ImportFileError.workbook(error)
@@ -69,10 +70,12 @@ public final class ImportSource: @unchecked Sendable {
         }
     }
 
-    /// A zip archive (`PK\u{3}\u{4}`), an OLE compound file, or a name ending in .xlsx/.xlsm/.xls.
+    /// A zip archive (`PK\u{3}\u{4}`), an OLE compound file, or a name ending in .xlsx/.xlsm/.xls/.ods
+    /// (so a damaged workbook is refused as one, not read as a CSV). Which format a zip holds is the
+    /// reader's to tell, from its content.
     static func looksLikeWorkbook(_ path: String) -> Bool {
         let lower = path.lowercased()
-        if lower.hasSuffix(".xlsx") || lower.hasSuffix(".xlsm") || lower.hasSuffix(".xls") { return true }
+        if [".xlsx", ".xlsm", ".xls", ".ods"].contains(where: lower.hasSuffix) { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())

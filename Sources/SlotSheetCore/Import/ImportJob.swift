@@ -1,53 +1,23 @@
 import Foundation
 
-/// What to import and how.
-public struct ImportRequest: Sendable {
-    public var dryRun: Bool
-    /// Import a stale template anyway, applying only the office's edits.
-    public var force: Bool
-    public var operatorName: String
-
-    public init(dryRun: Bool = false, force: Bool = false, operatorName: String) {
-        self.dryRun = dryRun
-        self.force = force
-        self.operatorName = operatorName
-    }
-}
-
-/// How an import ended, and everything the command reports about it.
-public struct ImportOutcome: Sendable {
-    public enum Status: Hashable, Sendable {
-        /// Changes written as this batch.
-        case applied(batchID: RowID)
-        /// The file matches the database: nothing written.
-        case nothingToChange
-        /// `--dry-run`: the plan was made, nothing written.
-        case dryRun
-        /// The file has problems: nothing written.
-        case rejected
-        /// The database changed in the template's dates since export: nothing written.
-        case stale
-    }
-
-    public var status: Status
-    public var fileName: String
-    public var sha256: String
-    public var isTemplate: Bool
-    public var range: DateRange?
-    public var plan: ChangePlan
-    public var problems: [ImportProblem]
-    public var staleChanges: [StaleChange]
-    /// When the template was made (templates only).
-    public var generatedAt: String?
-}
-
-/// The import pipeline after parsing: stale check, validation and planning, then apply, all in one
-/// transaction, so what is checked is exactly what is written and a failure leaves nothing.
-/// Only an import that changes something writes (one `import_batch`, one `availability_change` a
-/// cell); a dry run, a rejected or stale file and a file with nothing new write nothing.
+/// The import, in three steps with plain values between them, so that only database work happens
+/// inside a transaction and the web front can show a preview before it applies:
 ///
-///     let source = try ImportSource.open(path: "december.xlsx")
-///     let (outcome, parsed) = try ImportJob(store: store, rules: rules).run(source, ImportRequest(operatorName: "maria"))
+/// 1. `prepare` reads the file (and, beside it, a read snapshot of the database for its dates):
+///    no write lock is taken, however long the file takes to read;
+/// 2. `preview` checks it against that snapshot: the plan, the problems, the stale changes and
+///    the plan's digest; nothing is written;
+/// 3. `apply` runs the checks again inside one write transaction, against the database as it is
+///    then, and writes: the changes of a valid file as one `import_batch` with its
+///    `availability_change` rows, and for every other outcome the attempt's `import_batch` row
+///    alone (rejected, stale, nothing to change, plan changed), so the audit trail holds every
+///    attempt while a refused file changes no availability. A server backend may run the
+///    transaction again; it re-checks and re-plans, and never reads the file again.
+///
+///     let job = ImportJob(store: store, rules: rules)
+///     let prepared = try job.prepare(try ImportSource.open(path: "december.xlsx"))
+///     let preview = try job.preview(prepared, request)
+///     let outcome = try job.apply(prepared, request, expectedPlanDigest: preview.planDigest)
 public struct ImportJob {
     public let store: any RepairStore
     /// What is past (never changed), on the office's clock.
@@ -59,63 +29,147 @@ public struct ImportJob {
         self.rules = rules
     }
 
-    /// Parses `source` and runs the pipeline. A template's cells are read on a second thread while
-    /// this one reads the database for its dates, inside the same transaction.
+    // MARK: - The steps
+
+    /// Reads the file's cells. With `prefetch`, also reads the database for the file's dates in one
+    /// read snapshot (for a template on this thread while the cells are read on another; for a
+    /// CSV, whose dates are known only once read, afterwards), which `preview` checks against.
+    /// `progress` is called with (rows read, rows) while a template streams by.
+    public func prepare(_ source: ImportSource, prefetch: Bool = true,
+                        progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> PreparedImport {
+        guard prefetch else {
+            return PreparedImport(parsed: try source.parse(progress: progress), snapshot: nil)
+        }
+        guard let range = source.templateRange else {
+            return try prepare(try source.parse(progress: progress))
+        }
+        let parsing = BackgroundWork { try source.parse(progress: progress) }
+        let snapshot = Result { try store.read { try DatabaseSnapshot(session: $0, dates: range) } }
+        // A file that cannot be read is the first thing to report, before any database error.
+        let parsed = try parsing.join()
+        return PreparedImport(parsed: parsed, snapshot: try snapshot.get())
+    }
+
+    /// Prepares a file parsed already: reads the snapshot `preview` checks against.
+    public func prepare(_ parsed: ParsedSheet) throws -> PreparedImport {
+        PreparedImport(parsed: parsed, snapshot: try store.read { try DatabaseSnapshot(session: $0, dates: parsed.datesChecked) })
+    }
+
+    /// What an apply would do, as of the snapshot read while preparing (or, without one, a snapshot
+    /// read now). Writes nothing. Status `dryRun` (with the plan, possibly empty), `rejected` or
+    /// `stale`; `planDigest` identifies the plan for `apply(expectedPlanDigest:)`.
+    public func preview(_ prepared: PreparedImport, _ request: ImportRequest) throws -> ImportOutcome {
+        guard let snapshot = prepared.snapshot else {
+            return try store.read { session in try evaluate(prepared.parsed, request, reading: try ImportReading(session: session)) }
+        }
+        return try evaluate(prepared.parsed, request, reading: ImportReading(snapshot))
+    }
+
+    /// Checks and plans again inside one write transaction and writes what the outcome calls for
+    /// (see the type's summary); a dry-run request only previews.
+    ///
+    /// - `expectedPlanDigest`: the `planDigest` of the preview a person saw. When the plan is now
+    ///   another, nothing is applied: the attempt is recorded as `plan_changed`, and the outcome
+    ///   (status `.planChanged`) is the new preview, with what changed.
+    /// - `alsoInTransaction`: the caller's own database work, run in the same transaction when the
+    ///   import goes through (applied, or nothing to change), after its rows are written; if it
+    ///   throws, nothing at all is written and its error is thrown. The web front marks its upload
+    ///   applied there, so that two clicks apply once. Like the rest of the transaction, it may run
+    ///   again: database work only.
+    public func apply(_ prepared: PreparedImport, _ request: ImportRequest, expectedPlanDigest: String? = nil,
+                      alsoInTransaction: ((any StoreSession, ImportOutcome) throws -> Void)? = nil) throws -> ImportOutcome {
+        if request.dryRun { return try preview(prepared, request) }
+        var outcome = try store.write { session in
+            try applyInTransaction(prepared.parsed, request, expectedPlanDigest: expectedPlanDigest,
+                                   alsoInTransaction: alsoInTransaction, session: session)
+        }
+        // What changed since the preview: worked out after COMMIT, from the snapshot the preview
+        // was made from, so the write lock is not held for it.
+        if case let .planChanged(change) = outcome.status, let snapshot = prepared.snapshot {
+            let previewed = try evaluate(prepared.parsed, request, reading: ImportReading(snapshot))
+            if previewed.planDigest == change.expectedDigest {
+                outcome.status = .planChanged(PlanChange(expectedDigest: change.expectedDigest, difference: outcome.difference(from: previewed)))
+            }
+        }
+        return outcome
+    }
+
+    /// The three steps as the command runs them: a dry run prepares with a snapshot and previews;
+    /// an import prepares without one (its transaction reads for itself) and applies.
     public func run(_ source: ImportSource, _ request: ImportRequest,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (ImportOutcome, ParsedSheet) {
-        try transaction(request) { session in
-            let days = DayScheduleMemo(session)
-            let parsed: ParsedSheet
-            if let range = source.templateRange {
-                let parsing = BackgroundWork { try source.parse(progress: progress) }
-                let prefetched = Result { try days.prefetch(range) }
-                parsed = try parsing.join()
-                try prefetched.get()
-            } else {
-                parsed = try source.parse(progress: progress)
-            }
-            return (try pipeline(parsed, request, session: session, days: days), parsed)
-        }
+        let prepared = try prepare(source, prefetch: request.dryRun, progress: progress)
+        return (request.dryRun ? try preview(prepared, request) : try apply(prepared, request), prepared.parsed)
     }
 
-    /// Runs the pipeline on a file parsed already.
+    /// Previews or applies a file parsed already.
     public func run(_ parsed: ParsedSheet, _ request: ImportRequest) throws -> ImportOutcome {
-        try transaction(request) { session in try pipeline(parsed, request, session: session, days: DayScheduleMemo(session)) }
+        let prepared = request.dryRun ? try prepare(parsed) : PreparedImport(parsed: parsed, snapshot: nil)
+        return request.dryRun ? try preview(prepared, request) : try apply(prepared, request)
     }
 
-    /// A dry run reads one snapshot; anything else is one write transaction.
-    private func transaction<T>(_ request: ImportRequest, _ work: (any StoreSession) throws -> T) throws -> T {
-        request.dryRun ? try store.read(work) : try store.write(work)
+    // MARK: - Inside the transaction
+
+    private func applyInTransaction(_ parsed: ParsedSheet, _ request: ImportRequest, expectedPlanDigest: String?,
+                                    alsoInTransaction: ((any StoreSession, ImportOutcome) throws -> Void)?,
+                                    session: any StoreSession) throws -> ImportOutcome {
+        var outcome = try evaluate(parsed, request, reading: try ImportReading(session: session))
+        if let expected = expectedPlanDigest, outcome.planDigest != expected {
+            outcome.status = .planChanged(PlanChange(expectedDigest: expected, difference: nil))
+            outcome.auditBatchID = try session.insertImportBatch(attempt(parsed, request, outcome: .planChanged))
+            return outcome
+        }
+        switch outcome.verdict {
+        case .stale:
+            outcome.status = .stale
+            outcome.auditBatchID = try session.insertImportBatch(attempt(parsed, request, outcome: .stale, problems: outcome.staleChanges.count))
+            return outcome
+        case .rejected:
+            outcome.status = .rejected
+            outcome.auditBatchID = try session.insertImportBatch(attempt(parsed, request, outcome: .rejected, problems: outcome.problems.count))
+            return outcome
+        case .nothingToChange:
+            outcome.status = .nothingToChange
+            outcome.auditBatchID = try session.insertImportBatch(attempt(parsed, request, outcome: .unchanged, plan: outcome.plan))
+        case .changes:
+            let batchID = try ChangeWriter.write(outcome.plan.changes, as: attempt(parsed, request, outcome: .applied, plan: outcome.plan),
+                                                 session: session)
+            outcome.status = .applied(batchID: batchID)
+            outcome.auditBatchID = batchID
+        }
+        try alsoInTransaction?(session, outcome)
+        return outcome
     }
 
-    private func pipeline(_ parsed: ParsedSheet, _ request: ImportRequest, session: any StoreSession,
-                      days: DayScheduleMemo) throws -> ImportOutcome {
+    /// The `import_batch` row of one attempt. Counts are of what was written: a refused attempt
+    /// adds and removes nothing, whatever its plan would have.
+    private func attempt(_ parsed: ParsedSheet, _ request: ImportRequest, outcome: ImportBatch.Outcome,
+                         plan: ChangePlan = ChangePlan(), problems: Int = 0) -> ImportBatch {
+        ImportBatch(fileName: parsed.fileName, sha256: parsed.sha256, operatorName: request.operatorName, createdAt: clock.timestamp(),
+                    range: parsed.dateRange, added: plan.added, removed: plan.removed, unchanged: plan.unchanged,
+                    outcome: outcome, problems: problems)
+    }
+
+    // MARK: - The checks
+
+    /// The stale check, validation and plan of one file against what `reading` shows. Reads only.
+    private func evaluate(_ parsed: ParsedSheet, _ request: ImportRequest, reading: ImportReading) throws -> ImportOutcome {
         var outcome = ImportOutcome(
-            status: .rejected, fileName: parsed.fileName, sha256: parsed.sha256, isTemplate: parsed.template != nil,
+            status: .rejected, verdict: .rejected, fileName: parsed.fileName, sha256: parsed.sha256, isTemplate: parsed.template != nil,
             range: parsed.dateRange, plan: ChangePlan(), problems: [], staleChanges: [], generatedAt: parsed.template?.generatedAt)
         if let template = parsed.template {
-            outcome.staleChanges = try StaleCheck.changes(since: template, file: parsed, session: session, days: days)
+            outcome.staleChanges = try StaleCheck.changes(since: template, file: parsed, reading: reading)
             if !outcome.staleChanges.isEmpty && !request.force {
                 outcome.status = .stale
+                outcome.verdict = .stale
                 return outcome
             }
         }
-        let analysis = try ImportAnalyzer.analyze(parsed, session: session, day: rules.now(), days: days)
+        let analysis = try ImportAnalyzer.analyze(parsed, reading: reading, day: rules.now())
         outcome.plan = analysis.plan
         outcome.problems = analysis.problems
-        if !analysis.problems.isEmpty {
-            outcome.status = .rejected
-        } else if request.dryRun {
-            outcome.status = .dryRun
-        } else if analysis.plan.isEmpty {
-            outcome.status = .nothingToChange
-        } else {
-            let batch = ImportBatch(
-                fileName: parsed.fileName, sha256: parsed.sha256, operatorName: request.operatorName,
-                createdAt: clock.timestamp(), range: parsed.dateRange, added: analysis.plan.added,
-                removed: analysis.plan.removed, unchanged: analysis.plan.unchanged, outcome: .applied)
-            outcome.status = .applied(batchID: try ChangeWriter.write(analysis.plan.changes, as: batch, session: session))
-        }
+        outcome.verdict = !analysis.problems.isEmpty ? .rejected : analysis.plan.isEmpty ? .nothingToChange : .changes
+        outcome.status = outcome.verdict == .rejected ? .rejected : .dryRun
         return outcome
     }
 }
@@ -130,14 +184,5 @@ enum ChangeWriter {
         try session.removeAvailability(changes.filter { !$0.available }.map(\.key))
         try session.recordAvailabilityChanges(batchID: batchID, changes)
         return batchID
-    }
-}
-
-extension ParsedSheet {
-    /// The template's range, or the first to the last date of a CSV.
-    public var dateRange: DateRange? {
-        if let template { return template.layout.range }
-        guard let first = slots.map(\.date).min(), let last = slots.map(\.date).max() else { return nil }
-        return DateRange(from: first, to: last)
     }
 }

@@ -204,6 +204,10 @@ public enum ImportReportLine: Hashable, Sendable, OfficeMessage {
     case nothingToChange
     case dryRunNote
     case appliedAs(batch: RowID)
+    /// An attempt that changed nothing, recorded in the history all the same.
+    case recordedAs(batch: RowID)
+    /// An apply whose plan is no longer the one previewed.
+    case planChanged
     /// How many more problems are in the error workbook or the JSON.
     case moreProblems(count: Int)
 
@@ -213,13 +217,16 @@ public enum ImportReportLine: Hashable, Sendable, OfficeMessage {
             return "The database changed in this template's dates since it was made (\(generated)): \(counted(count, "change", "changes"))."
         case .staleHint:
             return "Export a new template and enter your changes there, or import with --force to apply only your edits on top of the database as it is now."
-        case .nothingWritten: return "Nothing was written."
+        case .nothingWritten: return "Nothing was changed."
         case let .problemsHeadline(problems: count): return "The file has \(counted(count, "problem", "problems")); nothing was changed."
         case let .planSummary(added: added, removed: removed, unchanged: unchanged):
             return "\(added) added, \(removed) removed, \(unchanged) unchanged."
         case .nothingToChange: return "Nothing to change: the database already says what the file says."
         case .dryRunNote: return "Dry run: nothing was changed."
         case let .appliedAs(batch: batch): return "Applied as import batch \(batch); 'slotsheet import undo \(batch)' reverts it."
+        case let .recordedAs(batch: batch): return "This attempt is recorded in the history as batch \(batch)."
+        case .planChanged:
+            return "The database changed since the preview and the plan is now different, so nothing was applied. This is the new plan; apply again if it is right."
         case let .moreProblems(count: count): return "... and \(count) more."
         }
     }
@@ -230,13 +237,16 @@ public enum ImportReportLine: Hashable, Sendable, OfficeMessage {
             return "De database is voor de datums van dit rooster gewijzigd sinds het is gemaakt (\(generated)): \(counted(count, "wijziging", "wijzigingen"))."
         case .staleHint:
             return "Exporteer een nieuw rooster en voer uw wijzigingen daarin in, of importeer met --force om alleen uw wijzigingen toe te passen op de database zoals die nu is."
-        case .nothingWritten: return "Er is niets opgeslagen."
+        case .nothingWritten: return "Er is niets gewijzigd."
         case let .problemsHeadline(problems: count): return "Het bestand heeft \(counted(count, "probleem", "problemen")); er is niets gewijzigd."
         case let .planSummary(added: added, removed: removed, unchanged: unchanged):
             return "\(added) toegevoegd, \(removed) verwijderd, \(unchanged) ongewijzigd."
         case .nothingToChange: return "Niets te wijzigen: de database zegt al wat het bestand zegt."
         case .dryRunNote: return "Proefrun: er is niets gewijzigd."
         case let .appliedAs(batch: batch): return "Verwerkt als importbatch \(batch); 'slotsheet import undo \(batch)' draait hem terug."
+        case let .recordedAs(batch: batch): return "Deze poging staat in de geschiedenis als batch \(batch)."
+        case .planChanged:
+            return "De database is sinds het voorbeeld gewijzigd en het plan is nu anders, dus er is niets verwerkt. Dit is het nieuwe plan; verwerk het opnieuw als het klopt."
         case let .moreProblems(count: count): return "... en nog \(count)."
         }
     }

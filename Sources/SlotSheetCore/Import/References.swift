@@ -1,5 +1,5 @@
 /// The dayparts and staff of the database by code, to resolve what a file names.
-struct References {
+struct References: Sendable {
     let dayparts: [String: Identified<Daypart>]
     let staff: [String: Identified<StaffMember>]
     let staffCodes: [RowID: String]

@@ -19,11 +19,11 @@ public struct StaleChange: Hashable, Sendable {
 /// the same edit made elsewhere, put it there), so re-importing an applied template is a no-op.
 public enum StaleCheck {
     public static func changes(since template: TemplateFile, file: ParsedSheet, session: any StoreSession) throws -> [StaleChange] {
-        try changes(since: template, file: file, session: session, days: DayScheduleMemo(session))
+        try changes(since: template, file: file, reading: ImportReading(session: session))
     }
 
-    static func changes(since template: TemplateFile, file: ParsedSheet, session: any StoreSession, days: DayScheduleMemo) throws -> [StaleChange] {
-        let current = try currentState(of: template.layout, session: session, days: days)
+    static func changes(since template: TemplateFile, file: ParsedSheet, reading: ImportReading) throws -> [StaleChange] {
+        let current = try currentState(of: template.layout, reading: reading)
         var fingerprint = TemplateFingerprint(layout: template.layout)
         current.forEach { fingerprint.add($0) }
         guard fingerprint.hexDigest != template.fingerprint else { return [] }
@@ -48,11 +48,11 @@ public enum StaleCheck {
     }
 
     /// The rows the template would hold if it were exported now, for its own staff and dayparts.
-    static func currentState(of layout: TemplateLayout, session: any StoreSession, days: DayScheduleMemo) throws -> [TemplateRowState] {
+    static func currentState(of layout: TemplateLayout, reading: ImportReading) throws -> [TemplateRowState] {
         var rows: [TemplateRowState] = []
         rows.reserveCapacity(layout.rowCount)
-        try TemplateRowReader(layout: layout, references: References(session: session))
-            .forEachRow(session: session, schedule: days.day) { state, _, _ in rows.append(state) }
+        try TemplateRowReader(layout: layout, references: reading.references)
+            .forEachRow(schedule: reading.days.day) { state, _, _ in rows.append(state) }
         return rows
     }
 }

@@ -6,7 +6,7 @@ import XLSXReader
 /// the values (a number for "2", a date for "2026-12-01"), strict about what they say: anything
 /// inconsistent is `metadataDamaged`, since the import cannot know what the office saw.
 enum TemplateMetadataReader {
-    static func read(_ book: XLSXWorkbook) throws -> TemplateFile {
+    static func read(_ book: Workbook) throws -> TemplateFile {
         guard let sheet = book.sheet(named: TemplateMetadata.sheetName) else {
             if book.customProperties[TemplateMetadata.customProperty] != nil { throw ImportFileError.metadataLost }
             throw ImportFileError.notATemplate(WorkbookSummary(sheets: book.sheets.map(\.name), application: book.application))

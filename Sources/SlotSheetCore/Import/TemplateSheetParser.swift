@@ -10,7 +10,7 @@ enum TemplateSheetParser {
     /// Called with (rows read, rows in the template) as the sheet streams by.
     typealias Progress = (Int, Int) -> Void
 
-    static func parse(_ book: XLSXWorkbook, template: TemplateFile, fileName: String, sha256: String,
+    static func parse(_ book: Workbook, template: TemplateFile, fileName: String, sha256: String,
                       progress: Progress?) throws -> ParsedSheet {
         let layout = template.layout
         var slots = (0..<layout.rowCount).map { index -> ParsedSlot in

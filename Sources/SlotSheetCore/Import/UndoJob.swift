@@ -1,6 +1,9 @@
 /// Why a batch cannot be undone. Each case says what to do instead.
 public enum UndoError: Error, Equatable, CustomStringConvertible {
     case notFound(RowID)
+    /// The batch records an attempt that changed nothing (refused, stale, nothing to change, plan
+    /// changed): there is nothing to revert.
+    case notApplied(RowID, ImportBatch.Outcome)
     case alreadyUndone(RowID, by: RowID)
     /// Later batches changed some of the same cells; undo those first (newest first).
     case laterBatches(RowID, [RowID])
@@ -11,6 +14,8 @@ public enum UndoError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .notFound(id):
             return "There is no import batch \(id); 'slotsheet history' lists them."
+        case let .notApplied(id, outcome):
+            return "Batch \(id) changed nothing (\(outcome.rawValue.replacingOccurrences(of: "_", with: " "))), so there is nothing to undo."
         case let .alreadyUndone(id, by):
             return "Batch \(id) was already undone by batch \(by)."
         case let .laterBatches(id, later):
@@ -38,6 +43,7 @@ public struct UndoJob {
     public func undo(batchID: RowID, operatorName: String) throws -> (batchID: RowID, plan: ChangePlan) {
         try store.write { session in
             guard let batch = try session.importBatch(id: batchID) else { throw UndoError.notFound(batchID) }
+            guard batch.outcome == .applied else { throw UndoError.notApplied(batchID, batch.outcome) }
             if let undoneBy = try session.batch(reverting: batchID) { throw UndoError.alreadyUndone(batchID, by: undoneBy) }
             let later = try effectiveLaterBatches(after: batchID, session: session)
             guard later.isEmpty else { throw UndoError.laterBatches(batchID, later) }

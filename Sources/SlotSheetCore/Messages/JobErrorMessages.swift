@@ -1,3 +1,5 @@
+import SlotSheetTemplates
+
 /// The jobs' errors in the office's languages. `english` is each error's `description`, written
 /// beside the error; the Dutch is written here, case by case.
 extension StoreError: OfficeMessage {
@@ -78,6 +80,8 @@ extension UndoError: OfficeMessage {
         switch self {
         case let .notFound(id):
             return "Er is geen importbatch \(id); 'slotsheet history' toont ze."
+        case let .notApplied(id, outcome):
+            return "Batch \(id) heeft niets gewijzigd (\(Language.nl.words.reports.outcome(outcome.rawValue))), dus er is niets terug te draaien."
         case let .alreadyUndone(id, by):
             return "Batch \(id) is al teruggedraaid door batch \(by)."
         case let .laterBatches(id, later):

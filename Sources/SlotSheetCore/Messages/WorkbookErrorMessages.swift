@@ -12,6 +12,8 @@ extension XLSXError: OfficeMessage {
             return "\(path) kan niet worden gelezen: het bestaat niet, is een map, of er is geen toestemming om het te lezen."
         case .notAZip:
             return "Het bestand is geen Excel-werkmap (.xlsx): het is geen zip-archief. Open het in Excel en sla het op als Excel-werkmap (.xlsx)."
+        case let .notASpreadsheet(mediaType):
+            return "Het bestand is geen rekenblad: het zegt dat het \"\(mediaType)\" is. Open het in Excel of LibreOffice Calc en sla het op als .xlsx of .ods."
         case .encrypted:
             return "De werkmap is met een wachtwoord beveiligd (versleuteld). Open hem in Excel, haal het wachtwoord weg (Bestand > Info > Werkmap beveiligen) en sla hem opnieuw op."
         case .legacyOfficeDocument:
@@ -20,6 +22,8 @@ extension XLSXError: OfficeMessage {
             return "De werkmap is beschadigd: de zip-structuur is kapot (\(detail.dutch)). Sla hem opnieuw op vanuit Excel, of stuur het oorspronkelijke bestand."
         case let .missingPart(name):
             return "De werkmap is onvolledig: \(name) ontbreekt. Het bestand is misschien beschadigd of geen spreadsheet; sla het opnieuw op vanuit Excel."
+        case let .sheetsShareAPart(part, sheet, otherSheet):
+            return "De werkmap is beschadigd: de bladen \"\(otherSheet)\" en \"\(sheet)\" verwijzen allebei naar \(part); elk blad hoort een eigen onderdeel te hebben. Sla hem opnieuw op vanuit Excel."
         case let .malformedXML(part, line, _):
             return "De werkmap is beschadigd: \(part) is op regel \(line) geen geldige XML. Sla hem opnieuw op vanuit Excel."
         case let .dtdRefused(part):
@@ -65,6 +69,8 @@ extension XLSXLimits.Name: OfficeMessage {
         case .compressionRatio: return "de compressieverhouding"
         case .zipEntries: return "het aantal bestanden in het archief"
         case .sharedStrings: return "het aantal gedeelde teksten"
+        case .sharedStringBytes: return "de totale lengte van de gedeelde teksten"
+        case .cells: return "het aantal cellen met een waarde"
         case .rows: return "het rijnummer"
         case .columns: return "het kolomnummer"
         case .stringLength: return "de lengte van één tekst"

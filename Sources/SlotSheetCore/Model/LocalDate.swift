@@ -1,4 +1,5 @@
 import Foundation
+import XLSXReader
 
 /// A calendar date without a time or a zone: the `date` of a slot, stored as ISO `YYYY-MM-DD`.
 ///
@@ -18,9 +19,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// A date from its parts, or nil when the day does not exist (31 April, 29 February 2027).
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month),
-              (1...LocalDate.daysIn(month: month, year: year)).contains(day) else { return nil }
-        self.dayNumber = LocalDate.dayNumber(year: year, month: month, day: day)
+        guard CivilCalendar.isValid(year: year, month: month, day: day) else { return nil }
+        self.dayNumber = CivilCalendar.dayNumber(year: year, month: month, day: day)
     }
 
     /// Parses exactly `YYYY-MM-DD`; anything else (or a day that does not exist) is nil.
@@ -34,19 +34,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The parts of the date (proleptic Gregorian calendar).
-    public var parts: (year: Int, month: Int, day: Int) {
-        // Civil-from-days over 400-year eras, shifted so that the year starts on 1 March.
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
-    }
+    public var parts: (year: Int, month: Int, day: Int) { CivilCalendar.date(dayNumber: dayNumber) }
 
     /// `YYYY-MM-DD`, the form dates take in the database, CSV files and metadata.
     public var iso: String {
@@ -79,28 +67,6 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
         lhs.dayNumber < rhs.dayNumber
-    }
-
-    static func isLeap(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    private static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let shiftedMonth = month > 2 ? month - 3 : month + 9
-        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     private static func number(_ digits: ArraySlice<UInt8>) -> Int? {

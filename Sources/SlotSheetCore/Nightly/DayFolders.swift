@@ -12,31 +12,54 @@ enum DayFolders {
     /// Hidden staging folders start with this; a run killed half-way leaves one, which the next run removes.
     static let stagingPrefix = ".staging-"
 
-    /// Puts `staging` in place of `day` in one step: renamed when the day is new, exchanged with the
-    /// old folder (Linux `renameat2(RENAME_EXCHANGE)`) when the day ran before, so a reader sees the
-    /// old folder or the new one, never neither. Returns the old folder's new path, to remove.
-    static func publish(_ staging: String, as day: String) throws(NightlyError) -> String? {
-        guard FileManager.default.fileExists(atPath: day) else {
-            guard rename(staging, day) == 0 else { throw .output("\(day) could not be published: \(String(cString: strerror(errno))).") }
-            return nil
-        }
-        if let exchange = renameExchange, exchange(AT_FDCWD, staging, AT_FDCWD, day, renameExchangeFlag) == 0 {
-            return staging
-        }
-        // No atomic exchange here (an old kernel or file system): two renames, the gap as short as it gets.
-        let old = staging + ".old"
-        guard rename(day, old) == 0, rename(staging, day) == 0 else {
-            throw .output("\(day) could not be replaced: \(String(cString: strerror(errno))).")
-        }
-        return old
-    }
-
     /// Flushes a folder's entries (a rename is durable once its folder is).
     static func sync(_ folder: String) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
+    }
+}
+
+/// How a finished staging folder takes the place of the day's folder, so that a reader of the
+/// output folder finds the previous complete output or the new one at every instant, never
+/// neither and never a mix.
+///
+/// A new day is a plain rename. A day that ran before is swapped in one step with Linux
+/// `renameat2(RENAME_EXCHANGE)`. Where that is not available (a kernel before 3.15, glibc before
+/// 2.28, a file system that does not support it, such as NFS), a non-empty folder cannot be
+/// replaced atomically at all: moving the old one away first would leave the day missing between
+/// two renames, and a kill there would lose it. So the publish is refused (exit code 7) and the
+/// previous output stays as it is; the message says how to publish again.
+struct DayFolderPublisher: Sendable {
+    /// Exchanges two paths in one step; 0, or the `errno` of the failure.
+    var exchange: @Sendable (_ first: String, _ second: String) -> Int32
+
+    /// Linux's `renameat2(RENAME_EXCHANGE)`, found at run time.
+    static let system = DayFolderPublisher { first, second in
+        guard let exchange = DayFolderPublisher.renameExchange else { return ENOSYS }
+        return exchange(AT_FDCWD, first, AT_FDCWD, second, DayFolderPublisher.renameExchangeFlag) == 0 ? 0 : errno
+    }
+
+    /// A system without the exchange (for tests of that path).
+    static let withoutExchange = DayFolderPublisher { _, _ in ENOSYS }
+
+    /// Puts `staging` in place of `day`. Returns where the replaced folder went (to remove), or nil
+    /// for a new day.
+    func publish(_ staging: String, as day: String) throws(NightlyError) -> String? {
+        guard FileManager.default.fileExists(atPath: day) else {
+            guard rename(staging, day) == 0 else { throw .output("\(day) could not be published: \(String(cString: strerror(errno))).") }
+            return nil
+        }
+        let failure = exchange(staging, day)
+        guard failure == 0 else {
+            throw .output("""
+                \(day) exists and cannot be replaced in one step on this system (renameat2 RENAME_EXCHANGE: \
+                \(String(cString: strerror(failure)))); it is kept as it was and nothing new was published. \
+                Remove \(day) and run again to publish today's files.
+                """)
+        }
+        return staging
     }
 
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import XLSXWriter
 
 /// What one nightly run did.
 public struct NightlySummary: Sendable {
@@ -22,10 +23,11 @@ public struct NightlySummary: Sendable {
 
 /// `slotsheet nightly`: the unattended export. Writes the configured files for today into
 /// `OUT/YYYY-MM-DD/` with a `manifest.json`, and never lets a half-written folder look complete:
-/// every file is written and flushed in a hidden staging folder, which replaces the day's folder
-/// in one rename only when all of it is there. A file whose content is the same as the previous
-/// run's is not written again but linked, and reported "unchanged". A lock on the output folder
-/// keeps a second run out; day folders older than `keep` days are removed.
+/// every file is written and flushed in a hidden staging folder, which takes the day folder's place
+/// in one step (`DayFolderPublisher`) only when all of it is there, after the transaction that
+/// records its files has committed. A file whose content is the same as the previous run's is not
+/// written again but linked, and reported "unchanged". A lock on the output folder keeps a second
+/// run out; day folders older than `keep` days are removed.
 ///
 ///     let summary = try NightlyJob(store: store, rules: rules, logger: logger)
 ///         .run(outputFolder: "/srv/exports", keepDays: 30, configuration: .standard)
@@ -34,11 +36,16 @@ public struct NightlyJob {
     public let rules: OfficeRules
     public var clock: OfficeClock { rules.clock }
     public let logger: Logger
+    /// The paper the workbooks print on (the office's `paper_size`).
+    public let paper: PaperSize
+    /// How the finished folder is put in place (tests take the exchange away).
+    var publisher = DayFolderPublisher.system
 
-    public init(store: any RepairStore, rules: OfficeRules, logger: Logger) {
+    public init(store: any RepairStore, rules: OfficeRules, logger: Logger, paper: PaperSize = .a4) {
         self.store = store
         self.rules = rules
         self.logger = logger
+        self.paper = paper
     }
 
     public func run(outputFolder: String, keepDays: Int, configuration: NightlyConfiguration) throws -> NightlySummary {
@@ -68,14 +75,11 @@ public struct NightlyJob {
             }
             try writeManifest(day: day, files: files, into: staging)
             DayFolders.sync(staging)
-            // The folder is published inside the transaction that records its files: a database
-            // locked past the busy timeout fails the run before anything is published, and a failed
-            // publish records nothing. (A kill between the two leaves the folder without its rows,
-            // which only makes the next run write its files again instead of linking them.)
-            let replaced = try store.write { session in
-                for run in runs { try session.recordExportRun(run) }
-                return try DayFolders.publish(staging, as: dayPath)
-            }
+            // The rows commit first, then the folder is published (as every export does,
+            // `recordExports`): a database locked past the busy timeout fails the run before anything
+            // is published, and a failed publish takes its rows back out.
+            var replaced: String?
+            try store.recordExports(runs, thenPublish: { [publisher] in replaced = try publisher.publish(staging, as: dayPath) })
             DayFolders.sync(folder)
             if let replaced { try? FileManager.default.removeItem(atPath: replaced) }
             logger.info("published \(dayPath)")
@@ -126,7 +130,8 @@ public struct NightlyJob {
         case .template:
             guard let range else { throw NightlyError.configuration("Export '\(export.name)': needs 'from' and 'to'.") }
             return try TemplateExporter(store: store, rules: rules).writeStaged(
-                TemplateExportRequest(range: range, staff: export.staff, language: export.language, path: path), to: path)
+                TemplateExportRequest(range: range, staff: export.staff, language: export.language, paper: paper, path: path),
+                to: path)
         case .availabilityCSV:
             guard let range else { throw NightlyError.configuration("Export '\(export.name)': needs 'from' and 'to'.") }
             return try AvailabilityCSVExporter(store: store, clock: clock).writeStaged(range: range, staff: export.staff, to: path)
@@ -134,7 +139,7 @@ public struct NightlyJob {
             let since = export.changedWithinHours.map { Timestamp.iso(clock.now.addingTimeInterval(-Double($0) * 3600)) }
             let request = ReportRequest(
                 kind: ReportKind(rawValue: export.kind.rawValue)!, range: range, format: export.format, language: export.language,
-                statuses: export.statuses, updatedSince: since, path: path)
+                statuses: export.statuses, updatedSince: since, paper: paper, path: path)
             return try ReportExporter(store: store, rules: rules).write(request, to: path)
         }
     }
@@ -149,6 +154,7 @@ public struct NightlyJob {
             fields["from"] = range.from.iso
             fields["to"] = range.to.iso
         }
+        if export.format == .xlsx { fields["paper"] = paper.settingName }  // the same cells on other paper are another file
         if let hours = export.changedWithinHours { fields["changed_within_hours"] = String(hours) }
         if let statuses = export.statuses { fields["status"] = statuses.map(\.rawValue).sorted().joined(separator: ",") }
         return ExportParameters.json(fields)

@@ -1,3 +1,5 @@
+import XLSXWriter
+
 /// A report's primary table as CSV: UTF-8, RFC 4180, CRLF; dates ISO, times ISO 8601 in the
 /// office's zone with their offset, shares as decimals. Text that a spreadsheet would run as a
 /// formula (starting with =, +, -, @, tab, CR or NUL) gets a leading apostrophe (`FormulaGuard`); numbers stay numbers.
@@ -22,6 +24,8 @@ final class CSVReportSink: ReportSink {
         buffer += columns.map { CSVWriter.encode($0.title) }.joined(separator: ",") + "\r\n"
         return CSVPrimaryTable { [unowned self] row in try add(row) }
     }
+
+    func chartSheet(_ name: String, chart: LineChart) throws {}
 
     private func add(_ row: [ReportValue]) throws {
         digest.add(row)

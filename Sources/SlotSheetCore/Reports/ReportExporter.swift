@@ -2,7 +2,8 @@ import Foundation
 import XLSXWriter
 
 /// The report job: reads one snapshot, writes the report a row at a time (constant memory in both
-/// formats), renames it into place and records an `export_run` with the digest of its content.
+/// formats), records an `export_run` with the digest of its content and, once that has committed,
+/// renames the file into place.
 ///
 ///     let result = try ReportExporter(store: store, rules: rules).export(
 ///         ReportRequest(kind: .utilization, range: december, format: .xlsx, language: .nl, path: "bezetting.xlsx"))
@@ -26,10 +27,7 @@ public struct ReportExporter {
             let sha256 = try FileDigest.sha256(ofFileAt: output.temporaryPath)
             let run = ExportRun(kind: "report-\(request.kind.rawValue)", parameters: request.parameters, path: output.finalPath,
                                 sha256: sha256, rows: written.rows, createdAt: clock.timestamp(), contentSHA256: written.contentDigest)
-            try store.write { session in
-                try session.recordExportRun(run)
-                try output.commit()
-            }
+            try output.publish(recordedAs: run, in: store)
             return ExportResult(path: output.finalPath, rows: written.rows, staffCount: 0, sha256: sha256, fingerprint: nil,
                                 contentSHA256: written.contentDigest)
         } catch {
@@ -42,7 +40,8 @@ public struct ReportExporter {
         let context = ReportContext(request: request, words: request.language.words, clock: clock, day: rules.now())
         return try store.read { session in
             let sink: any ReportSink = request.format == .xlsx
-                ? try XLSXReportSink(path: path, words: context.words, clock: clock, rowsPerSheet: rowsPerSheet)
+                ? try XLSXReportSink(path: path, words: context.words, clock: clock, heading: context.heading, paper: request.paper,
+                                     rowsPerSheet: rowsPerSheet)
                 : try CSVReportSink(path: path, clock: clock)
             do {
                 switch request.kind {

@@ -1,4 +1,5 @@
 import SlotSheetTemplates
+import XLSXWriter
 
 /// The reports of `slotsheet report NAME`.
 public enum ReportKind: String, CaseIterable, Sendable {
@@ -28,10 +29,13 @@ public struct ReportRequest: Sendable {
     public var corporation: String?
     /// Requests changed from this UTC instant on.
     public var updatedSince: String?
+    /// The paper a workbook's sheets print on (landscape); the office's settings choose it.
+    public var paper: PaperSize
     public var path: String
 
     public init(kind: ReportKind, range: DateRange?, format: ReportFormat = .xlsx, language: Language = .en,
-                statuses: Set<RequestStatus>? = nil, corporation: String? = nil, updatedSince: String? = nil, path: String) {
+                statuses: Set<RequestStatus>? = nil, corporation: String? = nil, updatedSince: String? = nil,
+                paper: PaperSize = .a4, path: String) {
         self.kind = kind
         self.range = range
         self.format = format
@@ -39,6 +43,7 @@ public struct ReportRequest: Sendable {
         self.statuses = statuses
         self.corporation = corporation
         self.updatedSince = updatedSince
+        self.paper = paper
         self.path = path
     }
 
@@ -69,5 +74,26 @@ struct ReportContext {
     /// The weekday as the office writes it ("Tue", "di").
     func weekday(_ date: LocalDate) -> String {
         words.template.weekdays[date.weekday.rawValue - 1]
+    }
+
+    /// What every printed page of the report says: its title (with the corporation it is about),
+    /// its period and when it was made.
+    var heading: PrintedHeading {
+        let print = request.language.printWords
+        let period: String
+        if let range = request.range {
+            period = PrintedHeading.period(range, words: words.template)
+        } else if let since = request.updatedSince {
+            let (date, time) = PrintedHeading.moment(since, timeZone: clock.timeZone, words: words.template)
+            period = print.changedSince("\(date) \(time)")
+        } else {
+            period = print.allDates
+        }
+        // The corporation a report is filtered on is text from the database; the header takes it
+        // as text whatever it holds (see `HeaderFooter`).
+        let title = print.reportTitle(request.kind.rawValue) + (request.corporation.map { " – \($0)" } ?? "")
+        return PrintedHeading(
+            title: title, period: period,
+            made: PrintedHeading.made(clock.timestamp(), timeZone: clock.timeZone, words: words.template, print: print), words: print)
     }
 }

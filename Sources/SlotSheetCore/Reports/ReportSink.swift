@@ -32,6 +32,9 @@ protocol ReportTable: AnyObject {
 /// Where a report's tables go. Every row of every table also goes into the content digest.
 protocol ReportSink: AnyObject {
     func table(_ name: String, columns: [ReportColumn], primary: Bool) throws -> any ReportTable
+    /// A chart on a sheet of its own, after the tables added so far, which prints alone on a
+    /// landscape page; a CSV has no charts.
+    func chartSheet(_ name: String, chart: LineChart) throws
     /// Rows of the primary table.
     var rows: Int { get }
     /// SHA-256 of what the report says, independent of when the file was made.

@@ -50,32 +50,42 @@ enum StaffReport {
     }
 }
 
-/// The import batches made in the range (the office's days) and every change they made.
+/// Every import attempt and undo made in the range (the office's days) and every change they made.
+/// An attempt that changed nothing (rejected, stale, nothing to change, plan changed) has one row
+/// in the changes table too, with its outcome and no cell, so a CSV (which holds only that table)
+/// shows every attempt.
 enum ImportsReport {
     static func write(into sink: any ReportSink, session: any StoreSession, context: ReportContext, range: DateRange) throws {
         let r = context.report
         let b = r.batchColumns, c = r.changeColumns
         let batches = try sink.table(r.batchesSheet, columns: [
             ReportColumn(title: b.id, width: 8), ReportColumn(title: b.when, width: 17), ReportColumn(title: b.operatorName, width: 14),
-            ReportColumn(title: b.file, width: 30), ReportColumn(title: b.kind, width: 12), ReportColumn(title: b.reverts, width: 12),
+            ReportColumn(title: b.file, width: 30), ReportColumn(title: b.kind, width: 12), ReportColumn(title: r.outcomeColumn, width: 16),
+            ReportColumn(title: r.problemsColumn, width: 11), ReportColumn(title: b.reverts, width: 12),
             ReportColumn(title: b.added, width: 11), ReportColumn(title: b.removed, width: 11), ReportColumn(title: b.unchanged, width: 11),
         ], primary: false)
         let changes = try sink.table(r.changesSheet, columns: [
             ReportColumn(title: c.batch, width: 8), ReportColumn(title: c.when, width: 17), ReportColumn(title: c.operatorName, width: 14),
-            ReportColumn(title: c.date, width: 13), ReportColumn(title: c.daypart, width: 10), ReportColumn(title: c.staff, width: 10),
-            ReportColumn(title: c.change, width: 16),
+            ReportColumn(title: r.outcomeColumn, width: 16), ReportColumn(title: c.date, width: 13), ReportColumn(title: c.daypart, width: 10),
+            ReportColumn(title: c.staff, width: 10), ReportColumn(title: c.change, width: 16),
         ], primary: true)
         let clock = context.clock
         for batch in try session.importBatches(createdFrom: clock.startOfDay(range.from), before: clock.startOfDay(range.to.adding(days: 1))) {
             guard let id = batch.id else { continue }
+            let outcome = ReportValue.text(r.outcome(batch.outcome.rawValue))
             try batches.add([
                 .integer(Int(id)), .timestamp(batch.createdAt), .text(batch.operatorName), .text(batch.fileName),
-                .text(batch.kind == .undo ? r.undoKind : r.importKind), batch.revertsBatchID.map { .integer(Int($0)) } ?? .empty,
+                .text(batch.kind == .undo ? r.undoKind : r.importKind), outcome, .integer(batch.problems),
+                batch.revertsBatchID.map { .integer(Int($0)) } ?? .empty,
                 .integer(batch.added), .integer(batch.removed), .integer(batch.unchanged),
             ])
-            for change in try session.availabilityChanges(ofBatch: id) {
+            let made = try session.availabilityChanges(ofBatch: id)
+            if made.isEmpty {
+                try changes.add([.integer(Int(id)), .timestamp(batch.createdAt), .text(batch.operatorName), outcome, .empty, .empty, .empty, .empty])
+            }
+            for change in made {
                 try changes.add([
-                    .integer(Int(id)), .timestamp(batch.createdAt), .text(batch.operatorName), .date(change.key.date),
+                    .integer(Int(id)), .timestamp(batch.createdAt), .text(batch.operatorName), outcome, .date(change.key.date),
                     .text(change.daypartCode), .text(change.staffCode), .text(change.available ? r.becameAvailable : r.becameUnavailable),
                 ])
             }

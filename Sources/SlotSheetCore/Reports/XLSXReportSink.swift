@@ -3,10 +3,14 @@ import XLSXWriter
 
 /// Report tables as sheets of a workbook, streamed in libxlsxwriter's constant-memory mode: a
 /// million requests take the same memory as ten. Each sheet gets a styled header, frozen panes,
-/// widths and an autofilter; dates are date cells, times are in the office's zone.
+/// widths and an autofilter; dates are date cells, times are in the office's zone. Printed, every
+/// sheet is landscape and one page wide with its header row on every page, under the report's
+/// title, period and "Page X of Y"; a chart prints alone on a page.
 final class XLSXReportSink: ReportSink {
     private let workbook: WorkbookWriter
     private let clock: OfficeClock
+    private let heading: PrintedHeading
+    private let paper: PaperSize
     private var tables: [XLSXReportTable] = []
     private var digest = ContentDigest()
     private(set) var rows = 0
@@ -24,9 +28,12 @@ final class XLSXReportSink: ReportSink {
     }
 
     /// `rowsPerSheet`: data rows before a table goes on in a next sheet (Excel's limit, less the header).
-    init(path: String, words: Words, clock: OfficeClock, rowsPerSheet: Int = CellReference.maxRows - 1) throws {
+    init(path: String, words: Words, clock: OfficeClock, heading: PrintedHeading, paper: PaperSize,
+         rowsPerSheet: Int = CellReference.maxRows - 1) throws {
         workbook = try WorkbookWriter(path: path)
         self.clock = clock
+        self.heading = heading
+        self.paper = paper
         self.rowsPerSheet = rowsPerSheet
         let locale = String(words.template.dateFormat.prefix { $0 != "]" }) + "]"
         formats = Formats(
@@ -37,7 +44,14 @@ final class XLSXReportSink: ReportSink {
             percent: try workbook.cellFormat(CellStyle(numberFormat: "0%", verticalAlignment: .top)),
             date: try workbook.cellFormat(CellStyle(numberFormat: "\(locale)d mmm yyyy", alignment: .left, verticalAlignment: .top)),
             timestamp: try workbook.cellFormat(CellStyle(numberFormat: "\(locale)d mmm yyyy hh:mm", alignment: .left, verticalAlignment: .top)))
-        try workbook.setProperties(.init(title: "slotsheet report", author: "slotsheet"))
+        try workbook.setProperties(.init(title: "\(heading.title), \(heading.period)", author: "slotsheet"))
+    }
+
+    /// One page wide, as long as it is, with the header row on every page.
+    private var tableSetup: PageSetup {
+        var setup = heading.pageSetup(paper: paper, scaling: .fitToPages(wide: 1, tall: 0))
+        setup.repeatedRows = 0...0
+        return setup
     }
 
     func table(_ name: String, columns: [ReportColumn], primary: Bool) throws -> any ReportTable {
@@ -45,7 +59,7 @@ final class XLSXReportSink: ReportSink {
         if tables.isEmpty { try sheet.activate() }
         digest.add(table: name)
         let table = try XLSXReportTable(
-            sheet: sheet, columns: columns, formats: formats, clock: clock, rowsPerSheet: rowsPerSheet,
+            sheet: sheet, columns: columns, formats: formats, clock: clock, pageSetup: tableSetup, rowsPerSheet: rowsPerSheet,
             continuation: { [unowned self] part in try workbook.addSheet(named: "\(name.prefix(24)) (\(part))") },
             counted: { [unowned self] row in
                 digest.add(row)
@@ -53,6 +67,11 @@ final class XLSXReportSink: ReportSink {
             })
         tables.append(table)
         return table
+    }
+
+    func chartSheet(_ name: String, chart: LineChart) throws {
+        let sheet = try workbook.addChartSheet(named: name, chart: chart)
+        try sheet.setPageSetup(heading.pageSetup(paper: paper, scaling: .percent(100)))
     }
 
     var contentDigest: String { digest.hexDigest }
@@ -75,20 +94,22 @@ private final class XLSXReportTable: ReportTable {
     private let columns: [ReportColumn]
     private let formats: XLSXReportSink.Formats
     private let clock: OfficeClock
+    private let pageSetup: PageSetup
     private let continuation: (Int) throws -> SheetWriter
     private let counted: ([ReportValue]) -> Void
     private let rowsPerSheet: Int
     private var nextRow = 1
     private var part = 1
 
-    init(sheet: SheetWriter, columns: [ReportColumn], formats: XLSXReportSink.Formats, clock: OfficeClock, rowsPerSheet: Int,
-         continuation: @escaping (Int) throws -> SheetWriter, counted: @escaping ([ReportValue]) -> Void) throws {
+    init(sheet: SheetWriter, columns: [ReportColumn], formats: XLSXReportSink.Formats, clock: OfficeClock, pageSetup: PageSetup,
+         rowsPerSheet: Int, continuation: @escaping (Int) throws -> SheetWriter, counted: @escaping ([ReportValue]) -> Void) throws {
         writer = sheet
         self.rowsPerSheet = rowsPerSheet
         first = sheet
         self.columns = columns
         self.formats = formats
         self.clock = clock
+        self.pageSetup = pageSetup
         self.continuation = continuation
         self.counted = counted
         try start(sheet)
@@ -100,6 +121,7 @@ private final class XLSXReportTable: ReportTable {
             try sheet.write(column.title, row: 0, column: index, format: formats.header)
         }
         try sheet.freezePanes(row: 1, column: 0)
+        try sheet.setPageSetup(pageSetup)
     }
 
     var sheet: SheetHandle? { SheetHandle(writer: first, name: first.name, rowsWritten: { [unowned self] in nextRow - 1 }) }
@@ -112,6 +134,8 @@ private final class XLSXReportTable: ReportTable {
             try start(writer)
             nextRow = 1
         }
+        let lines = row.indices.map { lineCount(row[$0], column: columns[$0]) }.max() ?? 1
+        if lines > 1 { try writer.setRow(nextRow, height: Double(lines) * PageSetup.defaultRowHeight) }
         for (index, value) in row.enumerated() {
             switch value {
             case let .text(text):
@@ -137,6 +161,16 @@ private final class XLSXReportTable: ReportTable {
         }
         counted(row)
         nextRow += 1
+    }
+
+    /// The lines a value takes in its column: each line of a wrapping text, wrapped at the
+    /// column's width (text averages 1/1.15 of the digit a width counts). No spreadsheet program
+    /// sizes the rows of a file on opening, so without this the lines print over the next row.
+    private func lineCount(_ value: ReportValue, column: ReportColumn) -> Int {
+        guard column.wraps, case let .text(text) = value else { return 1 }
+        let perLine = max(1, Int(column.width * 1.15))
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { max(1, ($0.count + perLine - 1) / perLine) }.reduce(0, +)
     }
 
     func finish() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SlotSheetTemplates
+import XLSXWriter
 
 /// Every setting slotsheet knows, as `section.key`, the way the file and `--set` name it. Each
 /// one says what kind of value it takes, which environment variable overrides it, how a value is
@@ -51,7 +52,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         switch self {
         case .officeTimeZone: return .timeZone
         case .officeLanguage: return .oneOf(Language.allCases.map(\.rawValue))
-        case .officePaperSize: return .oneOf(PaperSize.allCases.map(\.rawValue))
+        case .officePaperSize: return .oneOf(PaperSize.allCases.map(\.settingName))
         case .bookingMinDaysAhead, .bookingMaxDaysAhead: return .wholeNumber(SettingKey.daysAhead)
         case .bookingDayClosesAt: return .clockTime
         case .webListen: return .listenAddress
@@ -73,7 +74,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
             guard let language = Language(rawValue: code.lowercased()) else { throw invalid(code) }
             settings.office.language = language
         case let (.officePaperSize, .string(name)):
-            guard let size = PaperSize.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else { throw invalid(name) }
+            guard let size = PaperSize.allCases.first(where: { $0.settingName.lowercased() == name.lowercased() }) else { throw invalid(name) }
             settings.office.paperSize = size
         case let (.bookingMinDaysAhead, .integer(days)):
             guard SettingKey.daysAhead.contains(days) else { throw invalid(String(days)) }
@@ -137,7 +138,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         switch self {
         case .officeTimeZone: return quoted(settings.office.timeZone.identifier)
         case .officeLanguage: return quoted(settings.office.language.rawValue)
-        case .officePaperSize: return quoted(settings.office.paperSize.rawValue)
+        case .officePaperSize: return quoted(settings.office.paperSize.settingName)
         case .bookingMinDaysAhead: return String(settings.booking.minDaysAhead)
         case .bookingMaxDaysAhead: return String(settings.booking.maxDaysAhead)
         case .bookingDayClosesAt: return quoted(settings.booking.dayClosesAt?.description ?? "")

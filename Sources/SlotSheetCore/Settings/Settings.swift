@@ -1,5 +1,6 @@
 import Foundation
 import SlotSheetTemplates
+import XLSXWriter
 
 /// Everything an office configures, in one value: read once at start from the settings file, the
 /// environment and the command line (`SettingsLoader`), checked there, and from then on only
@@ -80,10 +81,14 @@ public struct Settings: Sendable {
     }
 }
 
-/// The paper the print work lays pages out on.
-public enum PaperSize: String, Sendable, CaseIterable {
-    case a4 = "A4"
-    case letter = "Letter"
+extension PaperSize {
+    /// The paper's name as the settings file writes it (`paper_size = "A4"`).
+    public var settingName: String {
+        switch self {
+        case .a4: return "A4"
+        case .letter: return "Letter"
+        }
+    }
 }
 
 /// Where the value of one setting came from, so `config show` and every message about a setting

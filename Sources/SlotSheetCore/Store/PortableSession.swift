@@ -133,6 +133,12 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         ])
     }
 
+    func deleteExportRuns(_ ids: [RowID]) throws {
+        for id in ids {
+            try connection.execute(StoreSQL.deleteExportRun, [id.sqlValue])
+        }
+    }
+
     func removeAvailability(_ keys: [AvailabilityKey]) throws {
         try connection.execute(StoreSQL.removeAvailability, forRows: keys.map(\.sqlValues))
     }
@@ -142,7 +148,7 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
             b.fileName.sqlValue, b.sha256.sqlValue, b.operatorName.sqlValue, b.createdAt.sqlValue, b.dryRun.sqlValue,
             b.kind.rawValue.sqlValue, b.revertsBatchID.sqlValue, b.range?.from.iso.sqlValue ?? .null,
             b.range?.to.iso.sqlValue ?? .null, b.added.sqlValue, b.removed.sqlValue, b.unchanged.sqlValue,
-            b.outcome.rawValue.sqlValue,
+            b.outcome.rawValue.sqlValue, b.problems.sqlValue,
         ])
     }
 
@@ -156,8 +162,10 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         try connection.firstRow(StoreSQL.importBatch, [id.sqlValue], PortableSession.batch)
     }
 
-    func importBatches(limit: Int) throws -> [ImportBatch] {
-        try connection.rows(StoreSQL.recentImportBatches, [limit.sqlValue], PortableSession.batch)
+    func importBatches(limit: Int, outcomes: Set<ImportBatch.Outcome>?) throws -> [ImportBatch] {
+        let filter = (outcomes ?? []).map(\.rawValue).sorted()
+        return try connection.rows(StoreSQL.recentImportBatches(outcomes: filter.count), filter.map(\.sqlValue) + [limit.sqlValue],
+                                   PortableSession.batch)
     }
 
     func importBatches(createdFrom start: String, before end: String) throws -> [ImportBatch] {
@@ -167,15 +175,25 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
     /// A row of `ImportBatchColumn` as a batch.
     private static func batch(_ row: Connection.Row) throws -> ImportBatch {
         typealias C = ImportBatchColumn
+        let id = try row.integer(C.id)
         let from = try row.optionalText(C.rangeFrom).flatMap { LocalDate(iso: $0) }
         let to = try row.optionalText(C.rangeTo).flatMap { LocalDate(iso: $0) }
+        // A value this build does not know (a newer slotsheet, a hand-made row) is an error: read
+        // as something else, an attempt would be shown, reported or undone as what it was not.
+        let kindText = try row.text(C.kind), outcomeText = try row.text(C.outcome)
+        guard let kind = ImportBatch.Kind(rawValue: kindText) else {
+            throw StoreError.failed("import batch \(id) has the kind '\(kindText)', which this slotsheet does not know")
+        }
+        guard let outcome = ImportBatch.Outcome(rawValue: outcomeText) else {
+            throw StoreError.failed("import batch \(id) has the outcome '\(outcomeText)', which this slotsheet does not know")
+        }
         return ImportBatch(
-            id: try row.integer(C.id), fileName: try row.text(C.fileName), sha256: try row.text(C.sha256),
+            id: id, fileName: try row.text(C.fileName), sha256: try row.text(C.sha256),
             operatorName: try row.text(C.operatorName), createdAt: try row.text(C.createdAt), dryRun: try row.boolean(C.dryRun),
-            kind: ImportBatch.Kind(rawValue: try row.text(C.kind)) ?? .import, revertsBatchID: try row.optionalInteger(C.revertsBatchID),
+            kind: kind, revertsBatchID: try row.optionalInteger(C.revertsBatchID),
             range: from.flatMap { from in to.flatMap { DateRange(from: from, to: $0) } },
             added: try row.int(C.added), removed: try row.int(C.removed), unchanged: try row.int(C.unchanged),
-            outcome: ImportBatch.Outcome(rawValue: try row.text(C.outcome)) ?? .applied)
+            outcome: outcome, problems: try row.int(C.problems))
     }
 
     func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange] {

@@ -31,7 +31,8 @@ enum StaffColumn: Int, SelectColumn {
 }
 
 enum ImportBatchColumn: Int, SelectColumn {
-    case id, fileName, sha256, operatorName, createdAt, dryRun, kind, revertsBatchID, rangeFrom, rangeTo, added, removed, unchanged, outcome
+    case id, fileName, sha256, operatorName, createdAt, dryRun, kind, revertsBatchID, rangeFrom, rangeTo, added, removed, unchanged, outcome,
+         problems
 
     var expression: String {
         switch self {
@@ -49,6 +50,7 @@ enum ImportBatchColumn: Int, SelectColumn {
         case .removed: return "removed"
         case .unchanged: return "unchanged"
         case .outcome: return "outcome"
+        case .problems: return "problems"
         }
     }
 }

@@ -26,8 +26,71 @@ public protocol RepairStore: AnyObject, Sendable {
 
     /// Runs `work` in one transaction: all of it is committed, or none of it. A server backend
     /// may run `work` again when it aborts the transaction for a concurrent one (PostgreSQL's
-    /// serialization failures), so whatever `work` does besides the session must bear repeating.
+    /// serialization failures, at any statement or at COMMIT), so `work` does database work only:
+    /// a file renamed, a folder published or an upload removed goes in an `AfterCommit` effect
+    /// (`write(deferringEffects:)`), which runs once, after COMMIT.
     func write<T>(_ work: (any StoreSession) throws -> T) throws -> T
+}
+
+/// Something outside the database that a write transaction leads to (a finished file renamed into
+/// place, a day folder published, an upload removed). It runs once, after COMMIT succeeded, never
+/// inside a transaction that may run again or roll back. When it fails, `compensation` runs in a
+/// second write transaction to take back what the first one recorded about it (the `export_run`
+/// rows of a file that could not be published), so the database never lists an effect that did
+/// not happen.
+public struct AfterCommit {
+    let effect: () throws -> Void
+    let compensation: ((any StoreSession) throws -> Void)?
+
+    public init(_ effect: @escaping () throws -> Void, ifItFails compensation: ((any StoreSession) throws -> Void)? = nil) {
+        self.effect = effect
+        self.compensation = compensation
+    }
+}
+
+/// What the work of `write(deferringEffects:)` gives back: its value, and the effects to run once
+/// the transaction has committed. Only the attempt that commits has its effects run; an attempt the
+/// server aborted is forgotten with everything it built.
+public struct Committable<Value> {
+    public var value: Value
+    public var afterCommit: [AfterCommit]
+
+    public init(_ value: Value, afterCommit: [AfterCommit]) {
+        self.value = value
+        self.afterCommit = afterCommit
+    }
+}
+
+extension RepairStore {
+    /// Runs `work` in one write transaction as `write` does, then, once COMMIT succeeded, the
+    /// effects of the committed attempt, in order, each once. If an effect fails, its compensation
+    /// and those of the effects after it (which did not run) run in one second write transaction,
+    /// and the effect's error is thrown; effects that ran before it stay done.
+    ///
+    ///     try store.write(deferringEffects: { session in
+    ///         let id = try session.recordExportRun(run)
+    ///         return Committable(id, afterCommit: [
+    ///             AfterCommit(output.publish, ifItFails: { try $0.deleteExportRuns([id]) }),
+    ///         ])
+    ///     })
+    public func write<T>(deferringEffects work: (any StoreSession) throws -> Committable<T>) throws -> T {
+        let committed = try write(work)
+        for (index, step) in committed.afterCommit.enumerated() {
+            do {
+                try step.effect()
+            } catch {
+                let undone = committed.afterCommit[index...].compactMap(\.compensation)
+                if !undone.isEmpty {
+                    // The effect's error is what the caller must hear about; a failing compensation
+                    // (the database gone meanwhile) leaves a row whose file does not match its
+                    // sha256, which every reader of `export_run` checks.
+                    try? write { session in for compensation in undone { try compensation(session) } }
+                }
+                throw error
+            }
+        }
+        return committed.value
+    }
 }
 
 extension RepairStore {
@@ -43,7 +106,7 @@ extension RepairStore {
 
 /// The queries and changes of the jobs, inside one snapshot or transaction.
 /// Upserts match on the natural key of DESIGN.md and return the surrogate key.
-public protocol StoreSession {
+public protocol StoreSession: WebAccountSession {
     /// Rows per table, in the order of `Schema.tables`.
     func tableCounts() throws -> [(table: String, rows: Int)]
 
@@ -80,6 +143,8 @@ public protocol StoreSession {
     /// Records a file an export wrote (`export_run`).
     @discardableResult
     func recordExportRun(_ run: ExportRun) throws -> RowID
+    /// Removes `export_run` rows: the records of files that could not be published after all.
+    func deleteExportRuns(_ ids: [RowID]) throws
 
     /// Marks (person, slot) pairs not available, in bulk statements; nothing happens for a pair
     /// that already is not.
@@ -89,8 +154,8 @@ public protocol StoreSession {
     /// Records the changes of a batch in `availability_change`, in bulk statements.
     func recordAvailabilityChanges(batchID: RowID, _ changes: [AvailabilityChange]) throws
     func importBatch(id: RowID) throws -> ImportBatch?
-    /// The newest batches first.
-    func importBatches(limit: Int) throws -> [ImportBatch]
+    /// The newest batches first; with `outcomes`, only those that ended so.
+    func importBatches(limit: Int, outcomes: Set<ImportBatch.Outcome>?) throws -> [ImportBatch]
     /// The batches created from `start` up to (not including) `end`, ISO 8601 UTC instants, oldest first.
     func importBatches(createdFrom start: String, before end: String) throws -> [ImportBatch]
     func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange]

@@ -13,6 +13,8 @@ public enum Schema {
         Migration(identifier: "001-repair-request-database", sql: repairRequestDatabase),
         Migration(identifier: "002-covering-index-for-held-requests", sql: coveringIndexForHeldRequests),
         Migration(identifier: "003-export-content-digest", sql: exportContentDigest),
+        Migration(identifier: "004-every-import-attempt", sql: everyImportAttempt),
+        Migration(identifier: "005-web-users-and-uploads", sql: webUsersAndUploads),
     ]
 
     /// The version this build creates and expects.
@@ -30,7 +32,7 @@ public enum Schema {
     public static let tables = [
         "housing_corporation", "resident", "location", "space", "element", "defect", "subcontractor",
         "daypart", "staff", "availability", "repair_request", "repair_request_defect",
-        "import_batch", "availability_change", "export_run",
+        "import_batch", "availability_change", "export_run", "app_user", "web_upload",
     ]
 
     private static let isoDate = "9999-99-99"
@@ -52,6 +54,87 @@ public enum Schema {
         """
         ALTER TABLE export_run ADD COLUMN content_sha256 \(d.text);
         CREATE INDEX IF NOT EXISTS import_batch_by_time ON import_batch(created_at);
+        """
+    }
+
+    /// Every import that is not a dry run is recorded, refused ones too: a batch gets the number of
+    /// problems (or database changes since export) that refused it, and the outcome `plan_changed`
+    /// (an apply whose plan was no longer the one previewed). SQLite cannot change a CHECK in place,
+    /// so it rebuilds the table (migrations run with foreign keys off and checked at the end).
+    @Sendable private static func everyImportAttempt(_ d: SQLDialect) -> String {
+        let outcomes = "'applied', 'unchanged', 'dry_run', 'rejected', 'stale', 'plan_changed'"
+        switch d {
+        case .postgres:
+            return """
+                ALTER TABLE import_batch ADD COLUMN problems INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE import_batch DROP CONSTRAINT import_batch_outcome_check;
+                ALTER TABLE import_batch ADD CONSTRAINT import_batch_outcome_check CHECK (outcome IN (\(outcomes)));
+                """
+        case .sqlite:
+            let columns = """
+                id, file_name, sha256, operator, created_at, dry_run, kind, reverts_batch_id, range_from, range_to, \
+                added, removed, unchanged, outcome
+                """
+            return """
+                CREATE TABLE import_batch_004 (
+                    id \(d.primaryKey),
+                    file_name \(d.text) NOT NULL,
+                    sha256 \(d.text) NOT NULL,
+                    operator \(d.text) NOT NULL,
+                    created_at \(d.text) NOT NULL,
+                    \(d.boolean("dry_run", default: false)),
+                    kind \(d.text) NOT NULL DEFAULT 'import' CHECK (kind IN ('import', 'undo')),
+                    reverts_batch_id \(d.reference) REFERENCES import_batch(id),
+                    \(d.shaped("range_from", like: isoDate, nullable: true)),
+                    \(d.shaped("range_to", like: isoDate, nullable: true)),
+                    added INTEGER NOT NULL DEFAULT 0,
+                    removed INTEGER NOT NULL DEFAULT 0,
+                    unchanged INTEGER NOT NULL DEFAULT 0,
+                    outcome \(d.text) NOT NULL CHECK (outcome IN (\(outcomes))),
+                    problems INTEGER NOT NULL DEFAULT 0
+                );
+                INSERT INTO import_batch_004 (\(columns)) SELECT \(columns) FROM import_batch;
+                DROP TABLE import_batch;
+                ALTER TABLE import_batch_004 RENAME TO import_batch;
+                CREATE INDEX import_batch_by_time ON import_batch(created_at);
+                """
+        }
+    }
+
+    /// The web front's people and files: who signs in (a bcrypt hash; an API token only as its
+    /// SHA-256, so the table never holds a usable secret) and each upload's state, in the database
+    /// so that marking an upload applied shares the import's transaction (two clicks apply once).
+    @Sendable private static func webUsersAndUploads(_ d: SQLDialect) -> String {
+        let roles = AppUser.Role.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let states = UploadState.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        return """
+        CREATE TABLE app_user (
+            id \(d.primaryKey),
+            name \(d.text) NOT NULL UNIQUE,
+            role \(d.text) NOT NULL CHECK (role IN (\(roles))),
+            password_hash \(d.text),
+            token_sha256 \(d.text) UNIQUE,
+            \(d.boolean("active", default: true)),
+            created_at \(d.text) NOT NULL
+        );
+        CREATE TABLE web_upload (
+            id \(d.primaryKey),
+            user_id \(d.reference) NOT NULL REFERENCES app_user(id),
+            file_name \(d.text) NOT NULL,
+            stored_name \(d.text) NOT NULL UNIQUE,
+            size INTEGER NOT NULL,
+            state \(d.text) NOT NULL CHECK (state IN (\(states))),
+            created_at \(d.text) NOT NULL,
+            expires_at \(d.text) NOT NULL,
+            rows_read INTEGER NOT NULL DEFAULT 0,
+            added INTEGER NOT NULL DEFAULT 0,
+            removed INTEGER NOT NULL DEFAULT 0,
+            problems INTEGER NOT NULL DEFAULT 0,
+            outcome \(d.text),
+            batch_id \(d.reference) REFERENCES import_batch(id)
+        );
+        CREATE INDEX web_upload_by_user ON web_upload(user_id, id);
+        CREATE INDEX web_upload_by_state ON web_upload(state, expires_at);
         """
     }
 

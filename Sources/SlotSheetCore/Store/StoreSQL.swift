@@ -89,6 +89,7 @@ enum StoreSQL {
         INSERT INTO export_run (kind, parameters, path, sha256, rows, created_at, content_sha256) VALUES (?, ?, ?, ?, ?, ?, ?) \
         RETURNING id
         """
+    static let deleteExportRun = "DELETE FROM export_run WHERE id = ?"
 
     /// Rows are found through the natural key's unique index (both backends name the columns of a
     /// VALUES list `column1`, `column2`, ...); a row-value `IN (VALUES ...)` would scan the table in SQLite.
@@ -106,7 +107,7 @@ enum StoreSQL {
             """)
     static let insertImportBatch = """
         INSERT INTO import_batch (file_name, sha256, operator, created_at, dry_run, kind, reverts_batch_id, range_from, \
-        range_to, added, removed, unchanged, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+        range_to, added, removed, unchanged, outcome, problems) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
         """
     static let recordAvailabilityChanges = BulkStatement(
         columns: [.integer, .text, .integer, .integer, .boolean, .boolean],
@@ -123,7 +124,11 @@ enum StoreSQL {
 
     static let batchColumns = ImportBatchColumn.selectList
     static let importBatch = "SELECT \(batchColumns) FROM import_batch WHERE id = ?"
-    static let recentImportBatches = "SELECT \(batchColumns) FROM import_batch ORDER BY id DESC LIMIT ?"
+    /// The newest batches whose outcome is one of `outcomes` (a `?` each), then the limit.
+    static func recentImportBatches(outcomes: Int) -> String {
+        let filter = outcomes == 0 ? "" : "WHERE outcome IN (\(Array(repeating: "?", count: outcomes).joined(separator: ", "))) "
+        return "SELECT \(batchColumns) FROM import_batch \(filter)ORDER BY id DESC LIMIT ?"
+    }
     static let importBatchesCreatedBetween = "SELECT \(batchColumns) FROM import_batch WHERE created_at >= ? AND created_at < ? ORDER BY id"
     static let changesOfBatch = """
         SELECT \(BatchChangeColumn.selectList) FROM availability_change c \

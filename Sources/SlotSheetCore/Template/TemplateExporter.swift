@@ -1,17 +1,21 @@
 import Foundation
 import SlotSheetTemplates
+import XLSXWriter
 
-/// What to export: a range, the staff, the language and the file.
+/// What to export: a range, the staff, the language, the paper it prints on and the file.
 public struct TemplateExportRequest: Sendable {
     public var range: DateRange
     public var staff: StaffSelection
     public var language: Language
+    /// The paper the template prints on (landscape); the office's settings choose it.
+    public var paper: PaperSize
     public var path: String
 
-    public init(range: DateRange, staff: StaffSelection, language: Language, path: String) {
+    public init(range: DateRange, staff: StaffSelection, language: Language, paper: PaperSize = .a4, path: String) {
         self.range = range
         self.staff = staff
         self.language = language
+        self.paper = paper
         self.path = path
     }
 }
@@ -30,8 +34,9 @@ public struct ExportResult: Hashable, Sendable {
 }
 
 /// The template export job: reads one consistent snapshot of the database, writes the workbook
-/// a day at a time through `TemplateWorkbook`, then renames it into place and records an
-/// `export_run`, so the file appears whole or not at all.
+/// a day at a time through `TemplateWorkbook`, then records an `export_run` and, once that has
+/// committed, renames the file into place (`AtomicOutput.publish(recordedAs:in:)`), so the file
+/// appears whole or not at all, and never without its record.
 ///
 ///     let result = try TemplateExporter(store: store, rules: settings.officeRules(clock: clock)).export(
 ///         TemplateExportRequest(range: december, staff: .allActive, language: .nl, path: "dec.xlsx"))
@@ -57,10 +62,7 @@ public struct TemplateExporter {
             let run = ExportRun(
                 kind: "template", parameters: ExportParameters.json(request.range, request.staff, request.language),
                 path: output.finalPath, sha256: sha256, rows: layout.rowCount, createdAt: generatedAt)
-            try store.write { session in
-                try session.recordExportRun(run)
-                try output.commit()
-            }
+            try output.publish(recordedAs: run, in: store)
             return ExportResult(path: output.finalPath, rows: layout.rowCount, staffCount: layout.staff.count,
                                 sha256: sha256, fingerprint: fingerprint)
         } catch {
@@ -100,7 +102,8 @@ public struct TemplateExporter {
         let workbook = try TemplateWorkbook(path: path, context: .init(
             layout: layout, words: request.language.words.template, language: request.language,
             day: day, generatedAt: generatedAt,
-            staffDetails: staff.map(\.value), daypartDetails: dayparts.map(\.value)))
+            staffDetails: staff.map(\.value), daypartDetails: dayparts.map(\.value),
+            printing: .init(paper: request.paper, timeZone: clock.timeZone)))
         do {
             var fingerprint = TemplateFingerprint(layout: layout)
             try TemplateRowReader(layout: layout, references: References(session: session))

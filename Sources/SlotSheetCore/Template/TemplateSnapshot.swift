@@ -88,11 +88,15 @@ struct TemplateRowReader {
     }
 
     /// Calls `visit` with each row in layout order, its daypart index, and how many people outside
-    /// the template are available in its slot. `schedule` gives a date's state (by default, fetched).
-    func forEachRow(session: any StoreSession, schedule: ((LocalDate) throws -> DaySchedule)? = nil,
-                    _ visit: (TemplateRowState, Int, Int) throws -> Void) throws {
+    /// the template are available in its slot, each date fetched from `session`.
+    func forEachRow(session: any StoreSession, _ visit: (TemplateRowState, Int, Int) throws -> Void) throws {
+        try forEachRow(schedule: session.daySchedule, visit)
+    }
+
+    /// The same, with each date's state from `schedule` (days an import has read already).
+    func forEachRow(schedule: (LocalDate) throws -> DaySchedule, _ visit: (TemplateRowState, Int, Int) throws -> Void) throws {
         for date in layout.range {
-            let day = try schedule?(date) ?? session.daySchedule(on: date)
+            let day = try schedule(date)
             for (index, entry) in layout.dayparts.enumerated() {
                 let id = daypartIDs[index] ?? -1
                 let (flags, others) = day.availability(daypartID: id, columns: columns, count: layout.staff.count)

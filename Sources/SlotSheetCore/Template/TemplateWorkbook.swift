@@ -14,6 +14,7 @@ final class TemplateWorkbook {
         let generatedAt: String
         let staffDetails: [StaffMember]
         let daypartDetails: [Daypart]
+        var printing = TemplatePrintOptions()
     }
 
     private let context: Context
@@ -43,6 +44,7 @@ final class TemplateWorkbook {
             try writeStaffList(staffSheet)
             try writeDaypartList(daypartSheet)
             try startMetadata()
+            try TemplatePrintSetup(context: context).apply(grid: grid, instructions: instructions, lists: [staffSheet, daypartSheet])
             try workbook.setProperties(.init(
                 title: "\(words.documentTitle) \(context.layout.range.from.iso) - \(context.layout.range.to.iso)",
                 subject: words.documentTitle, author: "slotsheet"))
@@ -61,25 +63,15 @@ final class TemplateWorkbook {
     /// everything that is not a data row.
     private func writeGridFrame() throws {
         let words = context.words
-        let keyTitles: [TemplateLayout.KeyColumn: String] = [
-            .date: words.dateColumn, .weekday: words.weekdayColumn, .daypart: words.daypartColumn,
-            .booked: words.bookedColumn, .capacity: words.capacityColumn,
-        ]
-        let longestLabel = layout.dayparts.map(\.label.count).max() ?? 8
-        let widths: [TemplateLayout.KeyColumn: Double] = [
-            .date: 13, .weekday: Double(max(4, words.weekdays.map(\.count).max() ?? 3) + 2),
-            .daypart: Double(longestLabel + 2), .booked: Double(words.bookedColumn.count + 3),
-            .capacity: Double(words.capacityColumn.count + 3),
-        ]
-        for key in TemplateLayout.KeyColumn.allCases {
-            try grid.setColumns(key.rawValue, key.rawValue, width: max(widths[key]!, Double(keyTitles[key]!.count) + 2))
+        for (key, width) in zip(TemplateLayout.KeyColumn.allCases, TemplateWorkbook.keyColumnWidths(words, layout)) {
+            try grid.setColumns(key.rawValue, key.rawValue, width: width)
         }
         if !layout.staff.isEmpty {
             try grid.setColumns(TemplateLayout.firstStaffColumn, layout.lastColumn, width: Look.staffColumnWidth)
         }
         try grid.setRow(TemplateLayout.headerRow, height: Look.headerRowHeight)
         for key in TemplateLayout.KeyColumn.allCases {
-            try grid.write(keyTitles[key]!, row: TemplateLayout.headerRow, column: key.rawValue, style: styles.header)
+            try grid.write(TemplateWorkbook.keyTitle(key, words), row: TemplateLayout.headerRow, column: key.rawValue, style: styles.header)
         }
         for (index, member) in layout.staff.enumerated() {
             try grid.write(member.header, row: TemplateLayout.headerRow, column: layout.column(forStaffAt: index), style: styles.staffHeader)
@@ -177,7 +169,7 @@ final class TemplateWorkbook {
 
     private func writeInstructions(_ sheet: SheetWriter) throws {
         let words = context.words
-        try sheet.setColumns(0, 0, width: 110)
+        try sheet.setColumns(0, 0, width: TemplatePrintSetup.instructionsWidth)
         try sheet.write(words.instructionsTitle, row: 0, column: 0, style: styles.title)
         let facts = TemplateFacts(
             from: layout.range.from.iso, to: layout.range.to.iso, generatedAt: context.generatedAt,
@@ -186,6 +178,7 @@ final class TemplateWorkbook {
             bookableFrom: context.day.bookingWindow.from.iso, bookableTo: context.day.bookingWindow.to.iso,
             dayClosesAt: context.day.rules.dayClosesAt?.description)
         for (index, paragraph) in words.instructions(facts).enumerated() {
+            try sheet.setRow(index + 2, height: TemplatePrintSetup.height(ofParagraph: paragraph))
             try sheet.write(paragraph, row: index + 2, column: 0, style: styles.wrapped)
         }
         try sheet.protectWithoutPassword()

@@ -82,12 +82,12 @@ struct ImportFile: ParsableCommand {
         // database: when this file cannot be written (exit 7), the problems are printed above all the same.
         if outcome.status == .rejected, let errorsOut {
             try ErrorWorkbook.write(parsed, problems: outcome.problems, source: file, language: context.language,
-                                    store: database, rules: context.rules, to: errorsOut)
+                                    store: database, rules: context.rules, paper: context.settings.office.paperSize, to: errorsOut)
         }
         switch outcome.status {
         case .rejected: throw ExitCode(ExitStatus.validationFailed.rawValue)
-        case .stale: throw ExitCode(ExitStatus.staleTemplate.rawValue)
-        default: break
+        case .stale, .planChanged: throw ExitCode(ExitStatus.staleTemplate.rawValue)
+        case .applied, .nothingToChange, .dryRun: break
         }
     }
 
@@ -128,10 +128,16 @@ struct UndoImport: ParsableCommand {
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "List import batches, newest first.",
+        abstract: "List import attempts and undos, newest first.",
         discussion: """
-            Example:
+            Every import that is not a dry run is listed with its outcome: applied,
+            unchanged (nothing to change), rejected (with its number of problems), stale
+            (with the number of database changes since export) or plan_changed (an apply
+            whose plan was no longer the one previewed).
+
+            Examples:
               slotsheet history --limit 20
+              slotsheet history --outcome rejected,stale
             """)
 
     @OptionGroup var store: StoreOptions
@@ -140,19 +146,46 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "How many batches to show.")
     var limit = 50
 
+    @Option(help: ArgumentHelp("Only attempts with these outcomes, comma-separated: \(HistoryCommand.outcomeNames).",
+                               valueName: "OUTCOME,..."))
+    var outcome: String?
+
+    /// The outcomes `--outcome` takes: every one but a dry run, which is never recorded.
+    static var outcomes: [String] { ImportBatch.Outcome.allCases.filter { $0 != .dryRun }.map(\.rawValue) }
+    static var outcomeNames: String { outcomes.joined(separator: ", ") }
+
+    /// The `--outcome` choices, checked here rather than in `validate()`, so the message is in the office's language.
+    private func outcomes() throws -> Set<ImportBatch.Outcome>? {
+        guard let outcome else { return nil }
+        var chosen = Set<ImportBatch.Outcome>()
+        for name in outcome.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let value = ImportBatch.Outcome(rawValue: name), value != .dryRun else {
+                throw CommandFailure(.usage, .unknownOutcome(word: name, outcomes: HistoryCommand.outcomes))
+            }
+            chosen.insert(value)
+        }
+        guard !chosen.isEmpty else { throw CommandFailure(.usage, .outcomeNeeded(outcomes: HistoryCommand.outcomes)) }
+        return chosen
+    }
+
     func run() throws {
         let context = try settings.load()
-        let batches = try store.openMigrated(forReading: true).read { try $0.importBatches(limit: limit) }
+        guard limit > 0 else { throw CommandFailure(.usage, .limitTooSmall) }
+        let filter = try outcomes()
+        let batches = try store.openMigrated(forReading: true).read { try $0.importBatches(limit: limit, outcomes: filter) }
         guard !batches.isEmpty else {
-            context.say(.noImports)
+            context.say(filter == nil ? .noImports : .noImportsWithOutcome)
             return
         }
         context.say(.historyHeader)
         for batch in batches {
             let kind = batch.kind == .undo ? CommandMessage.undoOf(batch: batch.revertsBatchID).text(context.language) : ""
             print("\(String(batch.id ?? 0).leftPadded(to: 5))  \(batch.createdAt.padding(toLength: 20, withPad: " ", startingAt: 0))  "
-                  + "\(batch.operatorName.padding(toLength: 12, withPad: " ", startingAt: 0))  \(String(batch.added).leftPadded(to: 5))  "
-                  + "\(String(batch.removed).leftPadded(to: 7))  \(String(batch.unchanged).leftPadded(to: 9))  \(kind)\(batch.fileName)")
+                  + "\(batch.operatorName.padding(toLength: 12, withPad: " ", startingAt: 0))  "
+                  + "\(context.words.reports.outcome(batch.outcome.rawValue).padding(toLength: 17, withPad: " ", startingAt: 0))  "
+                  + "\(String(batch.problems).leftPadded(to: 9))  "
+                  + "\(String(batch.added).leftPadded(to: 6))  \(String(batch.removed).leftPadded(to: 7))  "
+                  + "\(String(batch.unchanged).leftPadded(to: 9))  \(kind)\(batch.fileName)")
         }
     }
 }

@@ -3,25 +3,25 @@ import Foundation
 import XLSXReader
 import SlotSheetTemplates
 
-/// `slotsheet inspect FILE`: what an .xlsx holds, read the way an import reads it. Without `--cells` a
-/// summary (reading every cell, so a damaged sheet is found); with `--cells` every non-empty cell as a
-/// JSON line in the format of the shared corpus.
+/// `slotsheet inspect FILE`: what a workbook (.xlsx or .ods) holds, read the way an import reads it.
+/// Without `--cells` a summary (reading every cell, so a damaged sheet is found); with `--cells` every
+/// non-empty cell as a JSON line in the format of the test corpus.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show the sheets of an .xlsx file, or every cell as JSON lines.",
+        abstract: "Show the sheets of an .xlsx or .ods file, or every cell as JSON lines.",
         discussion: """
             Reads every cell either way, so a damaged or hostile file is refused here as
             an import would refuse it (exit codes 10 to 16, see the README).
 
             Examples:
               slotsheet inspect availability.xlsx
-              slotsheet inspect availability.xlsx --sheet "Week 12" --cells > cells.jsonl
+              slotsheet inspect availability.ods --sheet "Week 12" --cells > cells.jsonl
             """)
 
     @OptionGroup var settings: SettingsOptions
 
-    @Argument(help: "The .xlsx file.")
+    @Argument(help: "The workbook: .xlsx or .ods (told apart by content, whatever its name).")
     var file: String
 
     @Option(help: "Only this sheet (by name).")
@@ -36,7 +36,7 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         let context = try settings.load()
         do {
-            let book = try XLSXWorkbook(path: file)
+            let book = try Workbook(path: file)
             let chosen = try selectedSheets(of: book)
             if cells {
                 // Read everything once before printing, so a file refused half-way prints only its verdict.
@@ -51,7 +51,7 @@ struct InspectCommand: ParsableCommand {
         }
     }
 
-    private func selectedSheets(of book: XLSXWorkbook) throws -> [SheetInfo] {
+    private func selectedSheets(of book: Workbook) throws -> [SheetInfo] {
         guard let name = sheet else { return book.sheets }
         guard let found = book.sheet(named: name) else {
             throw CommandFailure(.usage, .noSuchSheet(file: file, sheet: name, sheets: book.sheets.map(\.name)))
@@ -59,7 +59,7 @@ struct InspectCommand: ParsableCommand {
         return [found]
     }
 
-    private func printCells(of sheets: [SheetInfo], in book: XLSXWorkbook) throws(XLSXError) {
+    private func printCells(of sheets: [SheetInfo], in book: Workbook) throws(XLSXError) {
         var output: [UInt8] = []
         output.reserveCapacity(1 << 17)
         for sheet in sheets {
@@ -75,9 +75,10 @@ struct InspectCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(output))
     }
 
-    private func printSummary(of book: XLSXWorkbook, language: Language, sheets: [SheetStatistics]) {
+    private func printSummary(of book: Workbook, language: Language, sheets: [SheetStatistics]) {
         let say = { (message: CommandMessage) in print(message.text(language)) }
         print(file)
+        say(.summaryFormat(ods: book.format == .ods))
         let writer = [book.application, book.applicationVersion].compactMap { $0 }.joined(separator: " ")
         say(.summaryWriter(writer.isEmpty ? nil : writer))
         say(.summaryDateSystem(year: book.uses1904DateSystem ? 1904 : 1900))
@@ -125,7 +126,7 @@ private struct SheetStatistics {
     var mergedRanges = 0
     var usedRange: CellRange?
 
-    init(of sheet: SheetInfo, in book: XLSXWorkbook) throws(XLSXError) {
+    init(of sheet: SheetInfo, in book: Workbook) throws(XLSXError) {
         self.sheet = sheet
         var reader = try book.rows(of: sheet)
         var first = CellReference(row: Int.max, column: Int.max), last = CellReference(row: 0, column: 0)

@@ -65,7 +65,7 @@ struct ReportCommand: ParsableCommand {
         let chosenFormat = format ?? (output.lowercased().hasSuffix(".csv") ? .csv : .xlsx)
         let request = ReportRequest(
             kind: name, range: try dates.resolve(context.clock), format: chosenFormat, language: context.language,
-            statuses: try statuses(), corporation: corporation, path: output)
+            statuses: try statuses(), corporation: corporation, paper: context.settings.office.paperSize, path: output)
         let exporter = ReportExporter(store: try store.openMigrated(), rules: context.rules)
         let result = try exporter.export(request)
         context.say(.wroteReport(path: result.path, report: name.rawValue, rows: result.rows))

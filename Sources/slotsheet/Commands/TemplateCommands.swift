@@ -39,7 +39,8 @@ struct ExportTemplate: ParsableCommand {
     func run() throws {
         let context = try settings.load()
         let request = TemplateExportRequest(
-            range: try dates.resolve(context.clock), staff: try staff.selection(), language: context.language, path: output)
+            range: try dates.resolve(context.clock), staff: try staff.selection(), language: context.language,
+            paper: context.settings.office.paperSize, path: output)
         let exporter = TemplateExporter(store: try store.openMigrated(), rules: context.rules)
         let result = try exporter.export(request)
         context.say(.wroteTemplate(path: result.path, rows: result.rows, days: request.range.dayCount, staff: result.staffCount))

@@ -1,4 +1,6 @@
 import SlotSheetCore
+import SlotSheetTemplates
+import SlotSheetWeb
 
 /// What the commands themselves say: their results and the mistakes on the command line they
 /// find, in each language. (What the jobs say is the jobs' messages; see `OfficeMessage`.)
@@ -27,12 +29,32 @@ enum CommandMessage: OfficeMessage {
     case wroteReport(path: String, report: String, rows: Int)
     case undone(batch: RowID, asBatch: RowID, added: Int, removed: Int, unchanged: Int)
     case noImports
+    /// `history --outcome` matched no attempt.
+    case noImportsWithOutcome
+    case unknownOutcome(word: String, outcomes: [String])
+    case outcomeNeeded(outcomes: [String])
+    case limitTooSmall
     case historyHeader
     case undoOf(batch: RowID?)
     case reading(file: String)
     case settingsHeader(file: String?)
 
+    // `user` and `serve`
+    /// A user job refused the name, role or password (its words are the web front's).
+    case userRefused(UserError)
+    case noPasswordGiven
+    case passwordsDiffer
+    case userAdded(name: String, role: String)
+    case userDisabled(name: String)
+    case noUsers
+    case usersHeader
+    case userRow(name: String, role: String, active: Bool, hasToken: Bool, created: String)
+    case uploadFolderUnusable(path: String, detail: String)
+    case serverStopped(detail: String)
+
     // The summary of `inspect`
+    /// Which of the two workbook formats the file is (told apart by content).
+    case summaryFormat(ods: Bool)
     case summaryWriter(String?)
     case summaryDateSystem(year: Int)
     case summaryDefinedNames([String])
@@ -70,11 +92,27 @@ enum CommandMessage: OfficeMessage {
         case let .undone(batch: batch, asBatch: newBatch, added: added, removed: removed, unchanged: unchanged):
             return "Batch \(batch) undone as batch \(newBatch): \(added) added, \(removed) removed back, \(unchanged) already as before."
         case .noImports: return "No imports yet."
-        case .historyHeader: return "batch  when                  operator      added  removed  unchanged  file"
+        case .noImportsWithOutcome: return "No imports with that outcome."
+        case let .unknownOutcome(word: word, outcomes: outcomes): return "'\(word)' is not an outcome; use \(outcomes.joined(separator: ", "))."
+        case let .outcomeNeeded(outcomes: outcomes): return "--outcome needs at least one of \(outcomes.joined(separator: ", "))."
+        case .limitTooSmall: return "--limit must be 1 or more."
+        case .historyHeader: return "batch  when                  operator      outcome             problems   added  removed  unchanged  file"
         case let .undoOf(batch: batch): return "undo of \(batch.map(String.init) ?? "?"): "
         case let .reading(file: file): return "Reading \(file)"
         case let .settingsHeader(file: file):
             return "# slotsheet settings in effect" + (file.map { ", read from \($0)" } ?? ", no settings file") + "; each line says where its value came from."
+        case let .userRefused(error): return error.message(Language.en.web)
+        case .noPasswordGiven: return Language.en.web.noPasswordGiven
+        case .passwordsDiffer: return Language.en.web.passwordsDiffer
+        case let .userAdded(name: name, role: role): return "Added \(name) (\(role))."
+        case let .userDisabled(name: name): return "Disabled \(name)."
+        case .noUsers: return "No users yet; add one with 'slotsheet user add NAME --role office'."
+        case .usersHeader: return CommandMessage.userColumns(["name", "role", "active", "token", "created"])
+        case let .userRow(name: name, role: role, active: active, hasToken: token, created: created):
+            return CommandMessage.userColumns([name, role, active ? "yes" : "no", token ? "yes" : "no", created])
+        case let .uploadFolderUnusable(path: path, detail: detail): return "The upload folder \(path) cannot be used: \(detail)."
+        case let .serverStopped(detail: detail): return "The server stopped: \(detail)."
+        case let .summaryFormat(ods: ods): return "  format:       \(ods ? "OpenDocument spreadsheet (.ods)" : "Office Open XML (.xlsx)")"
         case let .summaryWriter(writer): return "  written by:   \(writer ?? "(not recorded)")"
         case let .summaryDateSystem(year: year): return "  date system:  \(year)"
         case let .summaryDefinedNames(names): return "  defined names: \(names.joined(separator: ", "))"
@@ -115,11 +153,27 @@ enum CommandMessage: OfficeMessage {
         case let .undone(batch: batch, asBatch: newBatch, added: added, removed: removed, unchanged: unchanged):
             return "Batch \(batch) teruggedraaid als batch \(newBatch): \(added) toegevoegd, \(removed) weer verwijderd, \(unchanged) al zoals voorheen."
         case .noImports: return "Nog geen imports."
-        case .historyHeader: return "batch  wanneer               door          toegev  verwijd  ongewijzd  bestand"
+        case .noImportsWithOutcome: return "Geen imports met die uitkomst."
+        case let .unknownOutcome(word: word, outcomes: outcomes): return "'\(word)' is geen uitkomst; gebruik \(outcomes.joined(separator: ", "))."
+        case let .outcomeNeeded(outcomes: outcomes): return "--outcome vraagt ten minste een van \(outcomes.joined(separator: ", "))."
+        case .limitTooSmall: return "--limit moet 1 of meer zijn."
+        case .historyHeader: return "batch  wanneer               door          uitkomst           problemen  toegev  verwijd  ongewijzd  bestand"
         case let .undoOf(batch: batch): return "terugdraaien van \(batch.map(String.init) ?? "?"): "
         case let .reading(file: file): return "\(file) lezen"
         case let .settingsHeader(file: file):
             return "# geldende instellingen van slotsheet" + (file.map { ", gelezen uit \($0)" } ?? ", geen instellingenbestand") + "; elke regel zegt waar de waarde vandaan komt."
+        case let .userRefused(error): return error.message(Language.nl.web)
+        case .noPasswordGiven: return Language.nl.web.noPasswordGiven
+        case .passwordsDiffer: return Language.nl.web.passwordsDiffer
+        case let .userAdded(name: name, role: role): return "\(name) toegevoegd (\(role))."
+        case let .userDisabled(name: name): return "\(name) kan niet meer aanmelden."
+        case .noUsers: return "Nog geen gebruikers; voeg er een toe met 'slotsheet user add NAAM --role office'."
+        case .usersHeader: return CommandMessage.userColumns(["naam", "rol", "actief", "token", "aangemaakt"])
+        case let .userRow(name: name, role: role, active: active, hasToken: token, created: created):
+            return CommandMessage.userColumns([name, role, active ? "ja" : "nee", token ? "ja" : "nee", created])
+        case let .uploadFolderUnusable(path: path, detail: detail): return "De map voor uploads \(path) is niet te gebruiken: \(detail)."
+        case let .serverStopped(detail: detail): return "De server is gestopt: \(detail)."
+        case let .summaryFormat(ods: ods): return "  indeling:         \(ods ? "OpenDocument-rekenblad (.ods)" : "Office Open XML (.xlsx)")"
         case let .summaryWriter(writer): return "  geschreven door:  \(writer ?? "(niet vastgelegd)")"
         case let .summaryDateSystem(year: year): return "  datumsysteem:     \(year)"
         case let .summaryDefinedNames(names): return "  benoemde bereiken: \(names.joined(separator: ", "))"
@@ -131,5 +185,11 @@ enum CommandMessage: OfficeMessage {
             return [(rows, "verborgen rijen"), (columns, "verborgen kolommen"), (merged, "samengevoegde bereiken")]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
         }
+    }
+
+    /// One line of `user list`: name, role, active, token and created, in columns.
+    private static func userColumns(_ values: [String]) -> String {
+        zip(values, [20, 6, 6, 5, 0]).map { value, width in width > 0 ? value.padding(toLength: width, withPad: " ", startingAt: 0) : value }
+            .joined(separator: "  ")
     }
 }

@@ -17,13 +17,9 @@ struct ImportReport {
         lines.append("\(outcome.fileName)\(range)")
         switch outcome.status {
         case .stale:
-            lines.append(say(.staleHeadline(generatedAt: outcome.generatedAt ?? "?", changes: outcome.staleChanges.count)))
-            lines += limited(outcome.staleChanges.map { "  \($0.text(language))" })
-            lines.append(say(.staleHint))
-            lines.append(say(.nothingWritten))
+            lines += staleLines()
         case .rejected:
-            lines.append(say(.problemsHeadline(problems: outcome.problems.count)))
-            lines += limited(outcome.problems.map { "  \($0.sentence(language))\n      \($0.hint(language))" })
+            lines += problemLines()
         case .nothingToChange:
             lines.append(say(.nothingToChange))
         case .dryRun, .applied:
@@ -33,8 +29,31 @@ struct ImportReport {
             } else {
                 lines.append(say(.dryRunNote))
             }
+        case .planChanged:
+            lines.append(say(.planChanged))
+            switch outcome.verdict {
+            case .stale: lines += staleLines()
+            case .rejected: lines += problemLines()
+            case .nothingToChange: lines.append(say(.nothingToChange))
+            case .changes: lines += planLines()
+            }
+        }
+        // A refused attempt changed nothing, and is in the audit trail all the same.
+        if let batch = outcome.auditBatchID, outcome.status != .applied(batchID: batch) {
+            lines.append(say(.recordedAs(batch: batch)))
         }
         return lines.joined(separator: "\n")
+    }
+
+    private func staleLines() -> [String] {
+        [ImportReportLine.staleHeadline(generatedAt: outcome.generatedAt ?? "?", changes: outcome.staleChanges.count).text(language)]
+            + limited(outcome.staleChanges.map { "  \($0.text(language))" })
+            + [ImportReportLine.staleHint.text(language), ImportReportLine.nothingWritten.text(language)]
+    }
+
+    private func problemLines() -> [String] {
+        [ImportReportLine.problemsHeadline(problems: outcome.problems.count).text(language)]
+            + limited(outcome.problems.map { "  \($0.sentence(language))\n      \($0.hint(language))" })
     }
 
     private func planLines() -> [String] {
@@ -56,71 +75,6 @@ struct ImportReport {
     func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(JSONReport(outcome, language)), as: UTF8.self)
-    }
-}
-
-/// The JSON shape of an import (stable: scripts read it).
-private struct JSONReport: Encodable {
-    struct Count: Encodable { let key: String; let added: Int; let removed: Int }
-    struct Change: Encodable { let date: String; let daypart: String; let staff: String; let available: Bool }
-    struct Problem: Encodable {
-        let place: String
-        let sheet: String?
-        let cell: String?
-        let line: Int?
-        let slot: String?
-        let staff: String?
-        let message: String
-        let hint: String
-    }
-
-    let status: String
-    let file: String
-    let sha256: String
-    let kind: String
-    let from: String?
-    let to: String?
-    let batch: RowID?
-    let added: Int
-    let removed: Int
-    let unchanged: Int
-    let perDate: [Count]
-    let perStaff: [Count]
-    let changes: [Change]
-    let problems: [Problem]
-    let stale: [String]
-
-    init(_ outcome: ImportOutcome, _ language: Language) {
-        switch outcome.status {
-        case let .applied(id): status = "applied"; batch = id
-        case .nothingToChange: status = "nothing_to_change"; batch = nil
-        case .dryRun: status = "dry_run"; batch = nil
-        case .rejected: status = "rejected"; batch = nil
-        case .stale: status = "stale"; batch = nil
-        }
-        file = outcome.fileName
-        sha256 = outcome.sha256
-        kind = outcome.isTemplate ? "template" : "csv"
-        from = outcome.range?.from.iso
-        to = outcome.range?.to.iso
-        added = outcome.plan.added
-        removed = outcome.plan.removed
-        unchanged = outcome.plan.unchanged
-        perDate = outcome.plan.perDate.map { Count(key: $0.date.iso, added: $0.added, removed: $0.removed) }
-        perStaff = outcome.plan.perStaff.map { Count(key: $0.staff, added: $0.added, removed: $0.removed) }
-        changes = outcome.plan.changes.map { Change(date: $0.key.date.iso, daypart: $0.daypartCode, staff: $0.staffCode, available: $0.available) }
-        problems = outcome.problems.map { problem in
-            var sheet: String?, cell: String?, line: Int?
-            switch problem.location {
-            case let .cell(name, reference): sheet = name; cell = reference
-            case let .line(number): line = number
-            case let .sheet(name): sheet = name
-            case .batch: break
-            }
-            return Problem(place: problem.location.text(language), sheet: sheet, cell: cell, line: line, slot: problem.slot?.text(language),
-                           staff: problem.staffCode, message: problem.message(language), hint: problem.hint(language))
-        }
-        stale = outcome.staleChanges.map { $0.text(language) }
+        return String(decoding: try encoder.encode(ImportOutcomeJSON(outcome, language)), as: UTF8.self)
     }
 }

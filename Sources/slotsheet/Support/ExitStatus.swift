@@ -24,11 +24,12 @@ enum ExitStatus: Int32, CaseIterable {
     case outputFailed = 7
     /// A CSV that reads two ways: separators mixed, a date day first or month first, two date orders.
     case ambiguousFile = 8
-    /// Refused workbooks (`slotsheet inspect`), one code a kind: not an .xlsx (no zip, an old .xls) or a broken zip.
-    case notAnXLSX = 10
+    /// Refused workbooks (`slotsheet inspect`), one code a kind: not an .xlsx or .ods (no zip, an old .xls,
+    /// another kind of document) or a broken zip.
+    case notASpreadsheet = 10
     /// A password-protected (encrypted) workbook.
     case encryptedWorkbook = 11
-    /// A zip without the parts of a workbook (not a spreadsheet, or incomplete).
+    /// A zip without the parts of a workbook (incomplete).
     case incompleteWorkbook = 12
     /// A part that is not well-formed XML.
     case malformedXML = 13
@@ -36,7 +37,8 @@ enum ExitStatus: Int32, CaseIterable {
     case documentTypeRefused = 14
     /// A part past one of the reader's limits (size, compression ratio, rows, strings...).
     case limitExceeded = 15
-    /// Well-formed XML with impossible content: a cell outside the grid, a text index past the table...
+    /// Well-formed XML with impossible content: a cell outside the grid, a text index past the table, two
+    /// sheets on one part...
     case invalidWorkbookContent = 16
 }
 
@@ -104,13 +106,13 @@ extension XLSXError: ReportableError {
     var exitStatus: ExitStatus {
         switch self {
         case .unreadable: return .unreadableFile
-        case .notAZip, .corruptZip, .legacyOfficeDocument: return .notAnXLSX
+        case .notAZip, .notASpreadsheet, .corruptZip, .legacyOfficeDocument: return .notASpreadsheet
         case .encrypted: return .encryptedWorkbook
         case .missingPart: return .incompleteWorkbook
         case .malformedXML: return .malformedXML
         case .dtdRefused: return .documentTypeRefused
         case .limitExceeded: return .limitExceeded
-        case .invalidCellReference, .sharedStringOutOfRange, .invalidCellValue: return .invalidWorkbookContent
+        case .sheetsShareAPart, .invalidCellReference, .sharedStringOutOfRange, .invalidCellValue: return .invalidWorkbookContent
         }
     }
 }

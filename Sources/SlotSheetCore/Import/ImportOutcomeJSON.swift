@@ -1,0 +1,77 @@
+import SlotSheetTemplates
+
+/// The JSON shape of an import outcome, as `slotsheet import --json` prints it and the web API's
+/// `GET /api/imports/{id}` answers (stable: scripts read it).
+public struct ImportOutcomeJSON: Encodable, Sendable {
+    public struct Count: Encodable, Sendable { let key: String; let added: Int; let removed: Int }
+    public struct Change: Encodable, Sendable { let date: String; let daypart: String; let staff: String; let available: Bool }
+    public struct Problem: Encodable, Sendable {
+        let place: String
+        let sheet: String?
+        let cell: String?
+        let line: Int?
+        let slot: String?
+        let staff: String?
+        let message: String
+        let hint: String
+    }
+
+    public let status: String
+    /// How the checks ended: `changes`, `nothing_to_change`, `rejected`, `stale`.
+    public let verdict: String
+    /// The `import_batch` row recording the attempt (every import that is not a dry run).
+    public let recordedAs: RowID?
+    /// Identifies the plan: the same digest, the same plan.
+    public let planDigest: String
+    public let file: String
+    public let sha256: String
+    public let kind: String
+    public let from: String?
+    public let to: String?
+    public let batch: RowID?
+    public let added: Int
+    public let removed: Int
+    public let unchanged: Int
+    public let perDate: [Count]
+    public let perStaff: [Count]
+    public let changes: [Change]
+    public let problems: [Problem]
+    public let stale: [String]
+
+    public init(_ outcome: ImportOutcome, _ language: Language) {
+        switch outcome.status {
+        case let .applied(id): status = "applied"; batch = id
+        case .nothingToChange: status = "nothing_to_change"; batch = nil
+        case .dryRun: status = "dry_run"; batch = nil
+        case .rejected: status = "rejected"; batch = nil
+        case .stale: status = "stale"; batch = nil
+        case .planChanged: status = "plan_changed"; batch = nil
+        }
+        verdict = outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
+        recordedAs = outcome.auditBatchID
+        planDigest = outcome.planDigest
+        file = outcome.fileName
+        sha256 = outcome.sha256
+        kind = outcome.isTemplate ? "template" : "csv"
+        from = outcome.range?.from.iso
+        to = outcome.range?.to.iso
+        added = outcome.plan.added
+        removed = outcome.plan.removed
+        unchanged = outcome.plan.unchanged
+        perDate = outcome.plan.perDate.map { Count(key: $0.date.iso, added: $0.added, removed: $0.removed) }
+        perStaff = outcome.plan.perStaff.map { Count(key: $0.staff, added: $0.added, removed: $0.removed) }
+        changes = outcome.plan.changes.map { Change(date: $0.key.date.iso, daypart: $0.daypartCode, staff: $0.staffCode, available: $0.available) }
+        problems = outcome.problems.map { problem in
+            var sheet: String?, cell: String?, line: Int?
+            switch problem.location {
+            case let .cell(name, reference): sheet = name; cell = reference
+            case let .line(number): line = number
+            case let .sheet(name): sheet = name
+            case .batch: break
+            }
+            return Problem(place: problem.location.text(language), sheet: sheet, cell: cell, line: line, slot: problem.slot?.text(language),
+                           staff: problem.staffCode, message: problem.message(language), hint: problem.hint(language))
+        }
+        stale = outcome.staleChanges.map { $0.text(language) }
+    }
+}

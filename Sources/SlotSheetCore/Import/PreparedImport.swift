@@ -1,0 +1,61 @@
+/// A file read and ready to preview or apply: the plain value `ImportJob.prepare` hands to
+/// `preview` and `apply`. Making it takes no write lock, and holding it holds none; an apply never
+/// reads the file again, so a transaction the server runs twice parses nothing twice.
+public struct PreparedImport: Sendable {
+    /// What the file says, with its problems of form.
+    public let parsed: ParsedSheet
+    /// The database for the file's dates as one read snapshot showed it, read while the file was
+    /// (a template's dates are known before its cells); what `preview` checks against. Nil when
+    /// prepared without it: `preview` then reads a snapshot of its own, and `apply` never uses it.
+    let snapshot: DatabaseSnapshot?
+
+    /// Whether `preview` will check against the snapshot read while preparing.
+    public var hasSnapshot: Bool { snapshot != nil }
+}
+
+/// What the checks of one file read from the database, as one snapshot showed it: the dayparts and
+/// staff by code, and the schedule of each of the file's dates.
+struct DatabaseSnapshot: Sendable {
+    let references: References
+    let days: [LocalDate: DaySchedule]
+
+    init(session: any StoreSession, dates: some Sequence<LocalDate>) throws {
+        references = try References(session: session)
+        let memo = DayScheduleMemo(session)
+        try memo.prefetch(dates)
+        days = memo.fetched
+    }
+}
+
+/// What the stale check and the validation read, from a session (fetching each date once, when
+/// first asked) or from a snapshot read earlier.
+struct ImportReading {
+    let references: References
+    let days: DayScheduleMemo
+
+    init(session: any StoreSession) throws {
+        references = try References(session: session)
+        days = DayScheduleMemo(session)
+    }
+
+    init(_ snapshot: DatabaseSnapshot) {
+        references = snapshot.references
+        days = DayScheduleMemo(snapshot: snapshot.days)
+    }
+}
+
+extension ParsedSheet {
+    /// The template's range, or the first to the last date of a CSV.
+    public var dateRange: DateRange? {
+        if let template { return template.layout.range }
+        guard let first = slots.map(\.date).min(), let last = slots.map(\.date).max() else { return nil }
+        return DateRange(from: first, to: last)
+    }
+
+    /// The dates the checks read: every date of a template (the stale check compares all its rows),
+    /// the dates a CSV names.
+    var datesChecked: [LocalDate] {
+        if let template { return Array(template.layout.range) }
+        return Set(slots.map(\.date)).sorted()
+    }
+}

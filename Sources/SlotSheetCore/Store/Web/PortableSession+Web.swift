@@ -1,0 +1,91 @@
+/// The web front's queries on every backend (see `WebAccountSession`).
+extension PortableSession: WebAccountSession {
+    func insertUser(_ user: AppUser) throws -> RowID {
+        try connection.returningID(WebSQL.insertUser, [
+            user.name.sqlValue, user.role.rawValue.sqlValue, user.passwordHash.sqlValue, user.tokenSHA256.sqlValue,
+            user.active.sqlValue, user.createdAt.sqlValue,
+        ])
+    }
+
+    func user(named name: String) throws -> AppUser? {
+        try connection.firstRow(WebSQL.userByName, [name.sqlValue], PortableSession.appUser)
+    }
+
+    func user(id: RowID) throws -> AppUser? {
+        try connection.firstRow(WebSQL.userByID, [id.sqlValue], PortableSession.appUser)
+    }
+
+    func activeUser(tokenSHA256: String) throws -> AppUser? {
+        try connection.firstRow(WebSQL.userByToken, [tokenSHA256.sqlValue, true.sqlValue], PortableSession.appUser)
+    }
+
+    func users() throws -> [AppUser] {
+        try connection.rows(WebSQL.users, [], PortableSession.appUser)
+    }
+
+    func setUserActive(_ name: String, active: Bool) throws -> Bool {
+        try connection.firstRow(WebSQL.setActive, [active.sqlValue, name.sqlValue]) { try $0.integer(0) } != nil
+    }
+
+    func setUserToken(_ name: String, sha256: String?) throws -> Bool {
+        try connection.firstRow(WebSQL.setToken, [sha256.sqlValue, name.sqlValue]) { try $0.integer(0) } != nil
+    }
+
+    func setUserPassword(_ name: String, hash: String) throws -> Bool {
+        try connection.firstRow(WebSQL.setPassword, [hash.sqlValue, name.sqlValue]) { try $0.integer(0) } != nil
+    }
+
+    /// A row of `WebSQL.userColumns` as a user; a role this build does not know is an error.
+    private static func appUser(_ row: Connection.Row) throws -> AppUser {
+        let role = try row.text(2)
+        guard let known = AppUser.Role(rawValue: role) else { throw StoreError.failed("unknown role '\(role)' in app_user") }
+        return AppUser(id: try row.integer(0), name: try row.text(1), role: known, passwordHash: try row.optionalText(3),
+                       tokenSHA256: try row.optionalText(4), active: try row.boolean(5), createdAt: try row.text(6))
+    }
+
+    func insertUpload(_ u: WebUpload) throws -> RowID {
+        try connection.returningID(WebSQL.insertUpload, [
+            u.userID.sqlValue, u.fileName.sqlValue, u.storedName.sqlValue, u.size.sqlValue, u.state.rawValue.sqlValue,
+            u.createdAt.sqlValue, u.expiresAt.sqlValue,
+        ])
+    }
+
+    func upload(id: RowID) throws -> WebUpload? {
+        try connection.firstRow(WebSQL.uploadByID, [id.sqlValue], PortableSession.webUpload)
+    }
+
+    func uploads(of userID: RowID?, limit: Int) throws -> [WebUpload] {
+        guard let userID else { return try connection.rows(WebSQL.allUploads, [limit.sqlValue], PortableSession.webUpload) }
+        return try connection.rows(WebSQL.uploadsOfUser, [userID.sqlValue, limit.sqlValue], PortableSession.webUpload)
+    }
+
+    func uploads(in state: UploadState) throws -> [WebUpload] {
+        try connection.rows(WebSQL.uploadsInState, [state.rawValue.sqlValue], PortableSession.webUpload)
+    }
+
+    func finishReading(uploadID: RowID, _ r: UploadReading) throws -> Bool {
+        try connection.firstRow(WebSQL.finishReading, [
+            r.state.rawValue.sqlValue, r.rowsRead.sqlValue, r.added.sqlValue, r.removed.sqlValue, r.problems.sqlValue,
+            r.outcome.sqlValue, uploadID.sqlValue,
+        ]) { try $0.integer(0) } != nil
+    }
+
+    func moveUpload(_ uploadID: RowID, from: Set<UploadState>, to: UploadState, batchID: RowID?) throws -> Bool {
+        let states = from.map(\.rawValue).sorted()
+        return try connection.firstRow(WebSQL.moveUpload(fromStates: states.count),
+                                       [to.rawValue.sqlValue, batchID.sqlValue, uploadID.sqlValue] + states.map(\.sqlValue)) {
+            try $0.integer(0)
+        } != nil
+    }
+
+    /// A row of `WebSQL.uploadColumns` as an upload; a state this build does not know is an error.
+    private static func webUpload(_ row: Connection.Row) throws -> WebUpload {
+        let state = try row.text(5)
+        guard let known = UploadState(rawValue: state) else { throw StoreError.failed("unknown upload state '\(state)'") }
+        return WebUpload(
+            id: try row.integer(0), userID: try row.integer(1), fileName: try row.text(2), storedName: try row.text(3),
+            size: try row.int(4), state: known, createdAt: try row.text(6), expiresAt: try row.text(7), rowsRead: try row.int(8),
+            added: try row.int(9), removed: try row.int(10), problems: try row.int(11), outcome: try row.optionalText(12),
+            batchID: try row.optionalInteger(13), userName: try row.text(14))
+    }
+}

@@ -1,0 +1,40 @@
+/// The statements of the web front's tables (`app_user`, `web_upload`), portable like `StoreSQL`.
+enum WebSQL {
+    /// The columns `PortableSession.appUser` reads, in this order.
+    static let userColumns = "id, name, role, password_hash, token_sha256, active, created_at"
+    static let insertUser = """
+        INSERT INTO app_user (name, role, password_hash, token_sha256, active, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id
+        """
+    static let userByName = "SELECT \(userColumns) FROM app_user WHERE name = ?"
+    static let userByID = "SELECT \(userColumns) FROM app_user WHERE id = ?"
+    static let userByToken = "SELECT \(userColumns) FROM app_user WHERE token_sha256 = ? AND active = ?"
+    static let users = "SELECT \(userColumns) FROM app_user ORDER BY name"
+    static let setActive = "UPDATE app_user SET active = ? WHERE name = ? RETURNING id"
+    static let setToken = "UPDATE app_user SET token_sha256 = ? WHERE name = ? RETURNING id"
+    static let setPassword = "UPDATE app_user SET password_hash = ? WHERE name = ? RETURNING id"
+
+    /// The columns `PortableSession.webUpload` reads, in this order (`u` is `web_upload`, `a` its user).
+    static let uploadColumns = """
+        u.id, u.user_id, u.file_name, u.stored_name, u.size, u.state, u.created_at, u.expires_at, u.rows_read, \
+        u.added, u.removed, u.problems, u.outcome, u.batch_id, a.name
+        """
+    static let uploadFrom = "FROM web_upload u JOIN app_user a ON a.id = u.user_id"
+    static let insertUpload = """
+        INSERT INTO web_upload (user_id, file_name, stored_name, size, state, created_at, expires_at) \
+        VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+        """
+    static let uploadByID = "SELECT \(uploadColumns) \(uploadFrom) WHERE u.id = ?"
+    static let allUploads = "SELECT \(uploadColumns) \(uploadFrom) ORDER BY u.id DESC LIMIT ?"
+    static let uploadsOfUser = "SELECT \(uploadColumns) \(uploadFrom) WHERE u.user_id = ? ORDER BY u.id DESC LIMIT ?"
+    static let uploadsInState = "SELECT \(uploadColumns) \(uploadFrom) WHERE u.state = ? ORDER BY u.id"
+    static let finishReading = """
+        UPDATE web_upload SET state = ?, rows_read = ?, added = ?, removed = ?, problems = ?, outcome = ? \
+        WHERE id = ? AND state IN ('reading', 'ready') RETURNING id
+        """
+
+    /// Moves an upload to `to` when it is in one of `count` states.
+    static func moveUpload(fromStates count: Int) -> String {
+        let states = Array(repeating: "?", count: count).joined(separator: ", ")
+        return "UPDATE web_upload SET state = ?, batch_id = COALESCE(?, batch_id) WHERE id = ? AND state IN (\(states)) RETURNING id"
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Hummingbird
+import SlotSheetCore
+import SlotSheetTemplates
+
+/// The JSON API for scripts (`docs/openapi.yaml`): the same jobs as the pages, behind a bearer
+/// token from `slotsheet user token NAME`. Errors are `{"code": ..., "message": ...}` with a
+/// stable code and a message in the request's language (`Accept-Language`).
+struct APIRoutes {
+    let services: WebServices
+
+    func add(to group: RouterGroup<WebContext>) {
+        let api = group.add(middleware: BearerTokenMiddleware(services: services))
+        api.get("/template", use: template)
+        api.post("/imports", use: createImport)
+        api.get("/imports/:id", use: importState)
+        api.post("/imports/:id/apply", use: applyImport)
+        api.get("/batches", use: batches)
+        api.post("/batches/:id/undo", use: undoBatch)
+    }
+
+    /// `GET /api/template?from=YYYY-MM-DD&to=YYYY-MM-DD&staff=all|CODE,CODE&lang=en|nl`: the .xlsx.
+    @Sendable func template(_ request: Request, context: WebContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let w = context.words
+        guard let fromText = query["from"], let from = LocalDate(iso: fromText) else {
+            throw WebError.badRequest(w.badDate("from", query["from"].map(String.init) ?? ""))
+        }
+        guard let toText = query["to"], let to = LocalDate(iso: toText) else {
+            throw WebError.badRequest(w.badDate("to", query["to"].map(String.init) ?? ""))
+        }
+        guard let range = DateRange(from: from, to: to) else { throw WebError.badRequest(w.rangeReversed) }
+        let staffText = query["staff"].map(String.init) ?? "all"
+        let codes = staffText.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let staff: StaffSelection = staffText == "all" ? .allActive : .codes(codes)
+        if case .codes([]) = staff { throw WebError.badRequest(w.noStaffChosen) }
+        let language = query["lang"].flatMap { Language(rawValue: String($0)) } ?? context.language
+        do {
+            return try await TemplateDownload.export(range: range, staff: staff, language: language, services: services)
+        } catch let error as TemplateError {
+            throw WebError.badRequest(PageRoutes.message(error, w))
+        }
+    }
+
+    /// `POST /api/imports` (multipart field `file`): 202 with `{"id": N, "state": "reading"}`.
+    @Sendable func createImport(_ request: Request, context: WebContext) async throws -> Response {
+        let user = try context.requireUser()
+        do {
+            // A bearer token is no cookie a browser sends by itself: no form token is needed.
+            let id = try await UploadIntake(services: services).accept(request, user: user) { _ in }
+            var response = try JSONBody.response(ImportState(id: id, state: UploadState.reading.rawValue, result: nil), status: .accepted)
+            response.headers[.location] = "/api/imports/\(id)"
+            return response
+        } catch let failure as UploadReceiver.Failure {
+            let w = context.words
+            throw WebError.badRequest(failure == .notMultipart ? w.notAnUploadForm : failure == .empty ? w.emptyFile : w.noFileChosen)
+        }
+    }
+
+    /// `GET /api/imports/{id}`: the state, and once read the same JSON as `slotsheet import --json`
+    /// (its `planDigest` is what `apply` takes).
+    @Sendable func importState(_ request: Request, context: WebContext) async throws -> Response {
+        let upload = try await ownUpload(context)
+        return try await stateResponse(upload, context: context)
+    }
+
+    /// `POST /api/imports/{id}/apply` with `{"planDigest": "..."}` (the `planDigest` of the state): applies that plan. 200 with the
+    /// state once applied; 409 with the state and the new preview (status `plan_changed`) when the
+    /// plan is no longer that one; 409 `already_applied` or `not_ready` when the upload cannot be.
+    @Sendable func applyImport(_ request: Request, context: WebContext) async throws -> Response {
+        let user = try context.requireUser()
+        let upload = try await ownUpload(context)
+        let w = context.words
+        let body = try await request.body.collect(upTo: context.maxUploadSize)
+        guard let sent = try? JSONDecoder().decode(ApplyRequest.self, from: body), !sent.planDigest.isEmpty else {
+            throw WebError.badRequest(w.noPlanGiven)
+        }
+        switch try await UploadApply(services: services).apply(upload, planDigest: sent.planDigest, user: user) {
+        case let .applied(outcome):
+            return try JSONBody.response(ImportState(id: upload.id!, state: UploadState.applied.rawValue,
+                                                     result: ImportOutcomeJSON(outcome, context.language), batch: outcome.auditBatchID))
+        case let .notApplied(outcome):
+            let now = try await services.database.read { try $0.upload(id: upload.id!) } ?? upload
+            return try JSONBody.response(ImportState(id: upload.id!, state: now.state.rawValue,
+                                                     result: ImportOutcomeJSON(outcome, context.language)), status: .conflict)
+        case let .alreadyApplied(batch):
+            throw WebError.conflict(code: "already_applied", message: w.alreadyApplied(batch ?? 0))
+        case let .notReady(state):
+            throw WebError.conflict(code: "not_ready", message: w.cannotApply(UploadWords.stateText(state, w)))
+        }
+    }
+
+    /// `POST /api/batches/{id}/undo` (admin role): 200 with the new batch; 409 `undo_refused` with why.
+    @Sendable func undoBatch(_ request: Request, context: WebContext) async throws -> Response {
+        let user = try context.requireUser()
+        guard user.role == .admin else { throw WebError.forbidden(needs: .admin) }
+        guard let id = context.parameters.get("id").flatMap({ RowID($0) }) else { throw WebError.notFound }
+        switch try await BatchUndo(services: services).undo(id, user: user) {
+        case let .undone(undoBatch):
+            return try JSONBody.response(UndoAnswer(batch: id, undoneAs: undoBatch))
+        case let .refused(error):
+            if error == .notFound(id) { throw WebError.notFound }
+            throw WebError.conflict(code: "undo_refused", message: BatchUndo.message(error, context.words))
+        }
+    }
+
+    private func ownUpload(_ context: WebContext) async throws -> WebUpload {
+        try await services.ownUpload(context)
+    }
+
+    private func stateResponse(_ upload: WebUpload, context: WebContext) async throws -> Response {
+        let id = upload.id!
+        var result: ImportOutcomeJSON?
+        var problem: String?
+        if upload.state == .ready || upload.state == .refused {
+            var preview = services.readers.preview(of: id)
+            if preview == nil {
+                preview = await services.readers.read(.init(uploadID: id, storedName: upload.storedName, clientName: upload.fileName,
+                                                            userName: upload.userName ?? "-"))
+            }
+            switch preview?.result {
+            case let .checked(_, outcome)?: result = ImportOutcomeJSON(outcome, context.language)
+            case let .unreadable(error)?: problem = error.text(context.language)
+            case nil: break
+            }
+        }
+        return try JSONBody.response(ImportState(id: id, state: upload.state.rawValue, result: result, error: problem,
+                                                 batch: upload.batchID, rows: services.readers.progress(of: id)?.rows))
+    }
+
+    /// `GET /api/batches?limit=N`: the import batches, newest first.
+    @Sendable func batches(_ request: Request, context: WebContext) async throws -> Response {
+        let limit = min(max(request.uri.queryParameters["limit"].flatMap { Int(String($0)) } ?? 50, 1), 1000)
+        let batches = try await services.database.read { try $0.importBatches(limit: limit, outcomes: nil) }
+        return try JSONBody.response(batches.map(BatchJSON.init))
+    }
+}
+
+/// The body of `POST /api/imports/{id}/apply`.
+struct ApplyRequest: Decodable {
+    let planDigest: String
+}
+
+/// The answer of `POST /api/batches/{id}/undo`.
+struct UndoAnswer: Encodable {
+    let batch: RowID
+    let undoneAs: RowID
+}
+
+/// An upload as the API shows it.
+struct ImportState: Encodable {
+    let id: RowID
+    let state: String
+    var result: ImportOutcomeJSON?
+    var error: String?
+    var batch: RowID?
+    var rows: Int?
+
+    init(id: RowID, state: String, result: ImportOutcomeJSON?, error: String? = nil, batch: RowID? = nil, rows: Int? = nil) {
+        self.id = id
+        self.state = state
+        self.result = result
+        self.error = error
+        self.batch = batch
+        self.rows = rows
+    }
+}
+
+/// A batch as the API shows it.
+struct BatchJSON: Encodable {
+    let id: RowID
+    let kind: String
+    let revertsBatch: RowID?
+    let file: String
+    let sha256: String
+    let operatorName: String
+    let createdAt: String
+    let from: String?
+    let to: String?
+    let added: Int
+    let removed: Int
+    let unchanged: Int
+    let outcome: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, revertsBatch = "reverts_batch", file, sha256, operatorName = "operator", createdAt = "created_at"
+        case from, to, added, removed, unchanged, outcome
+    }
+
+    init(_ batch: ImportBatch) {
+        id = batch.id ?? 0
+        kind = batch.kind.rawValue
+        revertsBatch = batch.revertsBatchID
+        file = batch.fileName
+        sha256 = batch.sha256
+        operatorName = batch.operatorName
+        createdAt = batch.createdAt
+        from = batch.range?.from.iso
+        to = batch.range?.to.iso
+        added = batch.added
+        removed = batch.removed
+        unchanged = batch.unchanged
+        outcome = batch.outcome.rawValue
+    }
+}
+
+/// The API's door: `Authorization: Bearer TOKEN` of an active user, else 401.
+struct BearerTokenMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+    let services: WebServices
+
+    func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        guard let token = request.headers.bearer?.token else { throw WebError.tokenRequired }
+        let user = try await services.database.run { [clock = services.clock] store in
+            try UserDirectory(store: store, clock: clock).user(token: token)
+        }
+        guard let user, let id = user.id else { throw WebError.tokenRequired }
+        var context = context
+        context.user = SignedInUser(id: id, name: user.name, role: user.role)
+        context.requestNote.user = context.user
+        return try await next(request, context)
+    }
+}

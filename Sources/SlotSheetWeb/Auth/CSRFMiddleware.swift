@@ -1,0 +1,88 @@
+import Crypto
+import Foundation
+import Hummingbird
+import SlotSheetCore
+
+/// Every form carries a token that a page on another site cannot know (`csrf`, a hidden field).
+///
+/// The token is the value of the `slotsheet_csrf` cookie (random, `HttpOnly`, `SameSite=Strict`,
+/// set on the first page a browser gets); a form must send the same value back. Once signed in, the
+/// session also holds the token it was signed in with, and a form must match that too, so a cookie
+/// planted by someone else does not help them. Signing in sets a new token.
+///
+/// URL-encoded forms are read here (at most 64 KB) and passed on; a multipart form is an upload,
+/// whose token `UploadReceiver` checks before the first byte of the file is kept.
+struct CSRFMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+    static let cookieName = "slotsheet_csrf"
+    static let fieldName = "csrf"
+    /// The routes that take a multipart body (an upload) and check its token themselves.
+    static let uploadPaths: Set<String> = ["/upload"]
+
+    func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        var context = context
+        var request = request
+        let existing = request.cookies[Self.cookieName].map { String($0.value) }.flatMap { Self.isWellFormed($0) ? $0 : nil }
+        context.csrfToken = existing ?? Self.newToken()
+        context.requestNote.formToken = context.csrfToken
+        if request.isMultipart && request.method != .get && !Self.uploadPaths.contains(request.uri.path) {
+            // Only the upload form is multipart, and its receiver checks the token; anywhere else a
+            // multipart body would slip past the check here, so it is refused.
+            throw WebError.csrf
+        }
+        if request.method != .get && request.method != .head && !request.isMultipart {
+            let body = try await request.body.collect(upTo: context.maxUploadSize)
+            let form = FormFields(body)
+            try Self.check(form[Self.fieldName], context: context, cookie: existing)
+            request.body = .init(buffer: body)
+        }
+        var response = try await next(request, context)
+        if let rotated = context.requestNote.rotatedCSRFToken {
+            response.setCookie(Self.cookie(rotated, secure: context.isSecure))
+        } else if existing == nil {
+            response.setCookie(Self.cookie(context.csrfToken, secure: context.isSecure))
+        }
+        return response
+    }
+
+    /// Throws `WebError.csrf` unless `sent` is the cookie's token and, once signed in, the session's.
+    static func check(_ sent: String?, context: WebContext, cookie: String?) throws {
+        guard let sent, let cookie, constantTimeEqual(sent, cookie) else { throw WebError.csrf }
+        if let session = context.sessions.session, !constantTimeEqual(sent, session.csrfToken) { throw WebError.csrf }
+    }
+
+    static func cookie(_ token: String, secure: Bool) -> Cookie {
+        Cookie(name: cookieName, value: token, path: "/", secure: secure, httpOnly: true, sameSite: .strict)
+    }
+
+    static func newToken() -> String { RandomToken.make(bytes: 32) }
+
+    static func isWellFormed(_ token: String) -> Bool {
+        token.count == 43 && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
+
+extension Request {
+    var isMultipart: Bool { headers[.contentType]?.lowercased().hasPrefix("multipart/") ?? false }
+}
+
+/// Random, URL-safe text from the system's secure random source.
+enum RandomToken {
+    static func make(bytes count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    /// SHA-256 of `text`, as lowercase hex: how API tokens are stored.
+    static func sha256(_ text: String) -> String {
+        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}

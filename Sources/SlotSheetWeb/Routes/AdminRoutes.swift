@@ -1,0 +1,67 @@
+import Hummingbird
+import SlotSheetCore
+import SlotSheetTemplates
+
+/// Pages for admins only (behind `RequireUserMiddleware(role: .admin)`): the users, and undoing a
+/// batch from the history.
+struct AdminRoutes {
+    let services: WebServices
+
+    func add(to router: some RouterMethods<WebContext>) {
+        router.get("/users", use: users)
+        router.post("/history/:id/undo", use: undo)
+    }
+
+    @Sendable func users(_ request: Request, context: WebContext) async throws -> HTMLPage {
+        let users = try await services.database.read { try $0.users() }
+        return HTMLPage(UsersPage(frame: PageFrame(context, path: "/users"), users: users, clock: services.clock).node)
+    }
+
+    /// Undoes a batch as `slotsheet import undo` does: 303 to the history once undone; 409 with the
+    /// history and why, when it cannot be.
+    @Sendable func undo(_ request: Request, context: WebContext) async throws -> Response {
+        let user = try context.requireUser()
+        guard let id = context.parameters.get("id").flatMap({ RowID($0) }) else { throw WebError.notFound }
+        switch try await BatchUndo(services: services).undo(id, user: user) {
+        case let .undone(undoBatch):
+            return Redirect.to("/history?undone=\(id)&as=\(undoBatch)")
+        case let .refused(error):
+            let batches = try await services.database.read { try $0.importBatches(limit: PageRoutes.historyLength, outcomes: nil) }
+            let page = HistoryPage(frame: PageFrame(context, path: "/history"), batches: batches, clock: services.clock,
+                                   notice: ("error", BatchUndo.message(error, context.words)))
+            return HTMLPage(page.node, status: error == .notFound(id) ? .notFound : .conflict).response
+        }
+    }
+}
+
+/// Undoing a batch for the pages and the API: `UndoJob`, and its refusals in the person's language.
+struct BatchUndo {
+    let services: WebServices
+
+    enum Result {
+        case undone(RowID)
+        case refused(UndoError)
+    }
+
+    func undo(_ batchID: RowID, user: SignedInUser) async throws -> Result {
+        do {
+            let undone = try await services.database.run { [rules = services.rules] store in
+                try UndoJob(store: store, rules: rules).undo(batchID: batchID, operatorName: user.name)
+            }
+            services.logger.info("batch \(batchID): undone by \(user.name) as batch \(undone.batchID)")
+            return .undone(undone.batchID)
+        } catch let error as UndoError {
+            return .refused(error)
+        }
+    }
+
+    static func message(_ error: UndoError, _ w: WebWords) -> String {
+        switch error {
+        case let .notFound(id): return w.undoNotFound(id)
+        case let .notApplied(id, outcome): return w.undoNotApplied(id, w.outcomeNames(outcome.rawValue))
+        case let .alreadyUndone(id, by): return w.undoAlreadyUndone(id, by)
+        case let .laterBatches(id, later): return w.undoLaterBatches(id, later)
+        case let .rejected(id, problems): return w.undoBreaksRules(id, problems.count)
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import SlotSheetCore
+import SlotSheetTemplates
+
+/// Home, the template download and the history: thin handlers over the store's queries and
+/// SlotSheetCore's `TemplateExporter`.
+struct PageRoutes {
+    let services: WebServices
+    /// Home shows this many days from today.
+    static let overviewDays = 28
+
+    func add(to router: some RouterMethods<WebContext>) {
+        router.get("/", use: home)
+        router.get("/template", use: templateForm)
+        router.post("/template", use: downloadTemplate)
+        router.get("/history", use: history)
+    }
+
+    @Sendable func home(_ request: Request, context: WebContext) async throws -> HTMLPage {
+        let range = DateRange(from: services.clock.today, to: services.clock.today.adding(days: Self.overviewDays - 1))!
+        let (dayparts, slots) = try await services.database.read { session in
+            (try session.dayparts().filter(\.active), try session.slotOccupancy(in: range))
+        }
+        return HTMLPage(HomePage(frame: PageFrame(context, path: "/"), range: range, dayparts: dayparts, slots: slots).node)
+    }
+
+    @Sendable func templateForm(_ request: Request, context: WebContext) async throws -> HTMLPage {
+        let shortcuts = Self.shortcuts(today: services.clock.today)
+        let query = request.uri.queryParameters
+        let form = TemplateForm(
+            from: query["from"].map(String.init) ?? shortcuts.nextFourWeeks.from.iso,
+            to: query["to"].map(String.init) ?? shortcuts.nextFourWeeks.to.iso,
+            allStaff: true, chosen: [], language: context.language)
+        return try await templatePage(form, problems: [], context: context, status: .ok)
+    }
+
+    /// Writes the template into the private folder, sends it and removes it. The export is the
+    /// same job as `slotsheet template export` (and recorded in `export_run` the same way).
+    @Sendable func downloadTemplate(_ request: Request, context: WebContext) async throws -> Response {
+        let fields = FormFields(try await request.body.collect(upTo: context.maxUploadSize))
+        let w = context.words
+        var form = TemplateForm(from: fields["from"] ?? "", to: fields["to"] ?? "", allStaff: fields["staff"] != "chosen",
+                                chosen: Set(fields.all("code")), language: Language(rawValue: fields["lang"] ?? "") ?? context.language)
+        var problems: [String] = []
+        let from = LocalDate(iso: form.from.trimmingCharacters(in: .whitespaces))
+        let to = LocalDate(iso: form.to.trimmingCharacters(in: .whitespaces))
+        if from == nil { problems.append(w.badDate(w.fromLabel, form.from)) }
+        if to == nil { problems.append(w.badDate(w.toLabel, form.to)) }
+        if !form.allStaff && form.chosen.isEmpty { problems.append(w.noStaffChosen) }
+        var range: DateRange?
+        if let from, let to {
+            range = DateRange(from: from, to: to)
+            if range == nil { problems.append(w.rangeReversed) }
+        }
+        guard problems.isEmpty, let range else {
+            return try await templatePage(form, problems: problems, context: context, status: .badRequest).response
+        }
+        let selection: StaffSelection = form.allStaff ? .allActive : .codes(form.chosen.sorted())
+        do {
+            let file = try await TemplateDownload.export(range: range, staff: selection, language: form.language, services: services)
+            return file
+        } catch let error as TemplateError {
+            form.allStaff = form.allStaff || form.chosen.isEmpty
+            return try await templatePage(form, problems: [Self.message(error, w)], context: context, status: .badRequest).response
+        }
+    }
+
+    /// The history shows this many batches.
+    static let historyLength = 200
+
+    @Sendable func history(_ request: Request, context: WebContext) async throws -> HTMLPage {
+        let batches = try await services.database.read { try $0.importBatches(limit: Self.historyLength, outcomes: nil) }
+        let query = request.uri.queryParameters
+        let notice = query["undone"].flatMap { RowID(String($0)) }.flatMap { undone in
+            query["as"].flatMap { RowID(String($0)) }.map { ("ok", context.words.undoneAs(undone, $0)) }
+        }
+        return HTMLPage(HistoryPage(frame: PageFrame(context, path: "/history"), batches: batches, clock: services.clock, notice: notice).node)
+    }
+
+    private func templatePage(_ form: TemplateForm, problems: [String], context: WebContext,
+                              status: HTTPResponse.Status) async throws -> HTMLPage {
+        let staff = try await services.database.read { try $0.staff() }
+        let page = TemplatePage(frame: PageFrame(context, path: "/template"), form: form, staff: staff,
+                                shortcuts: Self.shortcuts(today: services.clock.today), problems: problems)
+        return HTMLPage(page.node, status: status)
+    }
+
+    /// "Next 4 weeks": tomorrow and the 27 days after it. "Next month": the whole next calendar month.
+    static func shortcuts(today: LocalDate) -> (nextFourWeeks: DateRange, nextMonth: DateRange) {
+        let fourWeeks = DateRange(from: today.adding(days: 1), to: today.adding(days: 28))!
+        let (year, month, _) = today.parts
+        let first = LocalDate(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1)!
+        let (nextYear, nextMonth, _) = first.parts
+        let firstAfter = LocalDate(year: nextMonth == 12 ? nextYear + 1 : nextYear, month: nextMonth == 12 ? 1 : nextMonth + 1, day: 1)!
+        return (fourWeeks, DateRange(from: first, to: firstAfter.adding(days: -1))!)
+    }
+
+    static func message(_ error: TemplateError, _ w: WebWords) -> String {
+        switch error {
+        case let .tooManyRows(rows, limit): return w.templateTooLarge(rows, limit)
+        case let .unknownStaff(codes), let .inactiveStaff(codes): return w.unknownStaff(codes.joined(separator: ", "))
+        case .noStaff, .tooManyStaff: return w.noStaffChosen
+        case .noActiveDayparts: return w.noDayparts
+        }
+    }
+}
+
+/// A template written for one download: into the server's private folder under a random name,
+/// read back, removed, and sent with a name made from its dates.
+enum TemplateDownload {
+    static func export(range: DateRange, staff: StaffSelection, language: Language, services: WebServices) async throws -> Response {
+        let path = services.uploads.scratchPath(extension: "xlsx")
+        let data = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            _ = try TemplateExporter(store: store, rules: rules).export(
+                TemplateExportRequest(range: range, staff: staff, language: language, paper: paper, path: path))
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        let name = "\(language == .nl ? "beschikbaarheid" : "availability")-\(range.from.iso)-\(range.to.iso).xlsx"
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                      .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

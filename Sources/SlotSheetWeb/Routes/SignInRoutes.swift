@@ -1,0 +1,83 @@
+import Foundation
+import Hummingbird
+import SlotSheetCore
+import SlotSheetTemplates
+
+/// Signing in and out, and switching the language: the pages anyone may reach.
+struct SignInRoutes {
+    let services: WebServices
+
+    func add(to router: some RouterMethods<WebContext>) {
+        router.get("/sign-in", use: showSignIn)
+        router.post("/sign-in", use: signIn)
+        router.post("/sign-out", use: signOut)
+        router.get("/language/:language", use: switchLanguage)
+    }
+
+    @Sendable func showSignIn(_ request: Request, context: WebContext) async throws -> Response {
+        if context.user != nil { return Redirect.to(Redirect.localPath(request.uri.queryParameters["next"].map(String.init))) }
+        let notice = request.uri.queryParameters["signed-out"] != nil ? ("ok", context.words.signedOut) : nil
+        return SignInPage(frame: PageFrame(context, path: "/sign-in"), next: request.uri.queryParameters["next"].map(String.init),
+                              name: "", notice: notice).response(status: .ok)
+    }
+
+    @Sendable func signIn(_ request: Request, context: WebContext) async throws -> Response {
+        let form = FormFields(try await request.body.collect(upTo: context.maxUploadSize))
+        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
+        let password = form["password"] ?? ""
+        let next = form["next"]
+        let frame = PageFrame(context, path: "/sign-in")
+        if let wait = await services.throttle.waitRemaining(for: name) {
+            let seconds = Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0)
+            var response = SignInPage(frame: frame, next: next, name: name, notice: ("error", context.words.signInThrottled(seconds)))
+                .response(status: .tooManyRequests)
+            response.headers[.retryAfter] = String(seconds)
+            return response
+        }
+        let user = try await services.database.run { [services] store in
+            try UserDirectory(store: store, clock: services.clock, cost: services.bcryptCost).verify(name: name, password: password)
+        }
+        guard let user, let id = user.id else {
+            await services.throttle.recordFailure(for: name, client: context.clientAddress)
+            return SignInPage(frame: frame, next: next, name: name, notice: ("error", context.words.signInFailed))
+                .response(status: .unauthorized)
+        }
+        await services.throttle.recordSuccess(for: name)
+        // A new session id and a new form token: nothing from before signing in carries over.
+        let token = CSRFMiddleware.newToken()
+        context.sessions.createSession(WebSession(userID: id, csrfToken: token))
+        context.requestNote.rotatedCSRFToken = token
+        context.requestNote.user = SignedInUser(id: id, name: user.name, role: user.role)
+        services.logger.info("sign-in: \(user.name) signed in from \(context.clientAddress ?? "-")")
+        return Redirect.to(Redirect.localPath(next))
+    }
+
+    @Sendable func signOut(_ request: Request, context: WebContext) async throws -> Response {
+        context.sessions.clearSession()
+        context.requestNote.rotatedCSRFToken = CSRFMiddleware.newToken()
+        return Redirect.to("/sign-in?signed-out=1")
+    }
+
+    @Sendable func switchLanguage(_ request: Request, context: WebContext) async throws -> Response {
+        guard let language = Language(rawValue: context.parameters.get("language") ?? "") else { throw WebError.notFound }
+        var response = Redirect.to(Redirect.localPath(request.uri.queryParameters["back"].map(String.init)))
+        response.setCookie(Cookie(name: LanguageMiddleware.cookieName, value: language.rawValue, maxAge: 365 * 24 * 3600, path: "/",
+                                  secure: context.isSecure, httpOnly: true, sameSite: .lax))
+        return response
+    }
+}
+
+/// Redirects after a form, only ever to a path on this site.
+enum Redirect {
+    static func to(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+
+    /// `path` when it is a path on this server ("/uploads"), else "/": never another site
+    /// ("//evil.example", "https://...", "/\\evil").
+    static func localPath(_ path: String?) -> String {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.contains("\\"),
+              !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }), path.count < 2000 else { return "/" }
+        return path
+    }
+}

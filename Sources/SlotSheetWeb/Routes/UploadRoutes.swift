@@ -1,0 +1,182 @@
+import Foundation
+import Hummingbird
+import SlotSheetCore
+
+/// Upload, the upload list, one upload (with its progress and preview), applying and discarding
+/// it. An office user sees their own uploads; an admin sees everyone's.
+struct UploadRoutes {
+    let services: WebServices
+
+    func add(to router: some RouterMethods<WebContext>) {
+        router.get("/upload", use: form)
+        router.post("/upload", use: upload)
+        router.get("/uploads", use: list)
+        router.get("/uploads/:id", use: detail)
+        router.get("/uploads/:id/progress", use: progress)
+        router.post("/uploads/:id/apply", use: apply)
+        router.post("/uploads/:id/discard", use: discard)
+    }
+
+    @Sendable func form(_ request: Request, context: WebContext) async throws -> HTMLPage {
+        HTMLPage(UploadFormPage(frame: PageFrame(context, path: "/upload"), limitMB: services.settings.uploadLimitMB, problem: nil).node)
+    }
+
+    @Sendable func upload(_ request: Request, context: WebContext) async throws -> Response {
+        let user = try context.requireUser()
+        do {
+            let id = try await UploadIntake(services: services).accept(request, user: user) { token in
+                try CSRFMiddleware.check(token, context: context, cookie: request.cookies[CSRFMiddleware.cookieName].map { String($0.value) })
+            }
+            return Redirect.to("/uploads/\(id)")
+        } catch let failure as UploadReceiver.Failure {
+            let w = context.words
+            let problem = failure == .notMultipart ? w.notAnUploadForm : failure == .empty ? w.emptyFile : w.noFileChosen
+            return HTMLPage(UploadFormPage(frame: PageFrame(context, path: "/upload"), limitMB: services.settings.uploadLimitMB,
+                                           problem: problem).node, status: .badRequest).response
+        } catch let error as WebError {
+            guard case let .tooLarge(limit) = error else { throw error }
+            var response = HTMLPage(UploadFormPage(frame: PageFrame(context, path: "/upload"), limitMB: limit,
+                                                   problem: context.words.fileTooLarge(limit)).node, status: .contentTooLarge).response
+            // The rest of the body is not read: the connection closes after this answer.
+            response.headers[.connection] = "close"
+            return response
+        }
+    }
+
+    @Sendable func list(_ request: Request, context: WebContext) async throws -> HTMLPage {
+        let user = try context.requireUser()
+        let uploads = try await services.database.read { try $0.uploads(of: user.role == .admin ? nil : user.id, limit: 200) }
+        return HTMLPage(UploadListPage(frame: PageFrame(context, path: "/uploads"), uploads: uploads, showOwner: user.role == .admin,
+                                       expiryHours: services.settings.uploadExpiryHours, clock: services.clock).node)
+    }
+
+    @Sendable func detail(_ request: Request, context: WebContext) async throws -> HTMLPage {
+        let upload = try await ownUpload(context)
+        let id = upload.id!
+        var preview = services.readers.preview(of: id)
+        if preview == nil, upload.state == .ready || upload.state == .refused {
+            // Read again (the server restarted, or the preview left the memory): the file is still here.
+            preview = await services.readers.read(.init(uploadID: id, storedName: upload.storedName, clientName: upload.fileName,
+                                                         userName: upload.userName ?? "-"))
+        }
+        return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: upload,
+                                         progress: services.readers.progress(of: id), preview: preview, notice: nil).node)
+    }
+
+    /// Applies the plan the person saw (its digest is the form's `plan`): 303 to the upload once
+    /// applied; 409 with the upload's page when nothing was applied (the plan changed, the upload
+    /// was applied already or cannot be).
+    @Sendable func apply(_ request: Request, context: WebContext) async throws -> Response {
+        let user = try context.requireUser()
+        let upload = try await ownUpload(context)
+        let id = upload.id!
+        let fields = FormFields(try await request.body.collect(upTo: context.maxUploadSize))
+        guard let digest = fields["plan"], !digest.isEmpty else { throw WebError.badRequest(context.words.noPlanGiven) }
+        let w = context.words
+        let notice: (String, String)
+        switch try await UploadApply(services: services).apply(upload, planDigest: digest, user: user) {
+        case .applied:
+            return Redirect.to("/uploads/\(id)")
+        case let .notApplied(outcome):
+            if case let .planChanged(change) = outcome.status {
+                let cells = change.difference.map { " " + w.planChangedCells($0.newlyChanged.count, $0.noLongerChanged.count) } ?? ""
+                let refused = outcome.verdict == .rejected || outcome.verdict == .stale ? " " + w.planChangedNowRefused : ""
+                notice = ("error", "\(w.planChangedTitle): \(ImportReportLine.planChanged.text(context.language))\(cells)\(refused)")
+            } else {
+                notice = ("error", w.cannotApply(w.stateRefused))
+            }
+        case let .alreadyApplied(batch):
+            notice = ("error", w.alreadyApplied(batch ?? 0))
+        case let .notReady(state):
+            notice = ("error", w.cannotApply(UploadWords.stateText(state, w)))
+        }
+        let now = try await services.database.read { try $0.upload(id: id) } ?? upload
+        return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: now, progress: nil,
+                                         preview: services.readers.preview(of: id), notice: notice).node, status: .conflict).response
+    }
+
+    /// `{"state": "reading", "rows": 120, "total": 744, "text": "120 rows read"}` for the progress script.
+    @Sendable func progress(_ request: Request, context: WebContext) async throws -> Response {
+        let upload = try await ownUpload(context)
+        let progress = services.readers.progress(of: upload.id!) ?? (upload.rowsRead, upload.rowsRead)
+        let body = UploadProgress(state: upload.state.rawValue, rows: progress.rows, total: progress.total,
+                                  text: context.words.rowsRead(progress.rows))
+        return try JSONBody.response(body)
+    }
+
+    @Sendable func discard(_ request: Request, context: WebContext) async throws -> Response {
+        let upload = try await ownUpload(context)
+        let id = upload.id!
+        let moved = try await services.database.write { try $0.moveUpload(id, from: [.ready, .refused], to: .discarded, batchID: nil) }
+        if moved {
+            services.uploads.remove(upload.storedName)
+            services.readers.forget(id)
+        }
+        return Redirect.to("/uploads")
+    }
+
+    private func ownUpload(_ context: WebContext) async throws -> WebUpload {
+        try await services.ownUpload(context)
+    }
+}
+
+struct UploadProgress: Codable {
+    let state: String
+    let rows: Int
+    let total: Int
+    let text: String
+}
+
+/// Receiving an upload and queueing it to be read: shared by the upload page and the API.
+struct UploadIntake {
+    let services: WebServices
+
+    func accept(_ request: Request, user: SignedInUser, checkToken: @escaping (String?) throws -> Void) async throws -> RowID {
+        let received = try await UploadReceiver(folder: services.uploads, limitBytes: services.settings.uploadLimitBytes)
+            .receive(request, checkToken: checkToken)
+        let now = services.clock.now
+        let upload = WebUpload(userID: user.id, fileName: received.clientName, storedName: received.storedName, size: received.size,
+                               createdAt: Timestamp.iso(now),
+                               expiresAt: Timestamp.iso(now.addingTimeInterval(TimeInterval(services.settings.uploadExpiry.components.seconds))))
+        let id: RowID
+        do {
+            id = try await services.database.write { try $0.insertUpload(upload) }
+        } catch {
+            services.uploads.remove(received.storedName)
+            throw error
+        }
+        services.logger.info("upload \(id): received \(received.size) bytes from \(user.name)")
+        services.readers.enqueue(.init(uploadID: id, storedName: received.storedName, clientName: received.clientName, userName: user.name))
+        return id
+    }
+}
+
+extension WebServices {
+    /// The upload named in the path (`:id`), if it is the user's own (or the user is an admin):
+    /// else 404, or 403 `notYours`. Pages and the API share it.
+    func ownUpload(_ context: WebContext) async throws -> WebUpload {
+        let user = try context.requireUser()
+        guard let id = context.parameters.get("id").flatMap({ RowID($0) }),
+              let upload = try await database.read({ try $0.upload(id: id) }) else { throw WebError.notFound }
+        guard upload.userID == user.id || user.role == .admin else { throw WebError.notYours }
+        return upload
+    }
+}
+
+extension WebContext {
+    /// The signed-in user; routes behind `RequireUserMiddleware` always have one.
+    func requireUser() throws -> SignedInUser {
+        guard let user else { throw WebError.signInRequired }
+        return user
+    }
+}
+
+/// A JSON response body, keys sorted.
+enum JSONBody {
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Hummingbird
+import Logging
+import SlotSheetCore
+import SlotSheetTemplates
+
+/// Turns every error a route throws into an answer a person (a page) or a script (JSON with a
+/// stable `code`, under `/api/`) can read, in the request's language. Nothing unexpected is ever
+/// shown: an unknown error is a 500 page with a reference, and the details go to the log under it.
+struct ErrorResponderMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+    let logger: Logger
+
+    func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            return respond(to: error, request: request, context: context)
+        }
+    }
+
+    func respond(to error: any Error, request: Request, context: WebContext) -> Response {
+        let isAPI = request.uri.path.hasPrefix("/api/")
+        let webError: WebError
+        switch error {
+        case let error as WebError:
+            webError = error
+        case let error as HTTPError where error.status == .notFound:
+            webError = .notFound
+        case let error as HTTPError where error.status == .contentTooLarge:
+            webError = .tooLarge(limitMB: 0)
+        case let error as HTTPError where error.status.code < 500:
+            webError = .badRequest(context.words.apiBadRequest(error.status.reasonPhrase))
+        case let error as StoreError where error.meansUnavailable:
+            logger.error("database unavailable: \(error.description) id=\(context.id)")
+            webError = .databaseUnavailable
+        default:
+            // The reference is the request's id, which the request log line carries too.
+            logger.error("request failed: \(request.method) \(LogText.safe(request.uri.path)) id=\(context.id): \(String(reflecting: error))")
+            return isAPI ? APIErrorBody.response(status: .internalServerError, code: "server_error",
+                                                 message: context.words.apiServerError(context.id))
+                         : ErrorPages.serverError(reference: context.id, context: context, path: request.uri.path)
+        }
+        if webError == .signInRequired && !isAPI {
+            let back = request.method == .get ? request.uri.description : "/"
+            return Response(status: .seeOther, headers: [.location: "/sign-in?next=\(PageFrame.queryEscaped(back))"])
+        }
+        if isAPI {
+            var response = APIErrorBody.response(status: webError.status, code: webError.code, message: message(webError, context.words))
+            if webError == .tokenRequired { response.headers[.wwwAuthenticate] = "Bearer" }
+            return response
+        }
+        return ErrorPages.page(for: webError, context: context, path: request.uri.path)
+    }
+
+    private func message(_ error: WebError, _ words: WebWords) -> String {
+        switch error {
+        case .signInRequired, .tokenRequired: return words.apiUnauthorized
+        case let .forbidden(needs): return words.apiForbidden(needs == .admin ? words.roleAdmin : words.roleOffice)
+        case .notYours: return words.forbiddenNotYours
+        case .csrf: return words.csrfMessage
+        case .notFound: return words.apiNotFound
+        case let .badRequest(message): return message
+        case let .tooLarge(limit): return words.fileTooLarge(limit)
+        case .databaseUnavailable: return words.unavailableMessage
+        case let .conflict(_, message): return message
+        }
+    }
+}
+
+/// The JSON of an API error: `{"code": "...", "message": "..."}`.
+struct APIErrorBody: Encodable {
+    let code: String
+    let message: String
+
+    static func response(status: HTTPResponse.Status, code: String, message: String) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(APIErrorBody(code: code, message: message))) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

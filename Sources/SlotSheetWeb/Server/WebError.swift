@@ -1,0 +1,66 @@
+import Hummingbird
+import SlotSheetCore
+
+/// Why a request is refused, each case with the status it answers with. Pages and the JSON API
+/// turn them into a page or a JSON error in the request's language (`ErrorResponder`).
+public enum WebError: Error, Equatable {
+    /// A page needs a signed-in user: the browser goes to the sign-in page.
+    case signInRequired
+    /// The API needs a valid bearer token (401).
+    case tokenRequired
+    /// The signed-in user's role is not enough (403).
+    case forbidden(needs: AppUser.Role)
+    /// Someone else's upload (403).
+    case notYours
+    /// A form without the right token (403).
+    case csrf
+    /// Nothing at this address (404).
+    case notFound
+    /// A request that cannot be understood; the message is in the request's language (400).
+    case badRequest(String)
+    /// An upload past the limit, refused while it was arriving (413).
+    case tooLarge(limitMB: Int)
+    /// The database cannot be reached (503).
+    case databaseUnavailable
+    /// The request conflicts with the state of what it names (409): an upload applied already or
+    /// not ready, a batch that cannot be undone. `code` is the API's stable code.
+    case conflict(code: String, message: String)
+
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .signInRequired: return .seeOther
+        case .tokenRequired: return .unauthorized
+        case .forbidden, .notYours, .csrf: return .forbidden
+        case .notFound: return .notFound
+        case .badRequest: return .badRequest
+        case .tooLarge: return .contentTooLarge
+        case .databaseUnavailable: return .serviceUnavailable
+        case .conflict: return .conflict
+        }
+    }
+
+    /// The stable `code` of the JSON API's errors.
+    public var code: String {
+        switch self {
+        case .signInRequired, .tokenRequired: return "unauthorized"
+        case .forbidden: return "forbidden"
+        case .notYours: return "not_yours"
+        case .csrf: return "csrf"
+        case .notFound: return "not_found"
+        case .badRequest: return "bad_request"
+        case .tooLarge: return "too_large"
+        case .databaseUnavailable: return "database_unavailable"
+        case let .conflict(code, _): return code
+        }
+    }
+}
+
+extension StoreError {
+    /// The database is not there for the server (as opposed to a request it refused).
+    var meansUnavailable: Bool {
+        switch self {
+        case .unreachable, .busy, .notFound, .needsMigration: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Hummingbird
+import HummingbirdAuth
+import Logging
+import NIOCore
+import SlotSheetCore
+
+/// The web front: `WebServer.application` builds the Hummingbird application of `slotsheet serve`.
+///
+///     let services = try WebServices(settings: settings, database: access, rules: rules, logger: logger)
+///     try await WebServer.application(services).runService()   // until SIGTERM or SIGINT
+///
+/// On SIGTERM the server stops accepting connections, answers the requests it has, lets the uploads
+/// being read finish (reading applies nothing) and stops; an upload still `reading` at the next start
+/// is read again.
+public enum WebServer {
+    public static func application(_ services: WebServices,
+                                   onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let sessions = MemoryPersistDriver(configuration: .init())
+        let router = router(services, sessionStorage: sessions)
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(services.settings.host, port: services.settings.port), serverName: nil),
+            services: [sessions, UploadJanitor(services: services), services.readers],
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? services.settings.port
+                services.logger.notice("listening on http://\(services.settings.host):\(port)")
+                await onRunning(port)
+            },
+            logger: services.logger)
+    }
+
+    /// Every route and middleware; `sessionStorage` keeps the sessions (in memory: a restart signs
+    /// everyone out, which an office can live with).
+    public static func router(_ services: WebServices, sessionStorage: any PersistDriver) -> Router<WebContext> {
+        let router = Router(context: WebContext.self)
+        router.addMiddleware {
+            RequestLogMiddleware(logger: services.logger)
+            ClientOriginMiddleware(settings: services.settings)
+            LanguageMiddleware()
+            SecurityHeadersMiddleware()
+            ErrorResponderMiddleware(logger: services.logger)
+        }
+        StaticRoutes(services: services).add(to: router)
+        APIRoutes(services: services).add(to: router.group("api"))
+
+        let web = router.group()
+            .add(middleware: TransportAwareSessionMiddleware(storage: sessionStorage, lifetime: services.settings.sessionLifetime))
+            .add(middleware: SessionUserMiddleware(database: services.database))
+            .add(middleware: CSRFMiddleware())
+        SignInRoutes(services: services).add(to: web)
+        let office = web.group().add(middleware: RequireUserMiddleware(role: .office))
+        PageRoutes(services: services).add(to: office)
+        UploadRoutes(services: services).add(to: office)
+        AdminRoutes(services: services).add(to: web.group().add(middleware: RequireUserMiddleware(role: .admin)))
+        return router
+    }
+}

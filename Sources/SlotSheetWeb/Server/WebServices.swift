@@ -1,0 +1,37 @@
+import Hummingbird
+import Logging
+import SlotSheetCore
+
+/// What the routes share: the settings, the database, the office's rules and clock, the uploads and
+/// the sign-in throttle.
+public final class WebServices: Sendable {
+    public let settings: WebSettings
+    public let database: StoreAccess
+    /// The booking rules and the office clock, from the office settings (`[booking]`, `[office]`).
+    public let rules: OfficeRules
+    /// The office settings (`[office]`): the paper templates are printed on, among others.
+    public let office: Settings.Office
+    public var clock: OfficeClock { rules.clock }
+    public let logger: Logger
+    let throttle: SignInThrottle
+    let uploads: UploadFolder
+    let readers: UploadReaders
+    /// bcrypt's cost for passwords set here and the dummy check of unknown names.
+    let bcryptCost: UInt8
+
+    /// `signInClock` times the waits after failed sign-ins (tests move it by hand).
+    public init(settings: WebSettings, database: StoreAccess, rules: OfficeRules, office: Settings.Office = Settings.builtIn.office, logger: Logger,
+                bcryptCost: UInt8 = UserDirectory.defaultCost,
+                signInClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) throws {
+        self.settings = settings
+        self.database = database
+        self.rules = rules
+        self.office = office
+        self.logger = logger
+        self.bcryptCost = bcryptCost
+        throttle = SignInThrottle(logger: logger, clock: signInClock)
+        uploads = try UploadFolder(path: settings.uploadFolder)
+        readers = UploadReaders(logger: logger)
+        readers.attach(self)
+    }
+}

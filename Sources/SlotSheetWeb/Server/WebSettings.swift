@@ -1,0 +1,68 @@
+import Foundation
+import SlotSheetCore
+
+/// Everything `slotsheet serve` is told about how to run, in one value: the office settings' `[web]`
+/// section (which the `serve` flags override) and the upload folder.
+public struct WebSettings: Sendable, Equatable {
+    /// Where the server listens. Loopback by default: the office reaches it through a reverse
+    /// proxy with TLS (see the README), never directly.
+    public var host: String
+    public var port: Int
+    /// An upload larger than this is refused while it is still arriving.
+    public var uploadLimitBytes: Int
+    /// Addresses of reverse proxies whose `X-Forwarded-Proto` and `X-Forwarded-For` are believed.
+    /// From anyone else those headers are ignored.
+    public var trustedProxies: [IPNetwork]
+    /// How long an upload that is not applied is kept.
+    public var uploadExpiry: Duration
+    /// The private folder uploads are written to (created with mode 0700).
+    public var uploadFolder: String
+    /// How long a sign-in lasts.
+    public var sessionLifetime: Duration
+    /// Threads that run database work and file reading beside the server's event loops.
+    public var workerThreads: Int
+
+    public static let defaultListen = "127.0.0.1:8080"
+    public static let defaultUploadLimitMB = 25
+    public static let defaultUploadExpiryHours = 24
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, uploadLimitBytes: Int = WebSettings.defaultUploadLimitMB * 1_048_576,
+                trustedProxies: [IPNetwork] = [], uploadExpiry: Duration = .seconds(WebSettings.defaultUploadExpiryHours * 3600),
+                uploadFolder: String, sessionLifetime: Duration = .seconds(12 * 3600), workerThreads: Int = 4) {
+        self.host = host
+        self.port = port
+        self.uploadLimitBytes = uploadLimitBytes
+        self.trustedProxies = trustedProxies
+        self.uploadExpiry = uploadExpiry
+        self.uploadFolder = uploadFolder
+        self.sessionLifetime = sessionLifetime
+        self.workerThreads = workerThreads
+    }
+
+    /// The upload limit in whole megabytes, as pages state it.
+    public var uploadLimitMB: Int { max(1, uploadLimitBytes / 1_048_576) }
+    /// The upload expiry in whole hours, as pages state it.
+    public var uploadExpiryHours: Int { Int(uploadExpiry.components.seconds / 3600) }
+
+    /// The web front's settings from the office settings' `[web]` section (file, environment,
+    /// `--set` and the `serve` flags, all checked by the settings loader) and the upload folder.
+    public init(_ web: Settings.Web, uploadFolder: String) {
+        self.init(host: web.listen.host, port: web.listen.port, uploadLimitBytes: web.uploadLimitBytes, trustedProxies: web.trustedProxies,
+                  uploadExpiry: .seconds(web.uploadExpiryHours * 3600), uploadFolder: uploadFolder)
+    }
+
+    /// The private upload folder: the flag, else `SLOTSHEET_UPLOAD_DIR`, else systemd's
+    /// `$STATE_DIRECTORY/uploads`, else `./slotsheet-uploads`.
+    public static func uploadFolder(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        func fromEnvironment(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        return flag ?? fromEnvironment("SLOTSHEET_UPLOAD_DIR")
+            ?? fromEnvironment("STATE_DIRECTORY").map { $0.split(separator: ":").first.map(String.init)! + "/uploads" }
+            ?? "./slotsheet-uploads"
+    }
+
+    /// Whether `peer` is one of the trusted proxies.
+    func isTrustedProxy(_ peer: String) -> Bool {
+        guard let address = IPAddress(peer) else { return false }
+        return trustedProxies.contains { $0.contains(address) }
+    }
+}

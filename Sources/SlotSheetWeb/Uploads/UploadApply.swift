@@ -1,0 +1,83 @@
+import SlotSheetCore
+
+/// Applying an upload: the import's third step, `ImportJob.apply`, given the digest of the plan the
+/// person (or script) saw. The upload is marked applied inside the import's own transaction, so
+/// two clicks, or two tabs, apply once; its file is removed after COMMIT. Shared by the upload
+/// page and the API; every rule is the job's.
+struct UploadApply {
+    let services: WebServices
+
+    enum Result {
+        /// Applied, or nothing to change (recorded): the outcome, with its batch.
+        case applied(ImportOutcome)
+        /// Nothing applied: the plan is no longer the one with the digest given (status
+        /// `.planChanged`, with what changed), or the file is refused as it stands now. The outcome
+        /// is the new preview, kept for the upload's page.
+        case notApplied(ImportOutcome)
+        /// The upload was applied already (as this batch): nothing was applied twice.
+        case alreadyApplied(RowID?)
+        /// The upload is in a state that cannot be applied (reading, refused, discarded, expired).
+        case notReady(UploadState)
+    }
+
+    /// Thrown inside the transaction when the upload is no longer `ready`: it rolls the import back.
+    private struct UploadNotReady: Error {}
+
+    func apply(_ upload: WebUpload, planDigest: String, user: SignedInUser) async throws -> Result {
+        guard let id = upload.id, upload.state == .ready else { return settled(upload) }
+        var preview = services.readers.preview(of: id)
+        if preview == nil {
+            // The server restarted, or the preview left the memory: the file is still here.
+            preview = await services.readers.read(.init(uploadID: id, storedName: upload.storedName, clientName: upload.fileName,
+                                                        userName: upload.userName ?? user.name))
+        }
+        guard case let .checked(prepared, _)? = preview?.result else { return try await settled(id) }
+        let request = ImportRequest(operatorName: user.name)
+        let outcome: ImportOutcome
+        do {
+            outcome = try await services.database.run { [rules = services.rules] store in
+                try ImportJob(store: store, rules: rules).apply(prepared, request, expectedPlanDigest: planDigest) { session, outcome in
+                    guard try session.moveUpload(id, from: [.ready], to: .applied, batchID: outcome.auditBatchID) else { throw UploadNotReady() }
+                }
+            }
+        } catch is UploadNotReady {
+            return try await settled(id)
+        }
+        let kept = UploadPreview(result: .checked(prepared, outcome))
+        services.readers.keep(kept, for: id)
+        switch outcome.status {
+        case .applied, .nothingToChange:
+            services.uploads.remove(upload.storedName)
+            services.logger.info("upload \(id): applied by \(user.name) as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
+            return .applied(outcome)
+        case .planChanged, .rejected, .stale, .dryRun:
+            // Another tab may have applied this very upload meanwhile: then that is the answer.
+            if case let .alreadyApplied(batch) = try await settled(id) { return .alreadyApplied(batch) }
+            let reading = kept.reading
+            _ = try await services.database.write { try $0.finishReading(uploadID: id, reading) }
+            services.logger.info("upload \(id): not applied (\(UploadApply.name(outcome.status))), recorded as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
+            return .notApplied(outcome)
+        }
+    }
+
+    /// What an upload that cannot be applied now is: applied already, or in another state.
+    private func settled(_ upload: WebUpload) -> Result {
+        upload.state == .applied ? .alreadyApplied(upload.batchID) : .notReady(upload.state)
+    }
+
+    private func settled(_ id: RowID) async throws -> Result {
+        guard let upload = try await services.database.read({ try $0.upload(id: id) }) else { return .notReady(.discarded) }
+        return settled(upload)
+    }
+
+    static func name(_ status: ImportOutcome.Status) -> String {
+        switch status {
+        case .applied: return "applied"
+        case .nothingToChange: return "nothing_to_change"
+        case .dryRun: return "dry_run"
+        case .rejected: return "rejected"
+        case .stale: return "stale"
+        case .planChanged: return "plan_changed"
+        }
+    }
+}

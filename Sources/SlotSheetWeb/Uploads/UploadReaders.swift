@@ -1,0 +1,151 @@
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import ServiceLifecycle
+import SlotSheetCore
+import SlotSheetTemplates
+
+/// What reading an upload found, kept in memory for its page and its apply: the file as read (so
+/// an apply never reads it again) with the preview of what applying would do, or why the file
+/// could not be read.
+struct UploadPreview: Sendable {
+    enum Result: Sendable {
+        case checked(PreparedImport, ImportOutcome)
+        case unreadable(ImportFileError)
+    }
+
+    let result: Result
+
+    /// How the upload's row records it: ready to apply (changes, or nothing to change) or refused.
+    var reading: UploadReading {
+        switch result {
+        case let .checked(prepared, outcome):
+            let state: UploadState = outcome.verdict == .changes || outcome.verdict == .nothingToChange ? .ready : .refused
+            let name = outcome.verdict == .changes ? "ready" : outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
+            return UploadReading(state: state, rowsRead: prepared.parsed.slots.count, added: outcome.plan.added, removed: outcome.plan.removed,
+                                 problems: outcome.problems.count + outcome.staleChanges.count, outcome: name)
+        case .unreadable:
+            return UploadReading(state: .refused, rowsRead: 0, added: 0, removed: 0, problems: 1, outcome: "unreadable")
+        }
+    }
+}
+
+/// Reads uploads in the background, at most `concurrentReads` at a time, so the page can show
+/// progress and the person may leave and come back. Reading parses the file and checks it against
+/// the database in one read snapshot (today's dry run; the core's `prepare`/`preview` will take its
+/// place): it never writes availability, only the upload's own state.
+///
+/// On graceful shutdown (SIGTERM) the reads under way finish; queued ones stay `reading` and are
+/// read again at the next start (`UploadJanitor`).
+final class UploadReaders: Service, Sendable {
+    struct Job: Sendable {
+        let uploadID: RowID
+        let storedName: String
+        let clientName: String
+        let userName: String
+    }
+
+    static let concurrentReads = 2
+    static let previewsKept = 64
+
+    private let logger: Logger
+    private let queue: AsyncStream<Job>
+    private let queueInput: AsyncStream<Job>.Continuation
+    private let progress = NIOLockedValueBox<[RowID: (rows: Int, total: Int)]>([:])
+    private let previews = NIOLockedValueBox<[(RowID, UploadPreview)]>([])
+    private let context = NIOLockedValueBox<WebServices?>(nil)
+
+    init(logger: Logger) {
+        self.logger = logger
+        (queue, queueInput) = AsyncStream.makeStream(of: Job.self)
+    }
+
+    /// Set once the services exist (they hold this reader).
+    func attach(_ services: WebServices) {
+        context.withLockedValue { $0 = services }
+    }
+
+    func enqueue(_ job: Job) {
+        progress.withLockedValue { $0[job.uploadID] = (0, 0) }
+        queueInput.yield(job)
+    }
+
+    /// (rows read, rows in the file; 0 while unknown) of an upload being read.
+    func progress(of uploadID: RowID) -> (rows: Int, total: Int)? {
+        progress.withLockedValue { $0[uploadID] }
+    }
+
+    func preview(of uploadID: RowID) -> UploadPreview? {
+        previews.withLockedValue { list in list.first { $0.0 == uploadID }?.1 }
+    }
+
+    func forget(_ uploadID: RowID) {
+        previews.withLockedValue { $0.removeAll { $0.0 == uploadID } }
+    }
+
+    func run() async throws {
+        await withGracefulShutdownHandler {
+            await withTaskGroup(of: Void.self) { group in
+                var running = 0
+                for await job in queue {
+                    if running >= Self.concurrentReads {
+                        await group.next()
+                        running -= 1
+                    }
+                    running += 1
+                    group.addTask { await self.read(job) }
+                }
+                await group.waitForAll()
+            }
+        } onGracefulShutdown: {
+            self.queueInput.finish()
+        }
+    }
+
+    /// Reads one upload now (also used when a preview is asked for and no longer in memory).
+    @discardableResult
+    func read(_ upload: Job) async -> UploadPreview? {
+        guard let services = context.withLockedValue({ $0 }), let path = services.uploads.file(upload.storedName) else { return nil }
+        let id = upload.uploadID
+        let preview: UploadPreview
+        do {
+            // The cells are read without the database; the snapshot and the checks after.
+            let parsed = try await services.database.offload { [progress] in
+                var parsed = try ImportSource.open(path: path).parse { rows, total in progress.withLockedValue { $0[id] = (rows, total) } }
+                parsed.fileName = upload.clientName
+                return parsed
+            }
+            let request = ImportRequest(operatorName: upload.userName)
+            preview = try await services.database.run { [rules = services.rules] store in
+                let job = ImportJob(store: store, rules: rules)
+                let prepared = try job.prepare(parsed)
+                return UploadPreview(result: .checked(prepared, try job.preview(prepared, request)))
+            }
+        } catch let error as ImportFileError {
+            preview = UploadPreview(result: .unreadable(error))
+        } catch {
+            logger.error("upload \(id): reading failed: \(String(reflecting: error))")
+            progress.withLockedValue { $0[id] = nil }
+            return nil
+        }
+        keep(preview, for: id)
+        let reading = preview.reading
+        do {
+            _ = try await services.database.write { try $0.finishReading(uploadID: id, reading) }
+        } catch {
+            logger.error("upload \(id): recording the reading failed: \(error)")
+        }
+        progress.withLockedValue { $0[id] = nil }
+        logger.info("upload \(id): read \(reading.rowsRead) rows: \(reading.outcome)")
+        return preview
+    }
+
+    /// Keeps `preview` as the upload's (the newest `previewsKept` are kept).
+    func keep(_ preview: UploadPreview, for id: RowID) {
+        previews.withLockedValue { list in
+            list.removeAll { $0.0 == id }
+            list.append((id, preview))
+            if list.count > Self.previewsKept { list.removeFirst(list.count - Self.previewsKept) }
+        }
+    }
+}

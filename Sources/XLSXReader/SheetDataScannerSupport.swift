@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A growable array of plain values (pointers, integers) in memory of its own, for the scanner's per-row
+/// lists: appends without the uniqueness checks and reference counting of a Swift array. The owner
+/// calls `deallocate()`; values are never deinitialized (they hold no references).
+struct ScratchBuffer<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    func deallocate() { base.deallocate() }
+
+    var isEmpty: Bool { count == 0 }
+    var last: Element? { count > 0 ? base[count - 1] : nil }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
+    }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    mutating func removeLast() { count -= 1 }
+    mutating func removeAll() { count = 0 }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+}
+
+/// The namespace declarations in scope where the scanner starts, as libxml2 holds them (`nsTab`): each
+/// prefix's URI, for the elements and attributes the scanner reads.
+struct NamespaceScope {
+    /// A URI, or none; wrapped so that "no namespace" and "undeclared prefix" differ.
+    struct URI { let pointer: UnsafePointer<UInt8>? }
+
+    private var declarations: [(prefix: [UInt8], uri: UnsafePointer<UInt8>?)] = []
+    /// The default namespace (that of unprefixed elements), looked up once: most names have no prefix.
+    private var defaultURI = URI(pointer: nil)
+
+    /// The `xml` prefix is bound by definition.
+    private static let xmlNamespace: StaticString = "http://www.w3.org/XML/1998/namespace"
+
+    /// Reads libxml2's namespace table: `count` pairs of prefix (nil for the default) and URI (libxml2's
+    /// `nsNr` counts pointers, two a pair).
+    init(table: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, count: Int) {
+        guard let table else { return }
+        for index in 0..<count {
+            let prefix = table[2 * index].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))) } ?? []
+            var uri = table[2 * index + 1]
+            if let value = uri, value.pointee == 0 { uri = nil }
+            declarations.append((prefix, uri))
+            if prefix.isEmpty { defaultURI = URI(pointer: uri) }
+        }
+    }
+
+    /// The URI of an element's name: its prefix's, or the default namespace's; nil when the prefix is undeclared.
+    @inline(__always)
+    func elementURI(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
+        if prefixLength == 0 { return defaultURI }
+        return lookup(prefixLength: prefixLength, qname: qname, isAttribute: false)
+    }
+
+    /// The URI of an attribute's name: its prefix's, none without a prefix; nil when the prefix is undeclared.
+    @inline(__always)
+    func attributeURI(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
+        if prefixLength == 0 { return URI(pointer: nil) }
+        return lookup(prefixLength: prefixLength, qname: qname, isAttribute: true)
+    }
+
+    private func lookup(prefixLength: Int, qname: UnsafePointer<UInt8>, isAttribute: Bool) -> URI? {
+        if prefixLength == 0 && isAttribute { return URI(pointer: nil) }
+        if prefixLength == 3, memcmp(qname, "xml", 3) == 0 {
+            return URI(pointer: UnsafeRawPointer(NamespaceScope.xmlNamespace.utf8Start).assumingMemoryBound(to: UInt8.self))
+        }
+        // The latest declaration of a prefix is the one in scope.
+        for declaration in declarations.reversed() where declaration.prefix.count == prefixLength {
+            if prefixLength == 0 || declaration.prefix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, qname, prefixLength) == 0 }) {
+                return URI(pointer: declaration.uri)
+            }
+        }
+        return prefixLength == 0 ? URI(pointer: nil) : nil
+    }
+}

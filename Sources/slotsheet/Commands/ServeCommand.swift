@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SlotSheetCore
+import SlotSheetWeb
+
+/// `slotsheet serve`: the office's web front. The command only gathers the settings and opens the
+/// database; `SlotSheetWeb` does the rest.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the office's web front: sign in, download templates, upload, review.",
+        discussion: """
+            Listens on loopback by default; put it behind a reverse proxy with TLS for the
+            office network (see the README). Logs one line a request on standard output.
+            Stops gracefully on SIGTERM or Ctrl-C. Users are made with 'slotsheet user add'.
+
+            The flags override the settings file's [web] section (web.listen, web.upload_limit_mb,
+            web.trusted_proxies, web.upload_expiry_hours; also SLOTSHEET_WEB_LISTEN and the like).
+            Uploads go to --upload-dir, else SLOTSHEET_UPLOAD_DIR, else systemd's
+            $STATE_DIRECTORY/uploads, else ./slotsheet-uploads.
+
+            Examples:
+              slotsheet serve
+              slotsheet serve --listen 127.0.0.1:8080 --db sqlite:/var/lib/slotsheet/repairs.sqlite
+              slotsheet serve --trusted-proxies 127.0.0.1 --upload-limit-mb 25
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
+
+    @Option(help: ArgumentHelp("Where to listen (default \(WebSettings.defaultListen)).", valueName: "host:port"))
+    var listen: String?
+
+    @Option(help: ArgumentHelp("The largest upload, in MB (default \(WebSettings.defaultUploadLimitMB)).", valueName: "MB"))
+    var uploadLimitMb: Int?
+
+    @Option(help: ArgumentHelp("Reverse proxies (addresses or networks) whose X-Forwarded-Proto/-For are believed.", valueName: "IP,..."))
+    var trustedProxies: String?
+
+    @Option(help: ArgumentHelp("Hours an upload that is not applied is kept (default \(WebSettings.defaultUploadExpiryHours)).", valueName: "hours"))
+    var uploadExpiryHours: Int?
+
+    @Option(help: ArgumentHelp("The private folder for uploads.", valueName: "folder"))
+    var uploadDir: String?
+
+    func run() throws {
+        // The flags are the last word on the [web] settings: they go through the same checks.
+        var withFlags = settings
+        withFlags.overrides += [(SettingKey.webListen, listen), (.webUploadLimit, uploadLimitMb.map(String.init)),
+                              (.webTrustedProxies, trustedProxies), (.webUploadExpiry, uploadExpiryHours.map(String.init))]
+            .compactMap { key, value in value.map { "\(key.rawValue)=\($0)" } }
+        let context = try withFlags.load()
+        let settings = WebSettings(context.settings.web, uploadFolder: WebSettings.uploadFolder(flag: uploadDir))
+        let clock = context.clock
+        // Refuse at once (exit 5) when the database is missing or not migrated, rather than on the first page.
+        _ = try store.openMigrated()
+        let isSQLite: Bool = if case .sqlite = try store.location() { true } else { false }
+        let options = store
+        let database = StoreAccess(threads: settings.workerThreads, shareOneStore: isSQLite) { try options.openMigrated() }
+        LoggingSystem.bootstrap { LineLogHandler(label: $0, clock: clock) }
+        let logger = Logger(label: "slotsheet.web")
+        let services: WebServices
+        do {
+            services = try WebServices(settings: settings, database: database, rules: context.rules,
+                                       office: context.settings.office, logger: logger)
+        } catch {
+            throw CommandFailure(.outputFailed, .uploadFolderUnusable(path: settings.uploadFolder, detail: error.localizedDescription))
+        }
+        let finished = DispatchSemaphore(value: 0)
+        let failure = LockedFailure()
+        Task {
+            do {
+                try await WebServer.application(services).runService()
+            } catch {
+                failure.set(error)
+            }
+            try? await database.shutdown()
+            logger.notice("stopped")
+            finished.signal()
+        }
+        finished.wait()
+        if let error = failure.get() {
+            throw CommandFailure(.outputFailed, .serverStopped(detail: "\(error)"))
+        }
+    }
+}
+
+/// The error the server stopped with, handed from its task to the command's thread.
+private final class LockedFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: (any Error)?
+    func set(_ error: any Error) { lock.withLock { self.error = error } }
+    func get() -> (any Error)? { lock.withLock { error } }
+}

@@ -1,0 +1,205 @@
+extension WebWords {
+    public static let english = WebWords(
+        appName: "slotsheet",
+        skipToContent: "Skip to the content",
+        navHome: "Home",
+        navTemplate: "Download a template",
+        navUpload: "Upload",
+        navUploads: "Uploads",
+        navHistory: "History",
+        signOut: "Sign out",
+        signedInAs: { name, role in "Signed in as \(name) (\(role))" },
+        roleOffice: "office",
+        roleAdmin: "admin",
+        otherLanguageName: "Nederlands",
+        otherLanguageLabel: "Deze pagina's in het Nederlands",
+
+        signInTitle: "Sign in",
+        signInIntro: "Sign in with the name and password your administrator gave you.",
+        nameLabel: "Name",
+        passwordLabel: "Password",
+        signInButton: "Sign in",
+        signInFailed: "The name or the password is not right. Check both and try again.",
+        signInThrottled: { seconds in
+            "Too many failed sign-ins for this name. Wait \(seconds) \(seconds == 1 ? "second" : "seconds") before you try again."
+        },
+        signedOut: "You are signed out.",
+
+        homeTitle: "The next 4 weeks",
+        homeIntro: { from, to in
+            "Capacity (staff available), booked visits and free places per daypart, \(from) to \(to)."
+        },
+        dateColumn: "Date",
+        daypartColumn: "Daypart",
+        capacityColumn: "Capacity",
+        bookedColumn: "Booked",
+        freeColumn: "Free",
+        shortBy: { missing in "short by \(missing)" },
+        shortLegend: "A slot marked ▲ has fewer staff available than visits booked: someone must be added.",
+        noDayparts: "There are no active dayparts in the database yet.",
+        downloadAction: "Download a template",
+        uploadAction: "Upload a filled-in template",
+        weekdays: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+        months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+
+        templateTitle: "Download a template",
+        templateIntro: "Choose the dates and the staff. The workbook is filled in from the database; mark availability with x, save it and upload it here.",
+        fromLabel: "From",
+        toLabel: "To",
+        nextFourWeeks: "Next 4 weeks",
+        nextMonth: "Next month",
+        staffLegend: "Staff",
+        allStaff: "All active staff",
+        chosenStaff: "Only the staff ticked below",
+        inactiveStaff: "inactive",
+        languageLabel: "Language of the workbook",
+        languageNames: ("English", "Dutch"),
+        downloadButton: "Download the template",
+        badDate: { field, value in "\(field): '\(value)' is not a date. Use the date picker, or type it as YYYY-MM-DD." },
+        rangeReversed: "The first date comes after the last. Swap them.",
+        noStaffChosen: "Tick at least one staff member, or choose all active staff.",
+        templateTooLarge: { rows, limit in
+            "That template would have \(rows) rows; one template holds at most \(limit). Choose fewer days."
+        },
+        unknownStaff: { codes in "These staff codes are not in the database: \(codes)." },
+
+        uploadTitle: "Upload a file",
+        uploadIntro: "Upload a filled-in template (.xlsx) or a CSV file. It is read and checked first; nothing changes until you apply it.",
+        dropHere: "Drop the file here, or choose it:",
+        fileLabel: "File (.xlsx or .csv)",
+        uploadButton: "Upload",
+        uploadLimit: { megabytes in "At most \(megabytes) MB." },
+        noFileChosen: "Choose a file first.",
+        fileTooLarge: { megabytes in "The file is larger than \(megabytes) MB, so it was not accepted. Split it into smaller date ranges." },
+        notAnUploadForm: "The upload did not arrive as a file form. Use the form on this page.",
+        emptyFile: "The file is empty.",
+
+        uploadsTitle: "Your uploads",
+        allUploadsTitle: "All uploads",
+        uploadsIntro: { hours in "Uploads that are not applied are removed after \(hours) hours." },
+        noUploads: "No uploads yet.",
+        fileColumn: "File",
+        uploadedColumn: "Uploaded",
+        byColumn: "By",
+        stateColumn: "State",
+        resultColumn: "Result",
+        stateReading: "reading",
+        stateReady: "ready for review",
+        stateRefused: "refused",
+        stateApplied: "applied",
+        stateDiscarded: "discarded",
+        stateExpired: "expired",
+        rowsRead: { rows in "\(rows) \(rows == 1 ? "row" : "rows") read" },
+        readingNote: "The file is being read. You may leave this page and come back later.",
+        changesSummary: { added, removed in "\(added) added, \(removed) removed" },
+        unchangedSummary: { unchanged in "\(unchanged) unchanged" },
+        problemsSummary: { problems in "\(problems) \(problems == 1 ? "problem" : "problems")" },
+        unreadableFile: "The file cannot be read",
+        nothingToChange: "Nothing to change: the file matches the database.",
+        staleSummary: { changes in "The database changed since this template was made (\(changes) \(changes == 1 ? "change" : "changes"))." },
+        appliedAsBatch: { batch in "Applied as batch \(batch)." },
+        uploadTitleFor: { file in "Upload: \(file)" },
+        perDateTitle: "Changes per date",
+        perStaffTitle: "Changes per staff member",
+        problemsTitle: "Problems",
+        placeColumn: "Where",
+        problemColumn: "What is wrong",
+        fixColumn: "How to fix it",
+        staleTitle: "Changed in the database since the template was made",
+        applyNote: "Applying writes all these changes in one go and records them in the history as one batch, which an administrator can undo.",
+        applyButton: "Apply these changes",
+        planChangedTitle: "The plan changed",
+        planChangedCells: { newly, noLonger in
+            let parts = (newly > 0 ? ["\(newly) \(newly == 1 ? "cell changes that did not" : "cells change that did not")"] : [])
+                + (noLonger > 0 ? ["\(noLonger) \(noLonger == 1 ? "cell no longer changes" : "cells no longer change")"] : [])
+            return parts.isEmpty ? "" : "Since the preview, " + parts.joined(separator: " and ") + "."
+        },
+        planChangedNowRefused: "The file can no longer be applied as it is: see below why.",
+        alreadyApplied: { batch in "This upload was applied already, as batch \(batch); nothing was applied twice." },
+        cannotApply: { state in "This upload cannot be applied: it is \(state)." },
+        historyLink: "See the history",
+        noPlanGiven: "The form did not say which plan to apply. Reload the upload's page and apply again.",
+        discardButton: "Discard this upload",
+        discarded: "The upload was discarded.",
+        backToUploads: "Back to the uploads",
+
+        historyTitle: "History",
+        historyIntro: "Every import batch, newest first.",
+        noBatches: "No imports yet.",
+        batchColumn: "Batch",
+        whenColumn: "When",
+        operatorColumn: "By",
+        addedColumn: "Added",
+        removedColumn: "Removed",
+        unchangedColumn: "Unchanged",
+        outcomeColumn: "Outcome",
+        undoOf: { batch in "undo of batch \(batch)" },
+        outcomeNames: { outcome in
+            switch outcome {
+            case "applied": return "applied"
+            case "unchanged": return "nothing to change"
+            case "rejected": return "refused"
+            case "stale": return "stale template"
+            case "dry_run": return "dry run"
+            case "plan_changed": return "plan changed since the preview"
+            default: return outcome
+            }
+        },
+        undoButton: "Undo",
+        undoneMark: { by in "undone by batch \(by)" },
+        undoneAs: { batch, undo in "Batch \(batch) was undone as batch \(undo)." },
+        undoNotFound: { batch in "There is no batch \(batch)." },
+        undoNotApplied: { batch, outcome in "Batch \(batch) changed nothing (\(outcome)), so there is nothing to undo." },
+        undoAlreadyUndone: { batch, by in "Batch \(batch) was already undone by batch \(by)." },
+        undoLaterBatches: { batch, later in
+            let list = later.map(String.init).joined(separator: ", ")
+            return later.count == 1
+                ? "Batch \(batch) cannot be undone: the later batch \(list) changed some of the same cells. Undo that one first."
+                : "Batch \(batch) cannot be undone: the later batches \(list) changed some of the same cells. Undo those first, newest first."
+        },
+        undoBreaksRules: { batch, problems in
+            "Batch \(batch) cannot be undone: \(problems) \(problems == 1 ? "change would break" : "changes would break") the planning rules (a past date, a slot left short or a booked visit). Nothing was changed."
+        },
+
+        forbiddenTitle: "Not allowed",
+        forbiddenNeedsRole: { needed, name, role in
+            "This page is for the \(needed) role. You are signed in as \(name), with the \(role) role. Ask an administrator if you need it."
+        },
+        forbiddenNotYours: "This upload belongs to someone else. Only its owner and administrators may see it.",
+        csrfTitle: "The form could not be accepted",
+        csrfMessage: "The form has expired or did not come from this site, so nothing was done. Go back, reload the page and send it again.",
+        notFoundTitle: "Page not found",
+        notFoundMessage: "There is nothing at this address.",
+        badRequestTitle: "The request could not be understood",
+        serverErrorTitle: "Something went wrong",
+        serverErrorMessage: { reference in
+            "The server could not finish this request. Nothing was changed. Tell your administrator the reference \(reference); the details are in the server's log."
+        },
+        unavailableTitle: "The database cannot be reached",
+        unavailableMessage: "slotsheet cannot reach its database right now. Try again in a minute; if it keeps happening, tell your administrator.",
+        goHome: "Go to the home page",
+
+        navUsers: "Users",
+        usersTitle: "Users",
+        usersIntro: "Who signs in, with which role. Users are added and disabled with slotsheet user on the server.",
+        roleColumn: "Role",
+        activeColumn: "Active",
+        tokenColumn: "API token",
+        yes: "yes",
+        no: "no",
+
+        userNameInvalid: { name in
+            "'\(name)' cannot be a user name: use 1 to 64 letters, digits, dots, dashes, underscores or @."
+        },
+        passwordTooShort: { minimum in "The password is too short: use at least \(minimum) characters." },
+        userExists: { name in "There is already a user named '\(name)'." },
+        noSuchUser: { name in "There is no user named '\(name)'; 'slotsheet user list' shows them." },
+        passwordsDiffer: "The two passwords differ; nothing was changed.",
+        noPasswordGiven: "No password given: type it when asked, or pass it on standard input with --password-stdin.",
+
+        apiUnauthorized: "Send a valid API token as 'Authorization: Bearer TOKEN' ('slotsheet user token NAME' makes one).",
+        apiForbidden: { needed in "This needs the \(needed) role." },
+        apiNotFound: "There is no such resource.",
+        apiBadRequest: { detail in "The request is not valid: \(detail)" },
+        apiServerError: { reference in "The server could not finish this request; nothing was changed. Reference \(reference)." })
+}

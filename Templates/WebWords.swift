@@ -1,0 +1,200 @@
+/// The words of the web front (`slotsheet serve`), in one language. Each language is one value of
+/// this type (`WebEnglish.swift`, `WebDutch.swift`), so a missing translation is a compile error.
+/// Sentences with values take them as typed, named closure parameters.
+public struct WebWords: Sendable {
+    // The frame of every page.
+    public var appName: String
+    public var skipToContent: String
+    public var navHome: String
+    public var navTemplate: String
+    public var navUpload: String
+    public var navUploads: String
+    public var navHistory: String
+    public var signOut: String
+    public var signedInAs: @Sendable (_ name: String, _ role: String) -> String
+    public var roleOffice: String
+    public var roleAdmin: String
+    /// The link to the other language, written in that language.
+    public var otherLanguageName: String
+    public var otherLanguageLabel: String
+
+    // Signing in.
+    public var signInTitle: String
+    public var signInIntro: String
+    public var nameLabel: String
+    public var passwordLabel: String
+    public var signInButton: String
+    public var signInFailed: String
+    public var signInThrottled: @Sendable (_ seconds: Int) -> String
+    public var signedOut: String
+
+    // Home: the next weeks at a glance.
+    public var homeTitle: String
+    public var homeIntro: @Sendable (_ from: String, _ to: String) -> String
+    public var dateColumn: String
+    public var daypartColumn: String
+    public var capacityColumn: String
+    public var bookedColumn: String
+    public var freeColumn: String
+    /// Shown beside a slot with fewer staff than booked requests (also marked by a symbol, not colour alone).
+    public var shortBy: @Sendable (_ missing: Int) -> String
+    public var shortLegend: String
+    public var noDayparts: String
+    public var downloadAction: String
+    public var uploadAction: String
+    public var weekdays: [String]
+    public var months: [String]
+
+    // Download a template.
+    public var templateTitle: String
+    public var templateIntro: String
+    public var fromLabel: String
+    public var toLabel: String
+    public var nextFourWeeks: String
+    public var nextMonth: String
+    public var staffLegend: String
+    public var allStaff: String
+    public var chosenStaff: String
+    public var inactiveStaff: String
+    public var languageLabel: String
+    public var languageNames: (english: String, dutch: String)
+    public var downloadButton: String
+    public var badDate: @Sendable (_ field: String, _ value: String) -> String
+    public var rangeReversed: String
+    public var noStaffChosen: String
+    public var templateTooLarge: @Sendable (_ rows: Int, _ limit: Int) -> String
+    public var unknownStaff: @Sendable (_ codes: String) -> String
+
+    // Upload.
+    public var uploadTitle: String
+    public var uploadIntro: String
+    public var dropHere: String
+    public var fileLabel: String
+    public var uploadButton: String
+    public var uploadLimit: @Sendable (_ megabytes: Int) -> String
+    public var noFileChosen: String
+    public var fileTooLarge: @Sendable (_ megabytes: Int) -> String
+    public var notAnUploadForm: String
+    public var emptyFile: String
+
+    // The upload list and one upload.
+    public var uploadsTitle: String
+    public var allUploadsTitle: String
+    public var uploadsIntro: @Sendable (_ hours: Int) -> String
+    public var noUploads: String
+    public var fileColumn: String
+    public var uploadedColumn: String
+    public var byColumn: String
+    public var stateColumn: String
+    public var resultColumn: String
+    public var stateReading: String
+    public var stateReady: String
+    public var stateRefused: String
+    public var stateApplied: String
+    public var stateDiscarded: String
+    public var stateExpired: String
+    public var rowsRead: @Sendable (_ rows: Int) -> String
+    public var readingNote: String
+    public var changesSummary: @Sendable (_ added: Int, _ removed: Int) -> String
+    public var unchangedSummary: @Sendable (_ unchanged: Int) -> String
+    public var problemsSummary: @Sendable (_ problems: Int) -> String
+    public var unreadableFile: String
+    public var nothingToChange: String
+    public var staleSummary: @Sendable (_ changes: Int) -> String
+    public var appliedAsBatch: @Sendable (_ batch: Int64) -> String
+    public var uploadTitleFor: @Sendable (_ file: String) -> String
+    public var perDateTitle: String
+    public var perStaffTitle: String
+    public var problemsTitle: String
+    public var placeColumn: String
+    public var problemColumn: String
+    public var fixColumn: String
+    public var staleTitle: String
+    /// Under a plan that can be applied: what applying does.
+    public var applyNote: String
+    public var applyButton: String
+    /// Shown when the plan changed between the preview and the click (with what changed).
+    public var planChangedTitle: String
+    public var planChangedCells: @Sendable (_ newlyChanged: Int, _ noLongerChanged: Int) -> String
+    public var planChangedNowRefused: String
+    public var alreadyApplied: @Sendable (_ batch: Int64) -> String
+    public var cannotApply: @Sendable (_ state: String) -> String
+    public var historyLink: String
+    public var noPlanGiven: String
+    public var discardButton: String
+    public var discarded: String
+    public var backToUploads: String
+
+    // History.
+    public var historyTitle: String
+    public var historyIntro: String
+    public var noBatches: String
+    public var batchColumn: String
+    public var whenColumn: String
+    public var operatorColumn: String
+    public var addedColumn: String
+    public var removedColumn: String
+    public var unchangedColumn: String
+    public var outcomeColumn: String
+    public var undoOf: @Sendable (_ batch: Int64) -> String
+    public var outcomeNames: @Sendable (_ outcome: String) -> String
+    /// Undo (admins): the button, what it did, and why it could not.
+    public var undoButton: String
+    public var undoneMark: @Sendable (_ by: Int64) -> String
+    public var undoneAs: @Sendable (_ batch: Int64, _ undo: Int64) -> String
+    public var undoNotFound: @Sendable (_ batch: Int64) -> String
+    public var undoNotApplied: @Sendable (_ batch: Int64, _ outcome: String) -> String
+    public var undoAlreadyUndone: @Sendable (_ batch: Int64, _ by: Int64) -> String
+    public var undoLaterBatches: @Sendable (_ batch: Int64, _ later: [Int64]) -> String
+    public var undoBreaksRules: @Sendable (_ batch: Int64, _ problems: Int) -> String
+
+    // Pages that say no.
+    public var forbiddenTitle: String
+    public var forbiddenNeedsRole: @Sendable (_ needed: String, _ name: String, _ role: String) -> String
+    public var forbiddenNotYours: String
+    public var csrfTitle: String
+    public var csrfMessage: String
+    public var notFoundTitle: String
+    public var notFoundMessage: String
+    public var badRequestTitle: String
+    public var serverErrorTitle: String
+    public var serverErrorMessage: @Sendable (_ reference: String) -> String
+    public var unavailableTitle: String
+    public var unavailableMessage: String
+    public var goHome: String
+
+    // Users (admins).
+    public var navUsers: String
+    public var usersTitle: String
+    public var usersIntro: String
+    public var roleColumn: String
+    public var activeColumn: String
+    public var tokenColumn: String
+    public var yes: String
+    public var no: String
+
+    // Managing users (`slotsheet user ...`).
+    public var userNameInvalid: @Sendable (_ name: String) -> String
+    public var passwordTooShort: @Sendable (_ minimum: Int) -> String
+    public var userExists: @Sendable (_ name: String) -> String
+    public var noSuchUser: @Sendable (_ name: String) -> String
+    public var passwordsDiffer: String
+    public var noPasswordGiven: String
+
+    // The JSON API's messages (the `code` is stable; the message is in the request's language).
+    public var apiUnauthorized: String
+    public var apiForbidden: @Sendable (_ needed: String) -> String
+    public var apiNotFound: String
+    public var apiBadRequest: @Sendable (_ detail: String) -> String
+    public var apiServerError: @Sendable (_ reference: String) -> String
+}
+
+extension Language {
+    /// The words of the web front in this language.
+    public var web: WebWords {
+        switch self {
+        case .en: return .english
+        case .nl: return .dutch
+        }
+    }
+}

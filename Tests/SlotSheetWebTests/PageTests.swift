@@ -1,0 +1,123 @@
+import Foundation
+import HummingbirdTesting
+import InteropSupport
+import SlotSheetCore
+import Testing
+@testable import SlotSheetWeb
+
+@Suite struct PageTests {
+    @Test func theLanguageComesFromTheBrowserAndTheLinkRemembersIt() async throws {
+        let fixture = try WebFixture()
+        try await fixture.application.test(.router) { client in
+            let dutch = try await client.execute(uri: "/sign-in", method: .get, headers: [.acceptLanguage: "nl-NL,nl;q=0.9,en;q=0.8"])
+            #expect(dutch.text.contains("<html lang=\"nl\">") && dutch.text.contains("Aanmelden"))
+            let english = try await client.execute(uri: "/sign-in", method: .get, headers: [.acceptLanguage: "de-DE,en;q=0.5"])
+            #expect(english.text.contains("<html lang=\"en\">"))
+            let switched = try await client.execute(uri: "/language/nl?back=/sign-in", method: .get)
+            #expect(switched.status == .seeOther && switched.headers[.location] == "/sign-in")
+            let cookie = try #require(switched.headers[values: .setCookie].first { $0.hasPrefix("slotsheet_lang=nl") })
+            let remembered = try await client.execute(uri: "/sign-in", method: .get,
+                                                      headers: [.cookie: String(cookie.split(separator: ";")[0]), .acceptLanguage: "en"])
+            #expect(remembered.text.contains("Aanmelden"))
+            let elsewhere = try await client.execute(uri: "/language/en?back=//evil.example/x", method: .get)
+            #expect(elsewhere.headers[.location] == "/", "never a redirect to another site")
+        }
+    }
+
+    @Test(arguments: TestBackend.available) func homeShowsTheNextFourWeeksAndMarksShortSlotsInWords(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        // Take everyone away from one slot that holds requests, so it is short.
+        let (date, daypart, held) = try fixture.store.read { session -> (LocalDate, RowID, Int) in
+            let range = DateRange(from: fixture.clock.today, to: fixture.clock.today.adding(days: 27))!
+            let slot = try session.slotOccupancy(in: range).filter { $0.value.held > 0 }.min { $0.key.date < $1.key.date }!
+            return (slot.key.date, slot.key.daypartID, slot.value.held)
+        }
+        try fixture.store.write { session in
+            let staff = try session.availability(on: date).filter { $0.daypartID == daypart }
+            try session.removeAvailability(staff.map { AvailabilityKey(date: date, daypartID: daypart, staffID: $0.staffID) })
+        }
+        try await fixture.application.test(.router) { client in
+            var browser = Browser()
+            _ = try await browser.signIn(client, as: "olga")
+            let home = try await client.execute(uri: "/", method: .get, headers: browser.headers())
+            #expect(home.text.contains("Tue 1 Dec 2026") && home.text.contains("Mon 28 Dec 2026") && !home.text.contains("29 Dec 2026"))
+            #expect(home.text.contains("▲"))
+            #expect(home.text.contains("short by \(held)"), "the shortage is said in words, not by colour alone")
+        }
+    }
+
+    @Test(arguments: TestBackend.available) func theTemplateFormSaysWhatIsWrongAndKeepsWhatWasTyped(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        try await fixture.application.test(.router) { client in
+            var browser = Browser()
+            _ = try await browser.signIn(client, as: "olga")
+            let form = try await client.execute(uri: "/template", method: .get, headers: browser.headers())
+            #expect(form.text.contains("value=\"2026-12-02\"") && form.text.contains("value=\"2026-12-29\""), "next 4 weeks by default")
+            #expect(form.text.contains("/template?from=2027-01-01&amp;to=2027-01-31"), "the next-month shortcut")
+            let refused = try await client.execute(
+                uri: "/template", method: .post, headers: browser.headers(Browser.formType),
+                body: Browser.form([("csrf", browser.csrf), ("from", "2026-12-20"), ("to", "2026-12-10"), ("staff", "chosen"), ("lang", "en")]))
+            #expect(refused.status == .badRequest)
+            #expect(refused.text.contains("The first date comes after the last."))
+            #expect(refused.text.contains("Tick at least one staff member"))
+            #expect(refused.text.contains("value=\"2026-12-20\""))
+        }
+    }
+
+    @Test func unknownPagesAndErrorsNeverShowDetails() async throws {
+        let fixture = try WebFixture()
+        try await fixture.application.test(.router) { client in
+            var browser = Browser()
+            _ = try await browser.signIn(client, as: "olga")
+            let missing = try await client.execute(uri: "/no/such/page", method: .get, headers: browser.headers())
+            #expect(missing.status == .notFound)
+            #expect(missing.text.contains("Page not found"))
+            let apiMissing = try await client.execute(uri: "/uploads/999999", method: .get, headers: browser.headers())
+            #expect(apiMissing.status == .notFound)
+        }
+    }
+}
+
+@Suite struct WebUnitTests {
+    @Test func textIsEscapedByConstruction() {
+        let node = element("p", [.class("a\"b")]) { "<script>&'" }
+        #expect(node.render() == "<p class=\"a&quot;b\">&lt;script&gt;&amp;&#39;</p>")
+    }
+
+    @Test func redirectsStayOnThisSite() {
+        #expect(Redirect.localPath("/uploads?x=1") == "/uploads?x=1")
+        for bad in ["//evil.example", "https://evil.example", "/\\evil", "evil", nil, "/a\nb"] as [String?] {
+            #expect(Redirect.localPath(bad) == "/")
+        }
+    }
+
+    @Test func theWebSettingsComeFromTheOfficeSettingsAndTheUploadFolderFromTheEnvironment() throws {
+        var office = Settings.builtIn
+        office.web.listen = try #require(ListenAddress("[::1]:9000"))
+        office.web.trustedProxies = [try #require(IPNetwork("127.0.0.1")), try #require(IPNetwork("10.0.0.0/8"))]
+        let settings = WebSettings(office.web, uploadFolder: WebSettings.uploadFolder(flag: nil, environment: ["STATE_DIRECTORY": "/var/lib/slotsheet"]))
+        #expect(settings.host == "::1" && settings.port == 9000)
+        #expect(settings.isTrustedProxy("127.0.0.1") && settings.isTrustedProxy("10.20.30.40"))
+        #expect(!settings.isTrustedProxy("192.168.1.1") && !settings.isTrustedProxy("::1") && !settings.isTrustedProxy("proxy.lan"))
+        #expect(settings.uploadFolder == "/var/lib/slotsheet/uploads")
+        #expect(settings.uploadLimitBytes == 25 * 1_048_576 && settings.uploadExpiryHours == 24)
+        #expect(WebSettings.uploadFolder(flag: "/srv/up", environment: ["SLOTSHEET_UPLOAD_DIR": "/x"]) == "/srv/up")
+        #expect(WebSettings.uploadFolder(flag: nil, environment: [:]) == "./slotsheet-uploads")
+    }
+
+    @Test func acceptLanguageIsReadByWeight() {
+        #expect(LanguageMiddleware.language(cookie: nil, acceptLanguage: "en;q=0.5, nl;q=0.8") == .nl)
+        #expect(LanguageMiddleware.language(cookie: nil, acceptLanguage: "fr, de") == .en)
+        #expect(LanguageMiddleware.language(cookie: "nl", acceptLanguage: "en") == .nl)
+        #expect(LanguageMiddleware.language(cookie: "xx", acceptLanguage: "nl-BE") == .nl)
+    }
+
+    @Test func uploadNamesAreShownWithoutPathsOrControlCharacters() {
+        #expect(UploadReceiver.displayName("C:\\Users\\olga\\rooster.xlsx") == "rooster.xlsx")
+        #expect(UploadReceiver.displayName("../../etc/passwd") == "passwd")
+        #expect(UploadReceiver.displayName("a\u{0}b\nc.csv") == "abc.csv")
+        #expect(UploadReceiver.displayName("") == "upload")
+        #expect(UploadReceiver.boundary("multipart/form-data; boundary=\"abc\"") == "abc")
+        #expect(UploadReceiver.boundary("text/plain") == nil)
+    }
+}

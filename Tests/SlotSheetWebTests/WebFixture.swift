@@ -1,0 +1,157 @@
+import Foundation
+import Hummingbird
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import InteropSupport
+import Logging
+import NIOConcurrencyHelpers
+import SlotSheetCore
+@testable import SlotSheetWeb
+
+/// A web front on a fresh database with the sample data and two users, `olga` (office) and
+/// `adam` (admin), removed when the test ends: SQLite in a temporary folder, or a new database on
+/// the PostgreSQL test server.
+final class WebFixture: @unchecked Sendable {
+    static let password = "correct horse battery"
+    let backend: TestBackend
+    let folder: URL
+    let store: any RepairStore
+    let services: WebServices
+    let log: RecordedLog
+    let clock: OfficeClock
+    /// The sign-in throttle's time: stands still unless a test moves it.
+    let signInTime = NIOLockedValueBox<ContinuousClock.Instant>(.now)
+    private var postgresName: String?
+
+    init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: [IPNetwork] = [],
+         openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
+        self.backend = backend
+        folder = FileManager.default.temporaryDirectory.appending(path: "slotsheet-web-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let open: @Sendable () throws -> any RepairStore
+        switch backend {
+        case .sqlite:
+            let path = folder.appending(path: "web.sqlite").path
+            store = try SQLiteStore(path: path, create: true)
+            open = { try SQLiteStore(path: path) }
+        case .postgres:
+            let database = try PostgresTestServer.createDatabase()
+            postgresName = database.name
+            store = try PostgresStore(url: database.url)
+            open = { try PostgresStore(url: database.url) }
+        }
+        try store.migrate()
+        clock = OfficeClock.fixed(today: LocalDate(iso: "2026-12-01")!)
+        _ = try Seeder.load(try SampleDataset(clock: clock), into: store)
+        let users = UserDirectory(store: store, clock: clock, cost: 4)
+        try users.add(name: "olga", role: .office, password: Self.password)
+        try users.add(name: "adam", role: .admin, password: Self.password)
+        var settings = WebSettings(host: "127.0.0.1", port: 0, uploadLimitBytes: uploadLimitMB * 1_048_576,
+                                   trustedProxies: trustedProxies, uploadFolder: folder.appending(path: "uploads").path)
+        settings.workerThreads = 2
+        let log = RecordedLog()
+        self.log = log
+        let access = StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openStore ?? open)
+        services = try WebServices(settings: settings, database: access, rules: OfficeRules(booking: .standard, clock: clock),
+                                   logger: Logger(label: "test") { _ in log.handler() }, bcryptCost: 4,
+                                   signInClock: { [signInTime] in signInTime.withLockedValue { $0 } })
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+        if let postgresName { PostgresTestServer.dropDatabase(postgresName) }
+    }
+
+    var application: some ApplicationProtocol { WebServer.application(services) }
+
+    /// Moves the sign-in throttle's time on.
+    func advanceSignInTime(by duration: Duration) {
+        signInTime.withLockedValue { $0 = $0 + duration }
+    }
+
+    /// Files in the upload folder.
+    func uploadFiles() -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: services.settings.uploadFolder)) ?? []
+    }
+}
+
+/// Every log line the server wrote, for tests that check what is logged.
+final class RecordedLog: Sendable {
+    private let lines = NIOLockedValueBox<[String]>([])
+    var all: [String] { lines.withLockedValue { $0 } }
+    func handler() -> RecordingHandler { RecordingHandler(log: self) }
+    fileprivate func append(_ line: String) { lines.withLockedValue { $0.append(line) } }
+
+    struct RecordingHandler: LogHandler {
+        let log: RecordedLog
+        var logLevel: Logger.Level = .info
+        var metadata: Logger.Metadata = [:]
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) { log.append("\(event.level) \(event.message)") }
+    }
+}
+
+/// A browser's state across requests: its cookies and the form token of the last page.
+struct Browser {
+    var cookies: [String: String] = [:]
+    var language = "en"
+
+    var cookieHeader: String { cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") }
+
+    mutating func remember(_ response: TestResponse) {
+        for header in response.headers[values: .setCookie] {
+            let pair = header.split(separator: ";").first ?? ""
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            if header.contains("Max-Age=0") || parts[1].isEmpty { cookies[parts[0]] = nil } else { cookies[parts[0]] = parts[1] }
+        }
+    }
+
+    var csrf: String { cookies["slotsheet_csrf"] ?? "" }
+
+    func headers(_ extra: HTTPFields = [:]) -> HTTPFields {
+        var fields = extra
+        if !cookies.isEmpty { fields[.cookie] = cookieHeader }
+        fields[.acceptLanguage] = language
+        return fields
+    }
+
+    static func form(_ fields: [(String, String)]) -> ByteBuffer {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let text = fields.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed)!)" }.joined(separator: "&")
+        return ByteBuffer(string: text)
+    }
+
+    static let formType: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+
+    /// Gets a page (remembering cookies), then signs in as `name` with its form token.
+    mutating func signIn(_ client: some TestClientProtocol, as name: String, password: String = WebFixture.password) async throws -> TestResponse {
+        let page = try await client.execute(uri: "/sign-in", method: .get, headers: headers(), body: nil)
+        remember(page)
+        let response = try await client.execute(uri: "/sign-in", method: .post, headers: headers(Browser.formType),
+                                                body: Browser.form([("csrf", csrf), ("name", name), ("password", password)]))
+        remember(response)
+        return response
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+}
+
+/// A multipart body with the form token first and one file.
+func multipartBody(token: String?, fileName: String, contents: Data, boundary: String = "slotsheet-test-boundary") -> (HTTPFields, ByteBuffer) {
+    var buffer = ByteBuffer()
+    if let token {
+        buffer.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(token)\r\n")
+    }
+    buffer.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+    buffer.writeBytes(contents)
+    buffer.writeString("\r\n--\(boundary)--\r\n")
+    return ([.contentType: "multipart/form-data; boundary=\(boundary)"], buffer)
+}

@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# The Debian package, tested as an administrator would use it, in a throwaway Debian root:
+#   1. build it (scripts/package.sh) and let lintian judge it: any error fails, warnings are listed;
+#   2. a fresh minimal Debian of this machine's release (debootstrap, cached in .build/package-test/
+#      as a tarball) gets the package's Depends from the archive, then the package with dpkg -i;
+#   3. as the slotsheet user, with the shipped /etc/slotsheet/environment: --version (each library's
+#      version must be the one installed in the root), db init, seed, a template export, an import of
+#      an edited CSV and of the untouched template, and the nightly unit's own ExecStart line;
+#   4. systemd-analyze verify on every installed unit; the manual pages and completions are there;
+#   5. an edited conffile survives a re-install;
+#   6. dpkg --purge leaves nothing but the data kept by default (/var/lib/slotsheet and the
+#      slotsheet user); a re-install finds that data; a purge answering slotsheet/purge-data with
+#      yes leaves nothing at all.
+# Needs root (debootstrap, chroot, mount). Mounts live in a private mount namespace, so they end
+# with the script whatever happens.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "package-test: needs root (debootstrap, chroot and dpkg into a throwaway root); run it as root or with sudo" >&2
+    exit 1
+fi
+if [ -z "${SLOTSHEET_PACKAGE_TEST_NAMESPACE:-}" ]; then
+    export SLOTSHEET_PACKAGE_TEST_NAMESPACE=1
+    exec unshare --mount --propagation private bash "$0" "$@"
+fi
+
+bash scripts/install-deps.sh --package
+deb=$(bash scripts/package.sh)
+
+step() { echo; echo "== $*"; }
+fail() { echo "package-test: FAILED: $*" >&2; exit 1; }
+
+step "lintian $deb"
+lintian --fail-on error --display-level '>=info' --show-overrides "$deb" | tee .build/package/lintian.txt \
+    || fail "lintian reports an error (above)"
+echo "lintian: $(grep -c '^E:' .build/package/lintian.txt || true) errors, $(grep -c '^W:' .build/package/lintian.txt || true) warnings, $(grep -c '^I:' .build/package/lintian.txt || true) notes"
+
+# A minimal Debian of this machine's release, from the archive this machine's apt uses.
+cache=.build/package-test
+root=$cache/root
+codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+base=$cache/$codename-minbase-systemd.tar
+mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
+[ -n "$mirror" ] || mirror=$(awk '$1 == "deb" { print $2; exit }' /etc/apt/sources.list 2>/dev/null)
+mkdir -p "$cache"
+if [ ! -f "$base" ]; then
+    step "debootstrap $codename (minbase and systemd, for systemd-analyze) into $root"
+    rm -rf "$root"
+    debootstrap --variant=minbase --include=systemd "$codename" "$root" ${mirror:+"$mirror"} > "$cache/debootstrap.log" \
+        || { tail -20 "$cache/debootstrap.log"; fail "debootstrap"; }
+    tar -C "$root" -cf "$base.part" . && mv "$base.part" "$base"
+fi
+step "A fresh root from $base"
+rm -rf "$root" && mkdir -p "$root" && tar -C "$root" -xf "$base"
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+    cp /etc/apt/sources.list.d/debian.sources "$root/etc/apt/sources.list.d/"
+    rm -f "$root/etc/apt/sources.list"
+fi
+mount -t proc proc "$root/proc"
+mount --bind /dev "$root/dev"
+
+in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive "$@"; }
+# As the slotsheet user in its state directory, with the settings the units read: like systemd,
+# root reads /etc/slotsheet/environment (the user cannot) and hands its KEY=VALUE lines on.
+as_slotsheet() {
+    local settings
+    mapfile -t settings < <(grep -E '^[A-Za-z_][A-Za-z0-9_]*=' "$root/etc/slotsheet/environment")
+    chroot "$root" env -i PATH=/usr/bin:/bin HOME=/var/lib/slotsheet "${settings[@]}" \
+        runuser -u slotsheet -- sh -c 'cd /var/lib/slotsheet && exec "$@"' sh "$@"
+}
+# Every path of the root but the volatile ones, and what the user tables say: what a purge must restore.
+snapshot() {
+    { (cd "$root" && find . -xdev \( -path ./proc -o -path ./dev -o -path ./sys -o -path ./run -o -path ./tmp \
+        -o -path ./var/cache/apt -o -path ./var/lib/apt/lists -o -path ./var/log -o -path ./var/cache/ldconfig \
+        -o -name '*-old' \) -prune -o -print)
+    grep -h slotsheet "$root"/etc/passwd "$root"/etc/group "$root"/etc/shadow "$root"/etc/gshadow \
+        "$root"/var/cache/debconf/config.dat "$root"/var/cache/debconf/templates.dat 2>/dev/null | sed 's/^/entry: /' || true
+    } | LC_ALL=C sort
+}
+
+step "The package's Depends, from the archive: $(dpkg-deb -f "$deb" Depends)"
+in_root apt-get update -q > "$cache/apt.log" || { cat "$cache/apt.log"; fail "apt-get update in the root"; }
+in_root apt-get satisfy -y -q --no-install-recommends "$(dpkg-deb -f "$deb" Depends)" >> "$cache/apt.log" \
+    || { tail -20 "$cache/apt.log"; fail "installing the Depends"; }
+snapshot > "$cache/before.txt"
+
+step "dpkg -i $deb"
+cp "$deb" "$root/tmp/"
+in_root dpkg -i "/tmp/$deb"
+getent_line=$(in_root getent passwd slotsheet) || fail "no slotsheet user after install"
+echo "user: $getent_line"
+
+step "slotsheet --version"
+version_text=$(in_root slotsheet --version)
+echo "$version_text"
+expect_version() {  # name in --version, Debian package whose upstream version it must be
+    local line installed
+    line=$(grep "^$1 " <<< "$version_text") || fail "--version has no $1 line"
+    installed=$(in_root dpkg-query -W -f '${Version}' "$2" | sed -E 's/^[0-9]+://; s/[-+~].*//')
+    [ "${line#"$1" }" = "$installed" ] || fail "--version says '$line', the root has $2 $installed"
+}
+expect_version slotsheet slotsheet
+expect_version libxlsxwriter libxlsxwriter1
+expect_version libzip libzip4
+expect_version libxml2 libxml2
+expect_version SQLite libsqlite3-0
+grep -q '^schema [0-9]' <<< "$version_text" || fail "--version has no schema line"
+
+step "As the slotsheet user: db init, seed, template export, imports"
+as_slotsheet slotsheet db init
+as_slotsheet slotsheet db seed --sample
+as_slotsheet slotsheet template export --from +1 --to +14 --all-staff -o template.xlsx
+as_slotsheet slotsheet export availability --from +1 --to +14 --all-staff --format csv -o availability.csv
+# The office makes someone available in a slot where nobody was: the first empty mark.
+chroot "$root" runuser -u slotsheet -- sh -c \
+    'cd /var/lib/slotsheet && awk -F, "BEGIN{OFS=\",\"} NR>1 && !done && \$4==\"\r\" {\$4=\"x\r\"; done=1} {print}" availability.csv > edited.csv'
+in_root cmp -s /var/lib/slotsheet/availability.csv /var/lib/slotsheet/edited.csv && fail "the CSV edit changed nothing"
+as_slotsheet slotsheet import edited.csv --operator package-test | tee "$cache/import.txt"
+grep -q -i 'applied' "$cache/import.txt" || fail "the edited CSV was not applied"
+as_slotsheet slotsheet import template.xlsx --operator package-test
+as_slotsheet slotsheet history
+
+step "The nightly unit's ExecStart, as the slotsheet user"
+exec_start=$(sed -n 's/^ExecStart=//p' "$root/lib/systemd/system/slotsheet-nightly.service")
+# shellcheck disable=SC2086 # the unit's command line, split as systemd splits it (no quotes in it)
+as_slotsheet $exec_start
+ls "$root"/var/lib/slotsheet/exports/*/manifest.json >/dev/null || fail "the nightly export wrote no manifest"
+ls -l "$root"/var/lib/slotsheet/exports/*/
+
+step "systemd-analyze verify (every installed unit)"
+mapfile -t units < <(dpkg-deb -c "$deb" | awk '{print $6}' | grep -E '^\./lib/systemd/system/.+\.(service|timer|socket|path)$' | sed 's|^\.||')
+[ "${#units[@]}" -gt 0 ] || fail "the package installs no unit"
+MANPATH="$root/usr/share/man" systemd-analyze verify --root="$root" "${units[@]}" || fail "systemd-analyze verify"
+echo "verified: ${units[*]}"
+
+step "Manual pages and completions"
+pages=$(dpkg-deb -c "$deb" | grep -c 'usr/share/man/man1/slotsheet.*\.1\.gz$')
+subcommands=$(in_root slotsheet --help | awk '/^SUBCOMMANDS:/{on=1; next} on && /^ +[a-z]/{print $1}' | wc -l)
+echo "$pages manual pages; slotsheet --help lists $subcommands subcommands"
+[ "$pages" -gt "$subcommands" ] || fail "fewer manual pages than subcommands"
+for page in slotsheet slotsheet.import slotsheet.import.undo slotsheet.nightly; do
+    zcat "$root/usr/share/man/man1/$page.1.gz" | grep -q '^\.Sh' || fail "$page.1 is not an mdoc manual page"
+done
+in_root bash -c '. /usr/share/bash-completion/completions/slotsheet && complete -p slotsheet' || fail "bash completion"
+grep -q '^#compdef slotsheet' "$root/usr/share/zsh/vendor-completions/_slotsheet" || fail "zsh completion"
+grep -q "complete -c 'slotsheet'" "$root/usr/share/fish/vendor_completions.d/slotsheet.fish" || fail "fish completion"
+
+step "An edited conffile survives a re-install"
+sed -i 's|^#SLOTSHEET_TIMEZONE=.*|SLOTSHEET_TIMEZONE=Europe/Brussels|' "$root/etc/slotsheet/environment"
+grep -q '^SLOTSHEET_TIMEZONE=Europe/Brussels$' "$root/etc/slotsheet/environment" || fail "could not edit the conffile"
+in_root dpkg -i "/tmp/$deb" > /dev/null
+grep -q '^SLOTSHEET_TIMEZONE=Europe/Brussels$' "$root/etc/slotsheet/environment" \
+    || fail "the re-install replaced the edited conffile"
+echo "kept: $(grep '^SLOTSHEET_TIMEZONE=' "$root/etc/slotsheet/environment")"
+
+step "dpkg --purge, keeping the data (the default answer)"
+# The administrator enabled the timer, as systemctl enable does it.
+in_root systemctl enable slotsheet-nightly.timer
+in_root dpkg --purge slotsheet
+snapshot > "$cache/after-purge.txt"
+left=$(comm -13 "$cache/before.txt" "$cache/after-purge.txt")
+gone=$(comm -23 "$cache/before.txt" "$cache/after-purge.txt")
+echo "left behind:"; sed 's/^/  /' <<< "$left"
+[ -z "$gone" ] || fail "the purge removed what was there before: $gone"
+unexpected=$(grep -v -E '^(\./var/lib/slotsheet(/.*)?|entry: slotsheet:.*)$' <<< "$left" || true)
+[ -z "$unexpected" ] || fail "the purge left more than the data: $unexpected"
+grep -q '^\./var/lib/slotsheet/repairs.sqlite$' <<< "$left" || fail "the purge did not keep the database"
+
+step "A re-install finds the kept data"
+in_root dpkg -i "/tmp/$deb" > /dev/null
+as_slotsheet slotsheet history | tee "$cache/history.txt"
+grep -q package-test "$cache/history.txt" || fail "the kept database lost its import history"
+
+step "dpkg --purge, answering slotsheet/purge-data with yes"
+echo 'slotsheet slotsheet/purge-data boolean true' | in_root debconf-set-selections
+in_root dpkg --purge slotsheet
+snapshot > "$cache/after-full-purge.txt"
+if ! diff -u "$cache/before.txt" "$cache/after-full-purge.txt"; then
+    fail "the purge left something behind (above)"
+fi
+echo "nothing left behind"
+
+echo
+echo "package-test: $deb ($(du -k "$deb" | cut -f1) KiB) passed"

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Builds the Debian package slotsheet_VERSION_ARCH.deb in the repository's root with dpkg-deb,
+# from what is in the repository and nothing downloaded:
+#   - the release binary, with the Swift runtime linked statically, stripped;
+#   - a manual page for slotsheet and for each subcommand (argument-parser's generate-manual
+#     plugin, from the local package copy), bash, zsh and fish completions (from the binary);
+#   - every systemd unit in packaging/systemd/, every file in packaging/etc/ (conffiles) and the
+#     nightly export's configuration (Samples/nightly.json as /etc/slotsheet/nightly.json);
+#   - README, design, changelog and copyright under /usr/share/doc/slotsheet/;
+#   - the maintainer scripts and debconf question of packaging/debian/.
+# The version is the top entry of packaging/debian/changelog (the binary embeds the same entry).
+# Depends is computed from the binary by dpkg-shlibdeps, run on a small debian/ tree in
+# .build/package/, where dpkg-gencontrol then writes the control file.
+#   bash scripts/package.sh            prints the path of the package it built
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+
+version=$(dpkg-parsechangelog -l packaging/debian/changelog -S Version)
+arch=$(dpkg --print-architecture)
+package=slotsheet_${version}_${arch}.deb
+work=.build/package
+root=$work/debian/slotsheet
+
+step() { echo "== $*" >&2; }
+
+# Manual pages first: the plugin builds every product in release mode itself, and the static
+# build below must be the last to link the binary.
+step "Manual pages (swift package plugin generate-manual)"
+changelog_date=$(date -u -d "$(dpkg-parsechangelog -l packaging/debian/changelog -S Date)" +%F)
+maintainer=$(sed -n 's/^Maintainer: *//p' packaging/debian/control)
+$SWIFT package plugin generate-manual --multi-page --date "$changelog_date" \
+    --authors "${maintainer/ </<}" >&2
+manuals=.build/plugins/GenerateManual/outputs/slotsheet
+[ -f "$manuals/slotsheet.1" ] || manuals=$(dirname "$(find .build/plugins -name slotsheet.1 -path '*GenerateManual*' | head -1)")
+[ -f "$manuals/slotsheet.1" ] || { echo "package: the generate-manual plugin wrote no slotsheet.1" >&2; exit 1; }
+
+step "Release binary, Swift runtime linked statically"
+$SWIFT build -c release --static-swift-stdlib --product slotsheet >&2
+binary=$($SWIFT build -c release --static-swift-stdlib --show-bin-path)/slotsheet
+if ldd "$binary" | grep -q -E 'libswift|libFoundation|libdispatch'; then
+    echo "package: $binary still loads the Swift runtime dynamically:" >&2
+    ldd "$binary" >&2
+    exit 1
+fi
+
+# Every Swift package linked into the binary must be named in the copyright file.
+for checkout in .build/checkouts/*/; do
+    name=$(basename "$checkout")
+    grep -q -F "$name/*" packaging/debian/copyright || {
+        echo "package: packaging/debian/copyright does not name $name, which the binary links" >&2
+        exit 1
+    }
+done
+
+step "Staging $root"
+rm -rf "$work"
+mkdir -p "$root/DEBIAN" "$work/debian"
+cp packaging/debian/control packaging/debian/changelog "$work/debian/"
+
+install -D -m 0755 "$binary" "$root/usr/bin/slotsheet"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/slotsheet"
+
+install -d "$root/usr/share/man/man1"
+for page in "$manuals"/*.1; do
+    gzip -9n < "$page" > "$root/usr/share/man/man1/$(basename "$page").gz"
+done
+
+install -d "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
+    "$root/usr/share/fish/vendor_completions.d"
+"$binary" --generate-completion-script bash > "$root/usr/share/bash-completion/completions/slotsheet"
+"$binary" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_slotsheet"
+"$binary" --generate-completion-script fish > "$root/usr/share/fish/vendor_completions.d/slotsheet.fish"
+chmod 0644 "$root"/usr/share/*/*completions*/*
+
+units=()
+install -d "$root/lib/systemd/system"
+for unit in packaging/systemd/*.service packaging/systemd/*.timer; do
+    [ -e "$unit" ] || continue
+    install -m 0644 "$unit" "$root/lib/systemd/system/"
+    units+=("$(basename "$unit")")
+done
+
+# Settings: every file of packaging/etc/ keeps its mode (the environment file may hold a
+# password: root only), plus the nightly export's configuration and the
+# office settings. All of /etc is conffiles.
+cp -r --preserve=mode packaging/etc "$root/"
+install -D -m 0644 Samples/nightly.json "$root/etc/slotsheet/nightly.json"
+# The office settings every command reads by default: the commented sample with every setting
+# commented out too, so a fresh install behaves as the built-in defaults until the office edits it.
+sed -E '/^[[:space:]]*(#|$)/! s/^/# /' Samples/slotsheet.toml > "$root/etc/slotsheet/config.toml"
+chmod 0644 "$root/etc/slotsheet/config.toml"
+(cd "$root" && find etc -type f | sort | sed 's|^|/|') > "$root/DEBIAN/conffiles"
+
+doc=$root/usr/share/doc/slotsheet
+install -D -m 0644 README.md "$doc/README.md"
+install -m 0644 docs/design.md "$doc/design.md"
+install -m 0644 packaging/debian/copyright "$doc/copyright"
+gzip -9n < packaging/debian/changelog > "$doc/changelog.gz"
+
+for script in config postinst prerm postrm; do
+    sed "s|#UNITS#|${units[*]}|g" "packaging/debian/$script" > "$root/DEBIAN/$script"
+    chmod 0755 "$root/DEBIAN/$script"
+done
+install -m 0644 packaging/debian/templates "$root/DEBIAN/templates"
+
+step "Depends from the binary (dpkg-shlibdeps) and the control file (dpkg-gencontrol)"
+(
+    cd "$work"
+    dpkg-shlibdeps -Tdebian/slotsheet.substvars debian/slotsheet/usr/bin/slotsheet
+    dpkg-gencontrol -pslotsheet -Tdebian/slotsheet.substvars -Pdebian/slotsheet
+)
+(cd "$root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) \
+    > "$root/DEBIAN/md5sums"
+find "$root" -type d -exec chmod 0755 {} +
+
+step "Building $package"
+dpkg-deb --root-owner-group -Zxz --build "$root" "$package" >&2
+grep -E '^(Version|Depends|Installed-Size):' "$root/DEBIAN/control" >&2
+echo "$package"
