@@ -201,5 +201,6 @@ extension WebWords {
         apiForbidden: { needed in "Hiervoor is de rol \(needed) nodig." },
         apiNotFound: "Dit bestaat niet.",
         apiBadRequest: { detail in "Het verzoek is niet geldig: \(detail)" },
-        apiServerError: { reference in "De server kon dit verzoek niet afmaken; er is niets gewijzigd. Kenmerk \(reference)." })
+        apiServerError: { reference in "De server kon dit verzoek niet afmaken; er is niets gewijzigd. Kenmerk \(reference)." },
+        concurrentChange: "Iemand anders wijzigde op hetzelfde moment dezelfde beschikbaarheid; er is niets gewijzigd. Probeer het opnieuw.")
 }

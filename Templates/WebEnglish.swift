@@ -201,5 +201,6 @@ extension WebWords {
         apiForbidden: { needed in "This needs the \(needed) role." },
         apiNotFound: "There is no such resource.",
         apiBadRequest: { detail in "The request is not valid: \(detail)" },
-        apiServerError: { reference in "The server could not finish this request; nothing was changed. Reference \(reference)." })
+        apiServerError: { reference in "The server could not finish this request; nothing was changed. Reference \(reference)." },
+        concurrentChange: "Someone else changed the same availability at the same moment; nothing was changed. Please try again.")
 }

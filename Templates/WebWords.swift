@@ -187,6 +187,8 @@ public struct WebWords: Sendable {
     public var apiNotFound: String
     public var apiBadRequest: @Sendable (_ detail: String) -> String
     public var apiServerError: @Sendable (_ reference: String) -> String
+    /// Another request changed the same availability at the same moment, again and again (409).
+    public var concurrentChange: String
 }
 
 extension Language {

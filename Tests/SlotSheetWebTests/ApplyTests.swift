@@ -162,6 +162,7 @@ import Testing
         let shared = Array(cells[16..<20])
         let files = (0..<4).map { Array(cells[($0 * 4)..<($0 * 4 + 4)]) } + [shared, shared]
 
+        defer { if Test.current != nil { for line in fixture.log.all where line.hasPrefix("error") { print("server log: \(line)") } } }
         try await fixture.application.test(.router) { client in
             // All upload and preview at once; once every preview is made, all apply at once (so the
             // two clients with the same cells both previewed before either applied).
@@ -172,12 +173,12 @@ import Testing
                         var (headers, body) = multipartBody(token: nil, fileName: "client\(index).csv", contents: Self.csv(files[index]))
                         headers[.authorization] = "Bearer \(tokens[index])"
                         let created = try await client.execute(uri: "/api/imports", method: .post, headers: headers, body: body)
-                        let id = try JSONDecoder().decode(ApplyAnswer.self, from: Data(buffer: created.body)).id
+                        let id = try ApplyAnswer.decode(created, "client \(index): upload").id
                         var state = ApplyAnswer(id: id, state: "reading", result: nil, batch: nil)
                         for _ in 0..<600 where state.state == "reading" {
                             try await Task.sleep(for: .milliseconds(50))
-                            state = try JSONDecoder().decode(ApplyAnswer.self, from: Data(buffer: try await client.execute(
-                                uri: "/api/imports/\(id)", method: .get, headers: auth).body))
+                            state = try ApplyAnswer.decode(try await client.execute(uri: "/api/imports/\(id)", method: .get, headers: auth),
+                                                           "client \(index): state")
                         }
                         #expect(state.result?.status == "dry_run" && state.result?.verdict == "changes", "client \(index): \(state)")
                         return (index, id, try #require(state.result?.planDigest))
@@ -191,7 +192,7 @@ import Testing
                         let headers: HTTPFields = [.authorization: "Bearer \(tokens[index])", .contentType: "application/json"]
                         let applied = try await client.execute(uri: "/api/imports/\(id)/apply", method: .post, headers: headers,
                                                                body: ByteBuffer(string: "{\"planDigest\":\"\(digest)\"}"))
-                        return (index, Int(applied.status.code), try JSONDecoder().decode(ApplyAnswer.self, from: Data(buffer: applied.body)))
+                        return (index, Int(applied.status.code), try ApplyAnswer.decode(applied, "client \(index): apply"))
                     }
                 }
                 return try await group.reduce(into: [:]) { $0[$1.0] = ($1.1, $1.2) }
@@ -221,5 +222,14 @@ import Testing
         let state: String
         let result: Result?
         let batch: Int64?
+
+        /// The answer, or a failure that shows what the server said instead (status and body).
+        static func decode(_ response: TestResponse, _ step: String) throws -> ApplyAnswer {
+            do {
+                return try JSONDecoder().decode(ApplyAnswer.self, from: Data(buffer: response.body))
+            } catch {
+                throw Interop.Failure(description: "\(step): HTTP \(response.status.code) \(String(buffer: response.body))")
+            }
+        }
     }
 }

@@ -106,7 +106,9 @@ import Testing
                 } else if day.content == new.content && day.generatedAt != previous.generatedAt {
                     left = "new output"
                 } else {
-                    Issue.record("trial \(trial): a complete folder that is neither the previous nor the new output: \(day)")
+                    let differing = day.files.map(\.name).filter { day.content[$0] != new.content[$0] }
+                    let what = "differs from the new output in \(differing) (new: \(new.content), generated \(new.generatedAt))"
+                    Issue.record("trial \(trial): a complete folder that is neither the previous nor the new output; \(what); the run's log:\n\(run.output())\n\(day)")
                 }
             } catch {
                 Issue.record("trial \(trial), killed in phase '\(phase(run.output(), files: new.files.count))': \(error)")

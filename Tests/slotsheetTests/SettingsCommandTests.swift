@@ -1,5 +1,6 @@
 import Foundation
 import InteropSupport
+import SlotSheetWeb
 import Testing
 @testable import slotsheet
 import SlotSheetCore
@@ -117,6 +118,11 @@ import SlotSheetCore
             ("summaryDefinedNames", .summaryDefinedNames(["Print_Area"])), ("summaryProperty", .summaryProperty(name: "slotsheet.template", value: "2")),
             ("summarySheetCount", .summarySheetCount(4)), ("summaryNoCells", .summaryNoCells(kind: "chartsheet")),
             ("summaryCounts", .summaryCounts(cells: "1,200", rows: "84")), ("summaryHidden", .summaryHidden(rows: 1, columns: 2, mergedRanges: 3)),
+            ("userRefused", .userRefused(.passwordTooShort(minimum: 10))), ("noPasswordGiven", .noPasswordGiven), ("passwordsDiffer", .passwordsDiffer),
+            ("userAdded", .userAdded(name: "maria", role: "office")), ("userDisabled", .userDisabled(name: "maria")), ("noUsers", .noUsers),
+            ("usersHeader", .usersHeader), ("userRow", .userRow(name: "maria", role: "office", active: true, hasToken: false, created: "2026-12-01T09:00:00Z")),
+            ("uploadFolderUnusable", .uploadFolderUnusable(path: "/srv/uploads", detail: "Permission denied")),
+            ("serverStopped", .serverStopped(detail: "address in use")),
         ]
         var check = MessageCatalogueCheck()
         check.check("CommandMessage", declaredIn: "Sources/slotsheet/Output/CommandMessage.swift",

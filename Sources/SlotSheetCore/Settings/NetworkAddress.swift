@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where the web front listens: a host (an IPv4 or IPv6 address, or a name such as `localhost`)
-/// and a port, written `127.0.0.1:8080`, `[::1]:8080` or `localhost:8080`.
+/// and a port, written `127.0.0.1:8080`, `[::1]:8080` or `localhost:8080`. Port 0 asks the system for
+/// any free port (the server logs the one it got; tests use it).
 public struct ListenAddress: Hashable, Sendable, CustomStringConvertible {
     public let host: String
     public let port: Int
@@ -20,7 +21,7 @@ public struct ListenAddress: Hashable, Sendable, CustomStringConvertible {
             guard IPAddress(String(host)) != nil || ListenAddress.isHostName(host) else { return nil }
         }
         guard !port.isEmpty, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber), port.count <= 5,
-              let number = Int(port), (1...65_535).contains(number) else { return nil }
+              let number = Int(port), (0...65_535).contains(number) else { return nil }
         self.host = String(host)
         self.port = number
     }

@@ -31,6 +31,10 @@ struct ErrorResponderMiddleware: RouterMiddleware {
             webError = .tooLarge(limitMB: 0)
         case let error as HTTPError where error.status.code < 500:
             webError = .badRequest(context.words.apiBadRequest(error.status.reasonPhrase))
+        case StoreError.conflict:
+            // Collided with other writers on every attempt the store makes: nothing was written.
+            logger.notice("request collided with other writers: \(request.method) \(LogText.safe(request.uri.path)) id=\(context.id)")
+            webError = .conflict(code: "concurrent_change", message: context.words.concurrentChange)
         case let error as StoreError where error.meansUnavailable:
             logger.error("database unavailable: \(error.description) id=\(context.id)")
             webError = .databaseUnavailable

@@ -9,8 +9,9 @@ import PostgresNIO
 /// an import commits sees all of the import or none of it. Writes run `SERIALIZABLE`: two imports
 /// on overlapping slots cannot both check the rules against the same old state and both commit
 /// (no lost update, no capacity broken between them). When the server aborts one of them for
-/// that, the work runs again on the new state, up to `attemptsOnConflict` times, and then fails
-/// with `StoreError.conflict`. A lock held by another program is waited for up to the busy timeout.
+/// that, the work runs again on the new state after a short random pause that grows with each
+/// attempt (so that writers who collided do not collide again in step), up to `attemptsOnConflict`
+/// times, and then fails with `StoreError.conflict`. A lock held by another program is waited for up to the busy timeout.
 ///
 ///     let store = try PostgresStore(url: "postgres://slotsheet@db.office.lan/repairs")
 ///     try store.migrate()
@@ -20,8 +21,12 @@ public final class PostgresStore: RepairStore {
     private let logger: Logger
     private let busyTimeout: Double
 
-    /// How often a write transaction is tried when the server aborts it for a concurrent one.
-    public static let attemptsOnConflict = 3
+    /// How often a write transaction is tried when the server aborts it for a concurrent one. A web
+    /// server's clients apply at the same moment: 3 attempts without a pause let 6 of them exhaust it.
+    public static let attemptsOnConflict = 8
+    /// The longest pause before another attempt, in milliseconds (the pause is random below
+    /// 5 ms x 2^attempt, capped here).
+    static let longestPauseMilliseconds = 250
 
     /// A key for `pg_advisory_xact_lock`, so two `db init`s never migrate at the same time.
     private static let migrationLockKey: Int64 = 0x736c_6f74_7368_6565   // "slotshee"
@@ -89,6 +94,8 @@ public final class PostgresStore: RepairStore {
                     try transaction("BEGIN ISOLATION LEVEL SERIALIZABLE") { try work(PortableSession($0)) }
                 }
             } catch StoreError.conflict where attempt < PostgresStore.attemptsOnConflict {
+                let ceiling = min(PostgresStore.longestPauseMilliseconds, 5 << attempt)
+                usleep(UInt32(Int.random(in: 1...ceiling) * 1000))
                 attempt += 1
             }
         }
