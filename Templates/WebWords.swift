@@ -122,6 +122,20 @@ public struct WebWords: Sendable {
     public var historyLink: String
     public var noPlanGiven: String
     public var discardButton: String
+    // The preview's grid: one row a date and daypart, one column a person, + and - in the cells.
+    public var gridTitle: String
+    public var gridLegend: String
+    public var gridLimited: @Sendable (_ shown: Int, _ total: Int) -> String
+    // The error workbook of a file with problems.
+    public var errorWorkbookNote: String
+    public var errorWorkbookButton: String
+    public var errorWorkbookUnavailable: String
+    // A stale template: applying the office's edits on top of the database as it is now.
+    public var onTopTitle: String
+    public var onTopNote: String
+    public var onTopButton: String
+    public var onTopNothing: String
+    public var onTopRefused: String
     public var discarded: String
     public var backToUploads: String
 

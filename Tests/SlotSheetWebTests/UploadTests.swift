@@ -46,6 +46,9 @@ import Testing
             #expect(page.text.contains("Upload: &lt;img src=x onerror=alert(1)&gt;rooster.xlsx"), "the client's name, its last part, escaped")
             #expect(fixture.uploadFiles().count == 1)
             #expect(fixture.uploadFiles().allSatisfy { !$0.contains("rooster") }, "no client name on disk")
+            #expect(!page.text.contains("/errors.xlsx"), "no error workbook offered for a file without problems")
+            let noErrors = try await client.execute(uri: "\(location)/errors.xlsx", method: .get, headers: browser.headers())
+            #expect(noErrors.status == .conflict && noErrors.text.contains("There is no error workbook for this upload"))
 
             let list = try await client.execute(uri: "/uploads", method: .get, headers: browser.headers())
             #expect(list.text.contains("ready for review"))
@@ -71,6 +74,16 @@ import Testing
             #expect(page.text.contains("2 problemen"))
             #expect(page.text.contains("Regel 2") || page.text.contains("regel 2"), "the CSV line is named")
             #expect(page.text.contains("Hoe u het oplost"))
+
+            // The error workbook: the core's, named from the upload's number, its scratch file gone once sent.
+            #expect(page.text.contains("href=\"\(location)/errors.xlsx\""))
+            let errors = try await client.execute(uri: "\(location)/errors.xlsx", method: .get, headers: browser.headers())
+            #expect(errors.status == .ok)
+            #expect(errors.headers[.contentDisposition] == "attachment; filename=\"fouten-\(location.dropFirst().replacingOccurrences(of: "s/", with: "-")).xlsx\"")
+            let workbook = Data(buffer: errors.body)
+            #expect(workbook.starts(with: [0x50, 0x4B, 0x03, 0x04]), "an .xlsx (a zip)")
+            #expect(workbook.range(of: Data("xl/worksheets/sheet2.xml".utf8)) != nil, "the copy and the error list (the walk opens it)")
+            #expect(fixture.uploadFiles().count == 1, "only the upload's own file is left")
         }
     }
 

@@ -118,10 +118,6 @@ enum TemplateDownload {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         }
         let name = "\(language == .nl ? "beschikbaarheid" : "availability")-\(range.from.iso)-\(range.to.iso).xlsx"
-        return Response(
-            status: .ok,
-            headers: [.contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                      .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return WorkbookAttachment.response(data, name: name)
     }
 }
