@@ -87,6 +87,38 @@ import Testing
         }
     }
 
+    /// multipart-kit traps on a part header name past ASCII: the guard refuses it first (400), and
+    /// the server answers the next request. A file name in UTF-8 (a header value) is fine.
+    @Test func aPartHeaderNamePastASCIIIsRefusedAndTheServerStaysUp() async throws {
+        let fixture = try WebFixture()
+        try await fixture.application.test(.router) { client in
+            var browser = Browser()
+            _ = try await browser.signIn(client, as: "olga")
+            var body = ByteBuffer()
+            body.writeString("--b\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(browser.csrf)\r\n")
+            body.writeString("--b\r\nContent-Dispositioné: form-data; name=\"file\"; filename=\"a.csv\"\r\n\r\nx\r\n--b--\r\n")
+            let refused = try await client.execute(uri: "/upload", method: .post,
+                                                   headers: browser.headers([.contentType: "multipart/form-data; boundary=b"]), body: body)
+            #expect(refused.status == .badRequest)
+            let (headers, accepted) = multipartBody(token: browser.csrf, fileName: "rooster-één.csv", contents: Data("date,daypart,staff,available\r\n".utf8))
+            let upload = try await client.execute(uri: "/upload", method: .post, headers: browser.headers(headers), body: accepted)
+            #expect(upload.status == .seeOther, "a UTF-8 file name passes")
+        }
+    }
+
+    @Test func theHeaderGuardFollowsDelimitersAcrossChunks() throws {
+        func check(_ text: String) throws {
+            var guardian = MultipartHeaderGuard(boundary: "----WebKitFormBoundaryQ")
+            for byte in Array(text.utf8) { try guardian.check(ByteBuffer(bytes: [byte])) }
+        }
+        let delimiter = "------WebKitFormBoundaryQ"
+        #expect(throws: MultipartHeaderGuard.NonASCIIHeaderName.self) { try check("\(delimiter)\r\nNamé: v\r\n\r\n") }
+        #expect(throws: MultipartHeaderGuard.NonASCIIHeaderName.self) {
+            try check("\(delimiter)\r\nA: b\r\n\r\nbody é ---\r\n\(delimiter)\r\nX: y\r\nZé: 1\r\n")
+        }
+        try check("\(delimiter)\r\nContent-Disposition: form-data; filename=\"één\"\r\n\r\nbody é -------WebKit é\r\n\(delimiter)--\r\n")
+    }
+
     @Test func anOversizedUploadIsRefusedAndNothingIsKept() async throws {
         let fixture = try WebFixture(uploadLimitMB: 1)
         try await fixture.application.test(.router) { client in
