@@ -61,6 +61,9 @@ extension WebWords {
         templateTooLarge: { rows, limit in
             "Dat sjabloon zou \(rows) rijen hebben; één sjabloon heeft er hoogstens \(limit). Kies minder dagen."
         },
+        templateTooManyDays: { days, limit in
+            "Dat zijn \(days) dagen; een sjabloon dat u hier downloadt beslaat er hoogstens \(limit). Kies minder dagen, of gebruik 'slotsheet template export'."
+        },
         unknownStaff: { codes in "Deze medewerkercodes staan niet in de database: \(codes)." },
 
         uploadTitle: "Bestand uploaden",

@@ -61,6 +61,9 @@ extension WebWords {
         templateTooLarge: { rows, limit in
             "That template would have \(rows) rows; one template holds at most \(limit). Choose fewer days."
         },
+        templateTooManyDays: { days, limit in
+            "That is \(days) days; a template downloaded here covers at most \(limit). Choose fewer days, or use 'slotsheet template export'."
+        },
         unknownStaff: { codes in "These staff codes are not in the database: \(codes)." },
 
         uploadTitle: "Upload a file",

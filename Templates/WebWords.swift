@@ -63,6 +63,8 @@ public struct WebWords: Sendable {
     public var rangeReversed: String
     public var noStaffChosen: String
     public var templateTooLarge: @Sendable (_ rows: Int, _ limit: Int) -> String
+    /// A download past the server's day limit (each one is made while the request waits).
+    public var templateTooManyDays: @Sendable (_ days: Int, _ limit: Int) -> String
     public var unknownStaff: @Sendable (_ codes: String) -> String
 
     // Upload.

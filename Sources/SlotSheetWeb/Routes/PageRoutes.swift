@@ -53,6 +53,9 @@ struct PageRoutes {
             range = DateRange(from: from, to: to)
             if range == nil { problems.append(w.rangeReversed) }
         }
+        if let range, range.dayCount > WebSettings.templateDaysLimit {
+            problems.append(w.templateTooManyDays(range.dayCount, WebSettings.templateDaysLimit))
+        }
         guard problems.isEmpty, let range else {
             return try await templatePage(form, problems: problems, context: context, status: .badRequest).response
         }
