@@ -64,6 +64,11 @@ public enum WebLook {
         td.mark, th.mark { text-align: center; min-width: 3em; font-weight: bold; }
         td.mark.added { background: var(--ok-bg); color: var(--ok); }
         td.mark.removed { background: var(--bad-bg); color: #b91c1c; }
+        table.overview th .times { display: block; font-weight: normal; font-size: 12px; }
+        td.slot span { display: block; white-space: nowrap; }
+        td.slot .free { font-weight: bold; }
+        td.slot .booked, td.slot .note { font-size: 13px; color: var(--muted); }
+        td.slot.short .note { color: var(--short-ink); font-weight: bold; }
         progress { width: 100%; height: 20px; }
         .signin { max-width: 420px; margin: 48px auto; }
         .muted { color: var(--muted); font-size: 14px; }

@@ -33,12 +33,13 @@ public struct WebWords: Sendable {
     public var homeIntro: @Sendable (_ from: String, _ to: String) -> String
     public var dateColumn: String
     public var daypartColumn: String
-    public var capacityColumn: String
-    public var bookedColumn: String
-    public var freeColumn: String
     /// Shown beside a slot with fewer staff than booked requests (also marked by a symbol, not colour alone).
     public var shortBy: @Sendable (_ missing: Int) -> String
     public var shortLegend: String
+    /// How to read a cell of the overview: free places large, then booked of capacity.
+    public var cellLegend: String
+    public var freeOf: @Sendable (_ free: Int) -> String
+    public var bookedOf: @Sendable (_ booked: Int, _ capacity: Int) -> String
     public var noDayparts: String
     public var downloadAction: String
     public var uploadAction: String

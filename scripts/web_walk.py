@@ -171,6 +171,7 @@ with sync_playwright() as playwright:
     step("the upload list shows it")
     page.click("nav >> text=Uploads")
     expect(page.locator("table")).to_contain_text("edited.xlsx")
+    expect(page.locator("tr", has_text="stale-edit.xlsx")).to_contain_text("Applied as batch")
     shot(page, "uploads")
 
     step("a CSV with problems shows each line and its fix")
