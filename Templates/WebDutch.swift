@@ -31,11 +31,11 @@ extension WebWords {
         },
         dateColumn: "Datum",
         daypartColumn: "Dagdeel",
-        capacityColumn: "Capaciteit",
-        bookedColumn: "Geboekt",
-        freeColumn: "Vrij",
         shortBy: { missing in "\(missing) te weinig" },
         shortLegend: "Een dagdeel met ▲ heeft minder beschikbare medewerkers dan geboekte bezoeken: er moet iemand bij.",
+        cellLegend: "Elke cel: de vrije plaatsen, dan de geboekte bezoeken van het aantal beschikbare medewerkers (de capaciteit).",
+        freeOf: { free in "\(free) vrij" },
+        bookedOf: { booked, capacity in "\(booked) van \(capacity) geboekt" },
         noDayparts: "Er staan nog geen actieve dagdelen in de database.",
         downloadAction: "Sjabloon downloaden",
         uploadAction: "Ingevuld sjabloon uploaden",
@@ -60,6 +60,9 @@ extension WebWords {
         noStaffChosen: "Vink minstens één medewerker aan, of kies alle actieve medewerkers.",
         templateTooLarge: { rows, limit in
             "Dat sjabloon zou \(rows) rijen hebben; één sjabloon heeft er hoogstens \(limit). Kies minder dagen."
+        },
+        templateTooManyDays: { days, limit in
+            "Dat zijn \(days) dagen; een sjabloon dat u hier downloadt beslaat er hoogstens \(limit). Kies minder dagen, of gebruik 'slotsheet template export'."
         },
         unknownStaff: { codes in "Deze medewerkercodes staan niet in de database: \(codes)." },
 
@@ -120,6 +123,17 @@ extension WebWords {
         historyLink: "Bekijk de geschiedenis",
         noPlanGiven: "Het formulier zei niet welk plan moet worden doorgevoerd. Laad de pagina van de upload opnieuw en voer het opnieuw door.",
         discardButton: "Deze upload weggooien",
+        gridTitle: "De wijzigingen als raster",
+        gridLegend: "+ : wordt beschikbaar. − : niet meer beschikbaar. Een lege cel wijzigt niet.",
+        gridLimited: { shown, total in "Het raster toont de eerste \(shown) van \(total) dagdelen met wijzigingen; de tabellen hierboven tellen ze allemaal." },
+        errorWorkbookNote: "De foutenwerkmap is een kopie van uw bestand waarin elke cel met een probleem rood is gemaakt, met een opmerking hoe u het oplost. Verbeter die cellen en upload het bestand opnieuw.",
+        errorWorkbookButton: "Foutenwerkmap downloaden",
+        errorWorkbookUnavailable: "Voor deze upload is er geen foutenwerkmap: er zijn geen problemen in de cellen, of het bestand is er niet meer.",
+        onTopTitle: "Uw wijzigingen eroverheen doorvoeren",
+        onTopNote: "Alleen de cellen die u in het sjabloon hebt gewijzigd worden doorgevoerd, bovenop de database zoals die nu is; de wijzigingen hierboven blijven staan.",
+        onTopButton: "Mijn wijzigingen eroverheen doorvoeren",
+        onTopNothing: "Uw wijzigingen staan al in de database: eroverheen doorvoeren wijzigt niets.",
+        onTopRefused: "Ook eroverheen kunnen uw wijzigingen niet worden doorgevoerd: het bestand heeft problemen, die hieronder staan.",
         discarded: "De upload is weggegooid.",
         backToUploads: "Terug naar de uploads",
 

@@ -31,11 +31,11 @@ extension WebWords {
         },
         dateColumn: "Date",
         daypartColumn: "Daypart",
-        capacityColumn: "Capacity",
-        bookedColumn: "Booked",
-        freeColumn: "Free",
         shortBy: { missing in "short by \(missing)" },
         shortLegend: "A slot marked ▲ has fewer staff available than visits booked: someone must be added.",
+        cellLegend: "Each cell: the free places, then the visits booked of the staff available (the capacity).",
+        freeOf: { free in "\(free) free" },
+        bookedOf: { booked, capacity in "\(booked) of \(capacity) booked" },
         noDayparts: "There are no active dayparts in the database yet.",
         downloadAction: "Download a template",
         uploadAction: "Upload a filled-in template",
@@ -60,6 +60,9 @@ extension WebWords {
         noStaffChosen: "Tick at least one staff member, or choose all active staff.",
         templateTooLarge: { rows, limit in
             "That template would have \(rows) rows; one template holds at most \(limit). Choose fewer days."
+        },
+        templateTooManyDays: { days, limit in
+            "That is \(days) days; a template downloaded here covers at most \(limit). Choose fewer days, or use 'slotsheet template export'."
         },
         unknownStaff: { codes in "These staff codes are not in the database: \(codes)." },
 
@@ -120,6 +123,17 @@ extension WebWords {
         historyLink: "See the history",
         noPlanGiven: "The form did not say which plan to apply. Reload the upload's page and apply again.",
         discardButton: "Discard this upload",
+        gridTitle: "The changes as a grid",
+        gridLegend: "+ : becomes available. − : no longer available. An empty cell does not change.",
+        gridLimited: { shown, total in "The grid shows the first \(shown) of \(total) slots with changes; the tables above count them all." },
+        errorWorkbookNote: "The error workbook is a copy of your file with every cell that has a problem marked in red and a note saying how to fix it. Fix those cells and upload the file again.",
+        errorWorkbookButton: "Download the error workbook",
+        errorWorkbookUnavailable: "There is no error workbook for this upload: it has no problems in its cells, or its file is gone.",
+        onTopTitle: "Apply your edits on top",
+        onTopNote: "Only the cells you changed in the template are applied, on top of the database as it is now; the changes listed above stay as they are.",
+        onTopButton: "Apply my edits on top",
+        onTopNothing: "Your edits are in the database already: applying them on top changes nothing.",
+        onTopRefused: "Your edits cannot be applied on top either: the file has problems, listed below.",
         discarded: "The upload was discarded.",
         backToUploads: "Back to the uploads",
 

@@ -26,9 +26,12 @@ public enum WebLook {
         p.intro { color: var(--muted); margin-top: 0; }
         .card { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 20px; margin: 16px 0; }
         .actions { display: flex; flex-wrap: wrap; gap: 12px; margin: 16px 0; }
-        .button, button.primary { display: inline-block; background: var(--accent); color: #fff; border: 0; border-radius: 6px; padding: 10px 18px;
+        .button, button.primary, main button { display: inline-block; background: var(--accent); color: #fff; border: 0; border-radius: 6px; padding: 10px 18px;
                  font: inherit; font-weight: bold; text-decoration: none; cursor: pointer; }
         .button.secondary, button.secondary { background: #fff; color: var(--accent); border: 2px solid var(--accent); }
+        main form > button { margin-top: 4px; }
+        main > form { margin: 16px 0; }
+        td form button, td button { padding: 4px 10px; font-weight: normal; }
         label { font-weight: bold; display: block; margin: 12px 0 4px; }
         label.inline { display: inline; font-weight: normal; margin: 0 0 0 4px; }
         input[type=text], input[type=password], input[type=date], select { font: inherit; padding: 8px; border: 1px solid #9ca3af; border-radius: 4px; min-width: 240px; }
@@ -55,6 +58,17 @@ public enum WebLook {
         /* The file field itself is the drop zone: browsers take a dropped file on it without any script. */
         input.dropzone { display: block; width: 100%; border: 3px dashed #9ca3af; border-radius: 8px; padding: 40px 24px; background: #fff; font: inherit; cursor: pointer; }
         input.dropzone:hover, input.dropzone:focus { border-color: var(--accent); background: #eff6ff; }
+        .grid-wrap { overflow-x: auto; }
+        table.change-grid { width: auto; }
+        table.change-grid th, table.change-grid td { white-space: nowrap; }
+        td.mark, th.mark { text-align: center; min-width: 3em; font-weight: bold; }
+        td.mark.added { background: var(--ok-bg); color: var(--ok); }
+        td.mark.removed { background: var(--bad-bg); color: #b91c1c; }
+        table.overview th .times { display: block; font-weight: normal; font-size: 12px; }
+        td.slot span { display: block; white-space: nowrap; }
+        td.slot .free { font-weight: bold; }
+        td.slot .booked, td.slot .note { font-size: 13px; color: var(--muted); }
+        td.slot.short .note { color: var(--short-ink); font-weight: bold; }
         progress { width: 100%; height: 20px; }
         .signin { max-width: 420px; margin: 48px auto; }
         .muted { color: var(--muted); font-size: 14px; }

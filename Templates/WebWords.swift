@@ -33,12 +33,13 @@ public struct WebWords: Sendable {
     public var homeIntro: @Sendable (_ from: String, _ to: String) -> String
     public var dateColumn: String
     public var daypartColumn: String
-    public var capacityColumn: String
-    public var bookedColumn: String
-    public var freeColumn: String
     /// Shown beside a slot with fewer staff than booked requests (also marked by a symbol, not colour alone).
     public var shortBy: @Sendable (_ missing: Int) -> String
     public var shortLegend: String
+    /// How to read a cell of the overview: free places large, then booked of capacity.
+    public var cellLegend: String
+    public var freeOf: @Sendable (_ free: Int) -> String
+    public var bookedOf: @Sendable (_ booked: Int, _ capacity: Int) -> String
     public var noDayparts: String
     public var downloadAction: String
     public var uploadAction: String
@@ -63,6 +64,8 @@ public struct WebWords: Sendable {
     public var rangeReversed: String
     public var noStaffChosen: String
     public var templateTooLarge: @Sendable (_ rows: Int, _ limit: Int) -> String
+    /// A download past the server's day limit (each one is made while the request waits).
+    public var templateTooManyDays: @Sendable (_ days: Int, _ limit: Int) -> String
     public var unknownStaff: @Sendable (_ codes: String) -> String
 
     // Upload.
@@ -122,6 +125,20 @@ public struct WebWords: Sendable {
     public var historyLink: String
     public var noPlanGiven: String
     public var discardButton: String
+    // The preview's grid: one row a date and daypart, one column a person, + and - in the cells.
+    public var gridTitle: String
+    public var gridLegend: String
+    public var gridLimited: @Sendable (_ shown: Int, _ total: Int) -> String
+    // The error workbook of a file with problems.
+    public var errorWorkbookNote: String
+    public var errorWorkbookButton: String
+    public var errorWorkbookUnavailable: String
+    // A stale template: applying the office's edits on top of the database as it is now.
+    public var onTopTitle: String
+    public var onTopNote: String
+    public var onTopButton: String
+    public var onTopNothing: String
+    public var onTopRefused: String
     public var discarded: String
     public var backToUploads: String
 

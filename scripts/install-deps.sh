@@ -5,7 +5,7 @@
 #   bash scripts/install-deps.sh --test   also the Python venv with the peer readers for interop tests,
 #                                         LibreOffice, poppler-utils, the Carlito font, the PostgreSQL server
 #                                         programs, and for the web front's browser walk Debian's Chromium and
-#                                         .venv-web (Playwright, pointed at that Chromium: no browser is downloaded)
+#                                         .venv-web (Playwright, pointed at that Chromium: no browser is downloaded; schemathesis)
 #   bash scripts/install-deps.sh --package  also what builds and checks the Debian package (make package,
 #                                         make package-test): dpkg-dev, lintian, debootstrap, systemd-analyze
 set -euo pipefail
@@ -97,8 +97,8 @@ if [ "${1:-}" = "--test" ]; then
         install_packages "(headless) for the web front's browser walk" chromium fonts-dejavu-core
     fi
     venv=.venv-web
-    if ! "$venv/bin/python" -c 'import playwright, openpyxl' 2>/dev/null; then
-        echo "Creating $venv with Playwright and openpyxl"
+    if ! "$venv/bin/python" -c 'import playwright, openpyxl, schemathesis' 2>/dev/null; then
+        echo "Creating $venv with Playwright, openpyxl and schemathesis"
         python3 -m venv "$venv"
         "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/web-requirements.txt
     fi

@@ -7,7 +7,9 @@ the office's round trip on a running `slotsheet serve`, and writes a screenshot 
 Steps: the sign-in page; home; download a template with the "next 4 weeks" shortcut; edit it with
 openpyxl (one person marked available); upload it twice; wait for the reading to finish and check
 the preview against the edit; apply the first; applying the second now says the plan changed and
-shows why; the upload list; a CSV with problems shows its lines and fixes; history with both
+shows why; another edit of the template exported before that apply is stale: the page says what
+changed and applies the edit on top (its grid shows one +); the upload list; a CSV with problems
+shows its lines and fixes, and its error workbook downloads and opens with openpyxl; history with both
 attempts; the pages in Dutch after the language link; an office user gets 403 with a page on an
 admin page; sign out; an admin undoes the applied batch from the history.
 Exits non-zero at the first step that does not hold, naming it.
@@ -36,8 +38,9 @@ def shot(page, name):
     page.screenshot(path=os.path.join(out, f"{len(steps):02d}-{name}.png"), full_page=True)
 
 
-def edit_template(source, target):
-    """Marks one person available in the first empty cell two or more days ahead; returns the cell."""
+def edit_template(source, target, skip=0):
+    """Marks one person available in the first empty cell two or more days ahead (after `skip`
+    empty ones); returns the cell."""
     book = openpyxl.load_workbook(source)
     records = list(book["_slotsheet"].iter_rows(values_only=True))
     data_sheet = next(r[2] for r in records if r[0] == "meta" and r[1] == "data_sheet")
@@ -46,8 +49,10 @@ def edit_template(source, target):
     for row in sheet.iter_rows(min_row=2):
         if row[0].value.date() < today + datetime.timedelta(days=2):
             continue
-        empty = next((c for c in row[5:] if c.value is None), None)
-        if empty is not None:
+        for empty in (c for c in row[5:] if c.value is None):
+            if skip > 0:
+                skip -= 1
+                continue
             empty.value = "x"
             book.save(target)
             return empty.coordinate
@@ -118,6 +123,9 @@ with sync_playwright() as playwright:
         expect(page.locator(".state")).to_have_text("ready for review")
         expect(page.locator(".message.info")).to_contain_text("1 added, 0 removed")
         previews.append(page.url)
+    grid = page.locator("table.change-grid")
+    expect(grid.locator("td.mark.added")).to_have_count(1)
+    expect(grid.locator("td.mark.removed")).to_have_count(0)
     shot(page, "preview")
 
     step("apply the first: the upload is applied as a batch")
@@ -139,9 +147,31 @@ with sync_playwright() as playwright:
     expect(page.locator("main")).to_contain_text("Nothing to change")
     shot(page, "plan-changed")
 
+    step("a stale template: what changed since export, and the office's edit applied on top")
+    stale_edit = os.path.join(out, "stale-edit.xlsx")
+    stale_cell = edit_template(template, stale_edit, skip=1)
+    print(f"walk: marked {stale_cell} in the template exported before the apply", flush=True)
+    page.click("nav >> text=Upload")
+    page.set_input_files("#file", stale_edit)
+    page.click("main button[type=submit]")
+    wait_until_read(page)
+    expect(page.locator(".message.error").first).to_contain_text("The database changed since this template was made")
+    expect(page.locator("main h2", has_text="Apply your edits on top")).to_be_visible()
+    expect(page.locator(".on-top .message.info")).to_contain_text("1 added, 0 removed")
+    grid = page.locator(".on-top table.change-grid")
+    expect(grid.locator("td.mark.added")).to_have_count(1)
+    expect(grid.locator("td.mark.added")).to_have_text("+")
+    expect(page.locator(".on-top .legend")).to_contain_text("+ : becomes available")
+    shot(page, "stale")
+    page.click("text=Apply my edits on top")
+    expect(page.locator(".state")).to_have_text("applied")
+    expect(page.locator(".message.ok")).to_contain_text("Applied as batch")
+    shot(page, "applied-on-top")
+
     step("the upload list shows it")
     page.click("nav >> text=Uploads")
     expect(page.locator("table")).to_contain_text("edited.xlsx")
+    expect(page.locator("tr", has_text="stale-edit.xlsx")).to_contain_text("Applied as batch")
     shot(page, "uploads")
 
     step("a CSV with problems shows each line and its fix")
@@ -158,6 +188,19 @@ with sync_playwright() as playwright:
     if page.locator("main table tbody tr").count() < 2:
         raise SystemExit("walk: the problems table lists fewer than 2 problems")
     shot(page, "problems")
+
+    step("the error workbook of the CSV downloads and opens: its Errors sheet lists the problems")
+    with page.expect_download() as download_info:
+        page.click("text=Download the error workbook")
+    errors_path = os.path.join(out, "errors.xlsx")
+    download_info.value.save_as(errors_path)
+    errors_book = openpyxl.load_workbook(errors_path)
+    if "Errors" not in errors_book.sheetnames or "CSV" not in errors_book.sheetnames:
+        raise SystemExit(f"walk: the error workbook has sheets {errors_book.sheetnames}")
+    listed = [r for r in errors_book["Errors"].iter_rows(min_row=2, values_only=True) if any(r)]
+    if len(listed) < 2:
+        raise SystemExit(f"walk: the error workbook lists {len(listed)} problems, not 2")
+    print(f"walk: error workbook {download_info.value.suggested_filename}: {len(listed)} problems listed", flush=True)
 
     step("history: the applied batch and the refused attempt")
     page.click("nav >> text=History")

@@ -145,6 +145,43 @@ import Testing
         }
     }
 
+    /// A template exported before someone else changed its dates is stale: the page says what
+    /// changed and offers the office's edits on top (the command line's `--force`). That plan's
+    /// digest applies only with `on_top`; the changes made meanwhile stay.
+    @Test(arguments: TestBackend.available) func aStaleTemplateOffersAndAppliesTheEditsOnTop(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let meanwhile = try #require(try Self.freeCells(fixture.store, count: 1).first)
+        try await fixture.application.test(.router) { client in
+            var olga = Browser()
+            _ = try await olga.signIn(client, as: "olga")
+            let download = try await client.execute(
+                uri: "/template", method: .post, headers: olga.headers(Browser.formType),
+                body: Browser.form([("csrf", olga.csrf), ("from", "2026-12-07"), ("to", "2026-12-13"), ("staff", "all"), ("lang", "en")]))
+            #expect(download.status == .ok)
+            // Someone else marks a person available in the template's dates after the export.
+            let other = try await upload(client, olga, name: "meanwhile.csv", Self.csv([meanwhile]))
+            #expect(try await apply(client, olga, other, digest: try shownDigest(try await client.execute(uri: other, method: .get, headers: olga.headers()).text)).status == .seeOther)
+
+            let stale = try await upload(client, olga, name: "week.xlsx", Data(buffer: download.body))
+            let page = try await client.execute(uri: stale, method: .get, headers: olga.headers()).text
+            #expect(page.contains("The database changed since this template was made (1 change)."))
+            #expect(page.contains("\(meanwhile.2) became available"), "what changed is said: \(page)")
+            #expect(page.contains("Apply your edits on top") && page.contains("Your edits are in the database already"))
+            #expect(page.contains("name=\"on_top\" value=\"1\""))
+            let onTopDigest = try shownDigest(page)
+
+            let withoutOnTop = try await apply(client, olga, stale, digest: onTopDigest)
+            #expect(withoutOnTop.status == .conflict, "the on-top plan is not applied without on_top")
+            let onTop = try await client.execute(uri: "\(stale)/apply", method: .post, headers: olga.headers(Browser.formType),
+                                                 body: Browser.form([("csrf", olga.csrf), ("plan", onTopDigest), ("on_top", "1")]))
+            #expect(onTop.status == .seeOther)
+            let outcomes = try fixture.store.read { try $0.importBatches(limit: 10, outcomes: nil) }.map(\.outcome)
+            #expect(outcomes == [.unchanged, .planChanged, .applied], "on top records its attempt; the refused one too")
+            let free = Set(try Self.freeCells(fixture.store, count: 50).map { "\($0.0) \($0.1) \($0.2)" })
+            #expect(!free.contains("\(meanwhile.0) \(meanwhile.1) \(meanwhile.2)"), "the change made meanwhile stays")
+        }
+    }
+
     /// Several API clients upload and apply at once: disjoint files all apply; of two files with the
     /// same cells one applies and the other is told its plan changed. Nothing is lost: every applied
     /// cell is in the database, every attempt in the history, and each client heard its outcome.

@@ -11,11 +11,15 @@ import Testing
 @Suite(.serialized) struct BrowserWalkTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let python = root.appending(path: ".venv-web/bin/python")
+    static let schemathesis = root.appending(path: ".venv-web/bin/schemathesis")
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     static var missingTool: String? {
         if chromium == nil { return "Chromium is not installed (bash scripts/install-deps.sh --test installs Debian's chromium)" }
         if !FileManager.default.isExecutableFile(atPath: python.path) { return ".venv-web is missing (bash scripts/install-deps.sh --test)" }
+        if !FileManager.default.isExecutableFile(atPath: schemathesis.path) {
+            return "schemathesis is missing from .venv-web (bash scripts/install-deps.sh --test)"
+        }
         return nil
     }
 
@@ -31,6 +35,16 @@ import Testing
         let environment = ["SLOTSHEET_WALK_OFFICE": "olga", "SLOTSHEET_WALK_ADMIN": "adam", "SLOTSHEET_WALK_PASSWORD": ServedDatabase.password, "SLOTSHEET_CHROMIUM": Self.chromium!]
         let walk = try ServedDatabase.run(Self.python, [Self.root.appending(path: "scripts/web_walk.py").path, server.url, out.path], environment: environment)
         #expect(walk.status == 0, "\(walk.output)")
+        // schemathesis against docs/openapi.yaml and this server: no 5xx, no answer outside the schema.
+        let token = try ServedDatabase.run(ServedDatabase.executable, ["user", "token", "adam"], environment: server.environment)
+        #expect(token.status == 0, "\(token.output)")
+        let seed = SeededGenerator(test: "schemathesis-\(backend.rawValue)").seed
+        let fuzz = try ServedDatabase.run(URL(fileURLWithPath: "/bin/bash"), [
+            Self.root.appending(path: "scripts/web_schemathesis.sh").path, server.url,
+            token.output.trimmingCharacters(in: .whitespacesAndNewlines), String(seed), out.appending(path: "schemathesis").path,
+        ])
+        #expect(fuzz.status == 0, "schemathesis (seed \(seed)) found: \(fuzz.output.suffix(8000))")
+        print(fuzz.output.split(separator: "\n").filter { $0.contains("generated") }.joined(separator: "\n"))
         let memory = try ServedDatabase.run(Self.python, [Self.root.appending(path: "scripts/web_upload_memory.py").path, server.url,
                                                           String(server.pid), "25"], environment: environment)
         #expect(memory.status == 0, "\(memory.output)")
@@ -56,6 +70,8 @@ final class ServedDatabase {
     }()
 
     let folder: URL
+    /// The environment the server and the set-up commands run with (its database).
+    private(set) var environment: [String: String] = [:]
     let process = Process()
     let output = Pipe()
     private(set) var url = ""
@@ -85,6 +101,7 @@ final class ServedDatabase {
                                       input: Self.password + "\n")
             guard result.status == 0 else { throw Interop.Failure(description: "slotsheet user add: \(result.output)") }
         }
+        self.environment = environment
         process.executableURL = Self.executable
         process.arguments = ["serve", "--listen", "127.0.0.1:0", "--upload-dir", folder.appending(path: "uploads").path]
         process.environment = environment

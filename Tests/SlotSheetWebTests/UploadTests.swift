@@ -46,6 +46,9 @@ import Testing
             #expect(page.text.contains("Upload: &lt;img src=x onerror=alert(1)&gt;rooster.xlsx"), "the client's name, its last part, escaped")
             #expect(fixture.uploadFiles().count == 1)
             #expect(fixture.uploadFiles().allSatisfy { !$0.contains("rooster") }, "no client name on disk")
+            #expect(!page.text.contains("/errors.xlsx"), "no error workbook offered for a file without problems")
+            let noErrors = try await client.execute(uri: "\(location)/errors.xlsx", method: .get, headers: browser.headers())
+            #expect(noErrors.status == .conflict && noErrors.text.contains("There is no error workbook for this upload"))
 
             let list = try await client.execute(uri: "/uploads", method: .get, headers: browser.headers())
             #expect(list.text.contains("ready for review"))
@@ -71,7 +74,49 @@ import Testing
             #expect(page.text.contains("2 problemen"))
             #expect(page.text.contains("Regel 2") || page.text.contains("regel 2"), "the CSV line is named")
             #expect(page.text.contains("Hoe u het oplost"))
+
+            // The error workbook: the core's, named from the upload's number, its scratch file gone once sent.
+            #expect(page.text.contains("href=\"\(location)/errors.xlsx\""))
+            let errors = try await client.execute(uri: "\(location)/errors.xlsx", method: .get, headers: browser.headers())
+            #expect(errors.status == .ok)
+            #expect(errors.headers[.contentDisposition] == "attachment; filename=\"fouten-\(location.dropFirst().replacingOccurrences(of: "s/", with: "-")).xlsx\"")
+            let workbook = Data(buffer: errors.body)
+            #expect(workbook.starts(with: [0x50, 0x4B, 0x03, 0x04]), "an .xlsx (a zip)")
+            #expect(workbook.range(of: Data("xl/worksheets/sheet2.xml".utf8)) != nil, "the copy and the error list (the walk opens it)")
+            #expect(fixture.uploadFiles().count == 1, "only the upload's own file is left")
         }
+    }
+
+    /// multipart-kit traps on a part header name past ASCII: the guard refuses it first (400), and
+    /// the server answers the next request. A file name in UTF-8 (a header value) is fine.
+    @Test func aPartHeaderNamePastASCIIIsRefusedAndTheServerStaysUp() async throws {
+        let fixture = try WebFixture()
+        try await fixture.application.test(.router) { client in
+            var browser = Browser()
+            _ = try await browser.signIn(client, as: "olga")
+            var body = ByteBuffer()
+            body.writeString("--b\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(browser.csrf)\r\n")
+            body.writeString("--b\r\nContent-Dispositioné: form-data; name=\"file\"; filename=\"a.csv\"\r\n\r\nx\r\n--b--\r\n")
+            let refused = try await client.execute(uri: "/upload", method: .post,
+                                                   headers: browser.headers([.contentType: "multipart/form-data; boundary=b"]), body: body)
+            #expect(refused.status == .badRequest)
+            let (headers, accepted) = multipartBody(token: browser.csrf, fileName: "rooster-één.csv", contents: Data("date,daypart,staff,available\r\n".utf8))
+            let upload = try await client.execute(uri: "/upload", method: .post, headers: browser.headers(headers), body: accepted)
+            #expect(upload.status == .seeOther, "a UTF-8 file name passes")
+        }
+    }
+
+    @Test func theHeaderGuardFollowsDelimitersAcrossChunks() throws {
+        func check(_ text: String) throws {
+            var guardian = MultipartHeaderGuard(boundary: "----WebKitFormBoundaryQ")
+            for byte in Array(text.utf8) { try guardian.check(ByteBuffer(bytes: [byte])) }
+        }
+        let delimiter = "------WebKitFormBoundaryQ"
+        #expect(throws: MultipartHeaderGuard.NonASCIIHeaderName.self) { try check("\(delimiter)\r\nNamé: v\r\n\r\n") }
+        #expect(throws: MultipartHeaderGuard.NonASCIIHeaderName.self) {
+            try check("\(delimiter)\r\nA: b\r\n\r\nbody é ---\r\n\(delimiter)\r\nX: y\r\nZé: 1\r\n")
+        }
+        try check("\(delimiter)\r\nContent-Disposition: form-data; filename=\"één\"\r\n\r\nbody é -------WebKit é\r\n\(delimiter)--\r\n")
     }
 
     @Test func anOversizedUploadIsRefusedAndNothingIsKept() async throws {

@@ -30,6 +30,9 @@ struct APIRoutes {
             throw WebError.badRequest(w.badDate("to", query["to"].map(String.init) ?? ""))
         }
         guard let range = DateRange(from: from, to: to) else { throw WebError.badRequest(w.rangeReversed) }
+        guard range.dayCount <= WebSettings.templateDaysLimit else {
+            throw WebError.badRequest(w.templateTooManyDays(range.dayCount, WebSettings.templateDaysLimit))
+        }
         let staffText = query["staff"].map(String.init) ?? "all"
         let codes = staffText.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let staff: StaffSelection = staffText == "all" ? .allActive : .codes(codes)

@@ -2,8 +2,9 @@ import Foundation
 import SlotSheetCore
 import SlotSheetTemplates
 
-/// Home: the next four weeks per day and daypart (capacity, booked, free), slots short of staff
-/// marked with ▲ and words as well as colour, and the two main actions.
+/// Home: the next four weeks at a glance, one row a day and one column a daypart; each cell the
+/// free places, then booked of capacity. A slot short of staff is marked with ▲ and words as well
+/// as colour. And the two main actions.
 struct HomePage {
     let frame: PageFrame
     let range: DateRange
@@ -21,22 +22,25 @@ struct HomePage {
             if dayparts.isEmpty {
                 frame.message("info", w.noDayparts)
             } else {
-                element("p", [.class("muted")]) { w.shortLegend }
-                element("table") {
-                    element("thead") {
-                        element("tr") {
-                            element("th", [Attribute("scope", "col")]) { w.dateColumn }
-                            element("th", [Attribute("scope", "col")]) { w.daypartColumn }
-                            element("th", [.class("number"), Attribute("scope", "col")]) { w.capacityColumn }
-                            element("th", [.class("number"), Attribute("scope", "col")]) { w.bookedColumn }
-                            element("th", [.class("number"), Attribute("scope", "col")]) { w.freeColumn }
-                        }
-                    }
-                    element("tbody") {
-                        for date in range {
-                            for (index, daypart) in dayparts.enumerated() {
-                                row(date, daypart, first: index == 0)
+                element("p", [.class("muted")]) { w.cellLegend + " " + w.shortLegend }
+                element("div", [.class("grid-wrap")]) {
+                    element("table", [.class("overview")]) {
+                        element("thead") {
+                            element("tr") {
+                                element("th", [Attribute("scope", "col")]) { w.dateColumn }
+                                for daypart in dayparts {
+                                    element("th", [.class("number"), Attribute("scope", "col")]) {
+                                        daypart.label
+                                        // The times, unless the label says them already (as "08:00-09:00" does).
+                                        if daypart.label != "\(daypart.startsAt)-\(daypart.endsAt)" {
+                                            element("span", [.class("times")]) { "\(daypart.startsAt)-\(daypart.endsAt)" }
+                                        }
+                                    }
+                                }
                             }
+                        }
+                        element("tbody") {
+                            for date in range { row(date) }
                         }
                     }
                 }
@@ -44,26 +48,23 @@ struct HomePage {
         }
     }
 
-    private func row(_ date: LocalDate, _ daypart: Identified<Daypart>, first: Bool) -> Node {
+    private func row(_ date: LocalDate) -> Node {
         let w = frame.words
-        let slot = slots[SlotKey(date: date, daypartID: daypart.id)] ?? SlotOccupancy(capacity: 0, held: 0)
-        let classes = [date.weekday.isWeekend ? "weekend" : nil, first ? "day-start" : nil].compactMap { $0 }.joined(separator: " ")
-        return element("tr", [classes.isEmpty ? nil : .class(classes)]) {
-            if first {
-                element("th", [Attribute("scope", "rowgroup"), Attribute("rowspan", String(dayparts.count))]) { DateLabel.long(date, w) }
+        return element("tr", [date.weekday.isWeekend ? .class("weekend") : nil]) {
+            element("th", [Attribute("scope", "row")]) { DateLabel.long(date, w) }
+            for daypart in dayparts { cell(slots[SlotKey(date: date, daypartID: daypart.id)] ?? SlotOccupancy(capacity: 0, held: 0)) }
+        }
+    }
+
+    private func cell(_ slot: SlotOccupancy) -> Node {
+        let w = frame.words
+        return element("td", [.class(slot.isOverbooked ? "number slot short" : "number slot")]) {
+            element("span", [.class("free")]) {
+                if slot.isOverbooked { element("span", [Attribute("aria-hidden", "true")]) { "▲ " } }
+                w.freeOf(slot.free)
             }
-            element("td") { "\(daypart.label) (\(daypart.startsAt)-\(daypart.endsAt))" }
-            element("td", [.class(slot.isOverbooked ? "number short" : "number")]) {
-                if slot.isOverbooked {
-                    element("span", [Attribute("aria-hidden", "true")]) { "▲ " }
-                }
-                String(slot.capacity)
-                if slot.isOverbooked {
-                    element("span", [.class("note")]) { " (\(w.shortBy(slot.held - slot.capacity)))" }
-                }
-            }
-            element("td", [.class("number")]) { String(slot.held) }
-            element("td", [.class("number")]) { String(slot.free) }
+            element("span", [.class("booked")]) { w.bookedOf(slot.held, slot.capacity) }
+            if slot.isOverbooked { element("span", [.class("note")]) { w.shortBy(slot.held - slot.capacity) } }
         }
     }
 }

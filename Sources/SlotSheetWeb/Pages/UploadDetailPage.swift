@@ -54,34 +54,76 @@ struct UploadDetailPage {
                 switch outcome.verdict {
                 case .rejected:
                     frame.message("error", w.problemsSummary(outcome.problems.count))
+                    errorWorkbookLink
                     problems(outcome.problems, frame.language)
                 case .stale:
                     frame.message("error", w.staleSummary(outcome.staleChanges.count))
                     element("h2") { w.staleTitle }
                     element("ul") { for change in outcome.staleChanges { element("li") { change.text(frame.language) } } }
+                    if let onTop = preview.onTop { applyOnTop(onTop) }
                 case .nothingToChange:
                     frame.message("ok", w.nothingToChange)
-                    applyForm(outcome)
+                    applyForm(outcome, onTop: false)
                 case .changes:
-                    frame.message("info", "\(w.changesSummary(outcome.plan.added, outcome.plan.removed)), \(w.unchangedSummary(outcome.plan.unchanged)).")
-                    applyForm(outcome)
-                    counts(w.perDateTitle, outcome.plan.perDate.map { (DateLabel.long($0.date, w), $0.added, $0.removed) })
-                    counts(w.perStaffTitle, outcome.plan.perStaff.map { ($0.staff, $0.added, $0.removed) })
+                    changes(outcome, onTop: false)
                 }
             }
         }
     }
 
+    /// A stale template's second choice: the office's edits on top of the database as it is now.
+    private func applyOnTop(_ onTop: ImportOutcome) -> Node {
+        let w = frame.words
+        return element("section", [.class("on-top")]) {
+            element("h2") { w.onTopTitle }
+            element("p") { w.onTopNote }
+            switch onTop.verdict {
+            case .changes:
+                changes(onTop, onTop: true)
+            case .nothingToChange:
+                frame.message("ok", w.onTopNothing)
+                applyForm(onTop, onTop: true)
+            case .rejected, .stale:
+                frame.message("error", "\(w.onTopRefused) \(w.problemsSummary(onTop.problems.count)).")
+                errorWorkbookLink
+                problems(onTop.problems, frame.language)
+            }
+        }
+    }
+
+    /// The summary, the apply button, the changes per date and per staff member, and the grid.
+    private func changes(_ outcome: ImportOutcome, onTop: Bool) -> Node {
+        let w = frame.words
+        return .fragment([
+            frame.message("info", "\(w.changesSummary(outcome.plan.added, outcome.plan.removed)), \(w.unchangedSummary(outcome.plan.unchanged))."),
+            applyForm(outcome, onTop: onTop),
+            counts(w.perDateTitle, outcome.plan.perDate.map { (DateLabel.long($0.date, w), $0.added, $0.removed) }),
+            counts(w.perStaffTitle, outcome.plan.perStaff.map { ($0.staff, $0.added, $0.removed) }),
+            ChangeGrid(frame: frame, plan: outcome.plan).node,
+        ])
+    }
+
+    /// The error workbook (the one `import --errors-out` writes) of a file with problems.
+    private var errorWorkbookLink: Node {
+        let w = frame.words
+        guard upload.state == .ready || upload.state == .refused else { return .empty }
+        return element("div", [.class("card")]) {
+            element("p") { w.errorWorkbookNote }
+            element("a", [.class("button secondary"), .href("/uploads/\(upload.id ?? 0)/errors.xlsx"), Attribute("download", nil)]) { w.errorWorkbookButton }
+        }
+    }
+
     /// The apply button of a ready upload, carrying the digest of the plan on this page: the server
-    /// applies only that plan.
-    private func applyForm(_ outcome: ImportOutcome) -> Node {
+    /// applies only that plan. `onTop`: the plan of a stale template's edits on top (`--force`).
+    private func applyForm(_ outcome: ImportOutcome, onTop: Bool) -> Node {
         guard upload.state == .ready else { return .fragment([]) }
         let w = frame.words
         return element("form", [.class("card"), Attribute("method", "post"), Attribute("action", "/uploads/\(upload.id ?? 0)/apply")]) {
             frame.csrfField
             element("input", [.type("hidden"), .name("plan"), .value(outcome.planDigest)])
+            if onTop { element("input", [.type("hidden"), .name("on_top"), .value("1")]) }
             element("p") { w.applyNote }
-            element("button", [.type("submit")]) { w.applyButton }
+            element("button", [.type("submit")]) { onTop ? w.onTopButton : w.applyButton }
         }
     }
 
@@ -123,8 +165,8 @@ struct UploadDetailPage {
                     for (key, added, removed) in rows {
                         element("tr") {
                             element("td") { key }
-                            element("td", [.class("number")]) { "+\(added)" }
-                            element("td", [.class("number")]) { "-\(removed)" }
+                            element("td", [.class("number")]) { added == 0 ? "0" : "+\(added)" }
+                            element("td", [.class("number")]) { removed == 0 ? "0" : "−\(removed)" }
                         }
                     }
                 }

@@ -86,6 +86,8 @@ enum UploadWords {
     }
 
     static func result(_ upload: WebUpload, _ w: WebWords) -> String {
+        // Applied says its batch, whatever reading found (a stale template applied on top, too).
+        if upload.state == .applied, let batch = upload.batchID { return w.appliedAsBatch(batch) }
         switch upload.outcome {
         case nil: return ""
         case "unreadable"?: return w.unreadableFile

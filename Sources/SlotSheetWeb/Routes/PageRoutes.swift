@@ -53,6 +53,9 @@ struct PageRoutes {
             range = DateRange(from: from, to: to)
             if range == nil { problems.append(w.rangeReversed) }
         }
+        if let range, range.dayCount > WebSettings.templateDaysLimit {
+            problems.append(w.templateTooManyDays(range.dayCount, WebSettings.templateDaysLimit))
+        }
         guard problems.isEmpty, let range else {
             return try await templatePage(form, problems: problems, context: context, status: .badRequest).response
         }
@@ -118,10 +121,6 @@ enum TemplateDownload {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         }
         let name = "\(language == .nl ? "beschikbaarheid" : "availability")-\(range.from.iso)-\(range.to.iso).xlsx"
-        return Response(
-            status: .ok,
-            headers: [.contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                      .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return WorkbookAttachment.response(data, name: name)
     }
 }

@@ -15,6 +15,7 @@ struct UploadRoutes {
         router.get("/uploads/:id/progress", use: progress)
         router.post("/uploads/:id/apply", use: apply)
         router.post("/uploads/:id/discard", use: discard)
+        router.get("/uploads/:id/errors.xlsx", use: errorWorkbook)
     }
 
     @Sendable func form(_ request: Request, context: WebContext) async throws -> HTMLPage {
@@ -53,12 +54,7 @@ struct UploadRoutes {
     @Sendable func detail(_ request: Request, context: WebContext) async throws -> HTMLPage {
         let upload = try await ownUpload(context)
         let id = upload.id!
-        var preview = services.readers.preview(of: id)
-        if preview == nil, upload.state == .ready || upload.state == .refused {
-            // Read again (the server restarted, or the preview left the memory): the file is still here.
-            preview = await services.readers.read(.init(uploadID: id, storedName: upload.storedName, clientName: upload.fileName,
-                                                         userName: upload.userName ?? "-"))
-        }
+        let preview = await services.readers.currentPreview(of: upload)
         return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: upload,
                                          progress: services.readers.progress(of: id), preview: preview, notice: nil).node)
     }
@@ -74,7 +70,7 @@ struct UploadRoutes {
         guard let digest = fields["plan"], !digest.isEmpty else { throw WebError.badRequest(context.words.noPlanGiven) }
         let w = context.words
         let notice: (String, String)
-        switch try await UploadApply(services: services).apply(upload, planDigest: digest, user: user) {
+        switch try await UploadApply(services: services).apply(upload, planDigest: digest, onTop: fields["on_top"] == "1", user: user) {
         case .applied:
             return Redirect.to("/uploads/\(id)")
         case let .notApplied(outcome):
@@ -102,6 +98,12 @@ struct UploadRoutes {
         let body = UploadProgress(state: upload.state.rawValue, rows: progress.rows, total: progress.total,
                                   text: context.words.rowsRead(progress.rows))
         return try JSONBody.response(body)
+    }
+
+    /// The error workbook of an upload with problems (409 with a page when it has none).
+    @Sendable func errorWorkbook(_ request: Request, context: WebContext) async throws -> Response {
+        try await UploadErrorWorkbook(services: services).response(for: try await ownUpload(context), language: context.language,
+                                                                   words: context.words)
     }
 
     @Sendable func discard(_ request: Request, context: WebContext) async throws -> Response {

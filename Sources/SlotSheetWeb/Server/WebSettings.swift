@@ -25,6 +25,10 @@ public struct WebSettings: Sendable, Equatable {
     public static let defaultListen = "127.0.0.1:8080"
     public static let defaultUploadLimitMB = 25
     public static let defaultUploadExpiryHours = 24
+    /// The most days one template download covers: a template is made while its request waits,
+    /// and a range of decades would hold a server thread for most of a minute. Two years; longer
+    /// ones are for `slotsheet template export`.
+    public static let templateDaysLimit = 731
 
     public init(host: String = "127.0.0.1", port: Int = 8080, uploadLimitBytes: Int = WebSettings.defaultUploadLimitMB * 1_048_576,
                 trustedProxies: [IPNetwork] = [], uploadExpiry: Duration = .seconds(WebSettings.defaultUploadExpiryHours * 3600),

@@ -23,16 +23,13 @@ struct UploadApply {
     /// Thrown inside the transaction when the upload is no longer `ready`: it rolls the import back.
     private struct UploadNotReady: Error {}
 
-    func apply(_ upload: WebUpload, planDigest: String, user: SignedInUser) async throws -> Result {
+    /// Applies the plan with `planDigest`; `onTop` applies a stale template's edits on top of the
+    /// database as it is now (the command line's `--force`), and then the digest is that plan's.
+    func apply(_ upload: WebUpload, planDigest: String, onTop: Bool = false, user: SignedInUser) async throws -> Result {
         guard let id = upload.id, upload.state == .ready else { return settled(upload) }
-        var preview = services.readers.preview(of: id)
-        if preview == nil {
-            // The server restarted, or the preview left the memory: the file is still here.
-            preview = await services.readers.read(.init(uploadID: id, storedName: upload.storedName, clientName: upload.fileName,
-                                                        userName: upload.userName ?? user.name))
-        }
+        let preview = await services.readers.currentPreview(of: upload)
         guard case let .checked(prepared, _)? = preview?.result else { return try await settled(id) }
-        let request = ImportRequest(operatorName: user.name)
+        let request = ImportRequest(force: onTop, operatorName: user.name)
         let outcome: ImportOutcome
         do {
             outcome = try await services.database.run { [rules = services.rules] store in
@@ -43,16 +40,22 @@ struct UploadApply {
         } catch is UploadNotReady {
             return try await settled(id)
         }
-        let kept = UploadPreview(result: .checked(prepared, outcome))
-        services.readers.keep(kept, for: id)
         switch outcome.status {
         case .applied, .nothingToChange:
+            services.readers.keep(UploadPreview(result: .checked(prepared, outcome)), for: id)
             services.uploads.remove(upload.storedName)
             services.logger.info("upload \(id): applied by \(user.name) as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
             return .applied(outcome)
         case .planChanged, .rejected, .stale, .dryRun:
             // Another tab may have applied this very upload meanwhile: then that is the answer.
             if case let .alreadyApplied(batch) = try await settled(id) { return .alreadyApplied(batch) }
+            // The new preview for the upload's page, checked (and, stale, on top) against the
+            // database as it is now: the file is not read again.
+            let kept = try await services.database.run { [rules = services.rules] store in
+                let job = ImportJob(store: store, rules: rules)
+                return try UploadPreview.checking(try job.prepare(prepared.parsed), job: job, operatorName: user.name)
+            }
+            services.readers.keep(kept, for: id)
             let reading = kept.reading
             _ = try await services.database.write { try $0.finishReading(uploadID: id, reading) }
             services.logger.info("upload \(id): not applied (\(UploadApply.name(outcome.status))), recorded as batch \(outcome.auditBatchID.map(String.init) ?? "-")")

@@ -15,15 +15,30 @@ struct UploadPreview: Sendable {
     }
 
     let result: Result
+    /// For a stale template, what applying the office's edits on top of the database as it is now
+    /// would do (the command line's `--force`): the plan the "apply on top" button carries.
+    var onTop: ImportOutcome? = nil
 
-    /// How the upload's row records it: ready to apply (changes, or nothing to change) or refused.
+    /// Previews a prepared file; a stale template's preview also holds the one on top.
+    static func checking(_ prepared: PreparedImport, job: ImportJob, operatorName: String) throws -> UploadPreview {
+        let outcome = try job.preview(prepared, ImportRequest(operatorName: operatorName))
+        guard outcome.verdict == .stale else { return UploadPreview(result: .checked(prepared, outcome)) }
+        return UploadPreview(result: .checked(prepared, outcome),
+                             onTop: try job.preview(prepared, ImportRequest(force: true, operatorName: operatorName)))
+    }
+
+    /// Whether applying on top would write (or record that nothing changes): a stale template whose edits are valid.
+    var canApplyOnTop: Bool { onTop.map { $0.verdict == .changes || $0.verdict == .nothingToChange } ?? false }
+
+    /// How the upload's row records it: ready to apply (changes, nothing to change, or a stale
+    /// template whose edits can go on top) or refused.
     var reading: UploadReading {
         switch result {
         case let .checked(prepared, outcome):
-            let state: UploadState = outcome.verdict == .changes || outcome.verdict == .nothingToChange ? .ready : .refused
+            let applicable = outcome.verdict == .changes || outcome.verdict == .nothingToChange || canApplyOnTop
             let name = outcome.verdict == .changes ? "ready" : outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
-            return UploadReading(state: state, rowsRead: prepared.parsed.slots.count, added: outcome.plan.added, removed: outcome.plan.removed,
-                                 problems: outcome.problems.count + outcome.staleChanges.count, outcome: name)
+            return UploadReading(state: applicable ? .ready : .refused, rowsRead: prepared.parsed.slots.count, added: outcome.plan.added,
+                                 removed: outcome.plan.removed, problems: outcome.problems.count + outcome.staleChanges.count, outcome: name)
         case .unreadable:
             return UploadReading(state: .refused, rowsRead: 0, added: 0, removed: 0, problems: 1, outcome: "unreadable")
         }
@@ -115,11 +130,9 @@ final class UploadReaders: Service, Sendable {
                 parsed.fileName = upload.clientName
                 return parsed
             }
-            let request = ImportRequest(operatorName: upload.userName)
             preview = try await services.database.run { [rules = services.rules] store in
                 let job = ImportJob(store: store, rules: rules)
-                let prepared = try job.prepare(parsed)
-                return UploadPreview(result: .checked(prepared, try job.preview(prepared, request)))
+                return try UploadPreview.checking(try job.prepare(parsed), job: job, operatorName: upload.userName)
             }
         } catch let error as ImportFileError {
             preview = UploadPreview(result: .unreadable(error))

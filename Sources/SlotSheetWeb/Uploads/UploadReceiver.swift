@@ -34,6 +34,7 @@ struct UploadReceiver {
             throw WebError.tooLarge(limitMB: limitBytes / 1_048_576)
         }
         let parser = MultipartParser(boundary: boundary)
+        var headerGuard = MultipartHeaderGuard(boundary: boundary)
         var headers: [String: String] = [:]
         var partName: String?
         var token = ""
@@ -96,7 +97,10 @@ struct UploadReceiver {
             for try await chunk in request.body {
                 total += chunk.readableBytes
                 if total > limitBytes + Self.overhead { failure = failure ?? WebError.tooLarge(limitMB: limitBytes / 1_048_576) }
-                if failure == nil { try parser.execute(chunk) }
+                if failure == nil {
+                    try headerGuard.check(chunk)
+                    try parser.execute(chunk)
+                }
                 if failure != nil { break }
             }
         } catch {

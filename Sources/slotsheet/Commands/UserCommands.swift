@@ -31,6 +31,23 @@ private func reportingUserErrors<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
+/// The options of a command about one user who exists: the database, the settings and the name.
+struct ExistingUserOptions: ParsableArguments {
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
+
+    @Argument(help: "The user's name.")
+    var name: String
+
+    /// Loads the settings, opens the database (migrated) and runs `job` on its users with the name,
+    /// reporting their refusals; the job's result and the command's context for what it says.
+    func run<T>(_ job: (UserDirectory, String) throws -> T) throws -> (T, CommandContext) {
+        let context = try settings.load()
+        let users = UserDirectory(store: try store.openMigrated(), clock: context.clock)
+        return (try reportingUserErrors { try job(users, name) }, context)
+    }
+}
+
 struct AddUser: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -94,17 +111,11 @@ struct DisableUser: ParsableCommand {
               slotsheet user disable maria
             """)
 
-    @OptionGroup var store: StoreOptions
-    @OptionGroup var settings: SettingsOptions
-
-    @Argument(help: "The user's name.")
-    var name: String
+    @OptionGroup var user: ExistingUserOptions
 
     func run() throws {
-        let context = try settings.load()
-        let users = UserDirectory(store: try store.openMigrated(), clock: context.clock)
-        try reportingUserErrors { try users.disable(name: name) }
-        context.say(.userDisabled(name: name))
+        let (_, context) = try user.run { users, name in try users.disable(name: name) }
+        context.say(.userDisabled(name: user.name))
     }
 }
 
@@ -120,16 +131,11 @@ struct UserToken: ParsableCommand {
               slotsheet user token maria
             """)
 
-    @OptionGroup var store: StoreOptions
-    @OptionGroup var settings: SettingsOptions
-
-    @Argument(help: "The user's name.")
-    var name: String
+    @OptionGroup var user: ExistingUserOptions
 
     func run() throws {
-        let context = try settings.load()
-        let users = UserDirectory(store: try store.openMigrated(), clock: context.clock)
-        print(try reportingUserErrors { try users.newToken(for: name) })
+        let (token, _) = try user.run { users, name in try users.newToken(for: name) }
+        print(token)
     }
 }
 

@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import SlotSheetCore
+import SlotSheetTemplates
+
+/// The error workbook of an upload with problems: the very file `slotsheet import --errors-out`
+/// writes (SlotSheetCore's `ErrorWorkbook`), made from the upload as it was read, into the private
+/// folder, read back, removed and sent. For a stale template whose edits have problems of their
+/// own, those problems are the ones marked.
+struct UploadErrorWorkbook {
+    let services: WebServices
+
+    func response(for upload: WebUpload, language: Language, words: WebWords) async throws -> Response {
+        guard let id = upload.id, upload.state == .refused || upload.state == .ready,
+              let source = services.uploads.file(upload.storedName), FileManager.default.fileExists(atPath: source),
+              let preview = await services.readers.currentPreview(of: upload),
+              case let .checked(prepared, outcome) = preview.result else {
+            throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable)
+        }
+        let problems = outcome.problems.isEmpty ? preview.onTop?.problems ?? [] : outcome.problems
+        guard !problems.isEmpty else { throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable) }
+        let path = services.uploads.scratchPath(extension: "xlsx")
+        let data = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try ErrorWorkbook.write(prepared.parsed, problems: problems, source: source, language: language,
+                                    store: store, rules: rules, paper: paper, to: path)
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        // The client's file name is not used: a name from the upload's number.
+        return WorkbookAttachment.response(data, name: "\(language == .nl ? "fouten" : "errors")-upload-\(id).xlsx")
+    }
+}
+
+/// An .xlsx sent as a download, not kept by any cache.
+enum WorkbookAttachment {
+    static func response(_ data: Data, name: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                      .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension UploadReaders {
+    /// The upload's preview: the one in memory, or (the server restarted, or it left the memory)
+    /// read again from its file, which is still here while the upload is ready or refused.
+    func currentPreview(of upload: WebUpload) async -> UploadPreview? {
+        guard let id = upload.id else { return nil }
+        if let kept = preview(of: id) { return kept }
+        guard upload.state == .ready || upload.state == .refused else { return nil }
+        return await read(.init(uploadID: id, storedName: upload.storedName, clientName: upload.fileName, userName: upload.userName ?? "-"))
+    }
+}
