@@ -86,7 +86,8 @@ public enum CSVAvailabilityParser {
                 return
             }
             lines[slot][column] = Int32(line)
-            let value = available.lowercased()
+            // Judged as a mark is: `ｘ`, `x` with a zero-width space, `ja` with a no-break space count.
+            let value = MarkText.visible(available).lowercased()
             if CSVAvailabilityParser.yes.contains(value) {
                 slots[slot].marks[column] = .available
             } else if CSVAvailabilityParser.no.contains(value) {

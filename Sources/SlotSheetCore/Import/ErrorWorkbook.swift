@@ -66,7 +66,9 @@ public enum ErrorWorkbook {
                 index += 1
             }
             let errors = try workbook.addSheet(named: words.importing.errorsSheet)
-            try writeErrorList(problems, rowOfLine: [:], sheet: errors, dataSheet: dataSheet, language: language)
+            // The file's data sheet may have had another language's name: the list names this workbook's sheet.
+            let listed = problems.map { $0.moved(fromSheet: file.dataSheet, toSheet: dataSheet) }
+            try writeErrorList(listed, rowOfLine: [:], sheet: errors, dataSheet: dataSheet, language: language)
             try errors.activate()
             try workbook.finish(fingerprint: file.fingerprint)
         } catch {
@@ -150,6 +152,17 @@ public enum ErrorWorkbook {
 }
 
 extension ImportProblem {
+    /// The same problem on sheet `new` where it was on sheet `old`.
+    func moved(fromSheet old: String, toSheet new: String) -> ImportProblem {
+        var problem = self
+        switch location {
+        case let .cell(sheet, reference) where sheet == old: problem.location = .cell(sheet: new, reference: reference)
+        case let .sheet(sheet) where sheet == old: problem.location = .sheet(new)
+        default: break
+        }
+        return problem
+    }
+
     /// The text of a cell that was not a valid mark.
     var invalidText: String? {
         if case let .invalidMark(text) = kind { return text }

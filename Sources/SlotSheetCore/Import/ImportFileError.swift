@@ -15,6 +15,9 @@ public enum ImportFileError: Error, Equatable {
     /// A template whose hidden `_slotsheet` sheet is gone.
     case metadataLost
     case metadataDamaged(MetadataDamage)
+    /// A template whose hidden `_slotsheet` sheet is readable but was changed by hand (staff codes,
+    /// dates or fingerprint no longer agree with each other): not a database that changed since export.
+    case metadataEdited
     case newerTemplateFormat(version: Int)
 }
 
@@ -45,6 +48,14 @@ extension WorkbookSummary: OfficeMessage {
     }
 }
 
+extension ImportFileError {
+    /// The `status` of `slotsheet import --json` for a file refused whole: `template_edited` for a
+    /// template whose hidden information was changed, `unreadable` for every other refusal.
+    public var jsonStatus: String {
+        self == .metadataEdited ? "template_edited" : "unreadable"
+    }
+}
+
 extension ImportFileError: OfficeMessage, CustomStringConvertible {
     public var description: String { english }
 
@@ -58,6 +69,8 @@ extension ImportFileError: OfficeMessage, CustomStringConvertible {
         case .metadataLost:
             return "This template has lost its hidden sheet _slotsheet, which the import needs (some programs, such as Google Sheets, drop it). Export a new template, or save the Availability sheet's data as CSV and import that."
         case let .metadataDamaged(damage): return "The hidden sheet _slotsheet of this template is damaged (\(damage.english)). Export a new template."
+        case .metadataEdited:
+            return "This template's hidden information (the sheet _slotsheet: staff codes, dates, fingerprint) was changed, so the import cannot tell what the office saw; export a new template and enter your changes there."
         case let .newerTemplateFormat(version): return "This template was made by a newer slotsheet (template format \(version)). Update slotsheet first."
         }
     }
@@ -72,6 +85,8 @@ extension ImportFileError: OfficeMessage, CustomStringConvertible {
         case .metadataLost:
             return "Dit rooster mist het verborgen blad _slotsheet dat de import nodig heeft (sommige programma's, zoals Google Spreadsheets, laten het weg). Exporteer een nieuw rooster, of sla de gegevens van het blad Beschikbaarheid op als CSV en importeer die."
         case let .metadataDamaged(damage): return "Het verborgen blad _slotsheet van dit rooster is beschadigd (\(damage.dutch)). Exporteer een nieuw rooster."
+        case .metadataEdited:
+            return "De verborgen gegevens van dit rooster (het blad _slotsheet: medewerkercodes, datums, vingerafdruk) zijn gewijzigd, dus de import kan niet weten wat het kantoor zag; exporteer een nieuw rooster en voer uw wijzigingen daarin in."
         case let .newerTemplateFormat(version): return "Dit rooster is gemaakt met een nieuwere slotsheet (roosterformaat \(version)). Werk slotsheet eerst bij."
         }
     }

@@ -22,6 +22,9 @@ enum ExitStatus: Int32, CaseIterable {
     case alreadyRunning = 6
     /// An output file or folder cannot be written.
     case outputFailed = 7
+    /// A template whose hidden `_slotsheet` sheet was edited (staff codes, dates, fingerprint):
+    /// export a new template. Told apart from `staleTemplate`, where the database changed.
+    case templateEdited = 9
     /// Refused workbooks (`slotsheet inspect`), one code a kind: not an .xlsx or .ods (no zip, an old .xls,
     /// another kind of document) or a broken zip.
     case notASpreadsheet = 10
@@ -73,7 +76,7 @@ extension CSVError: ReportableError {
 }
 
 extension ImportFileError: ReportableError {
-    var exitStatus: ExitStatus { .unreadableFile }
+    var exitStatus: ExitStatus { self == .metadataEdited ? .templateEdited : .unreadableFile }
 }
 
 extension TemplateError: ReportableError {
