@@ -79,6 +79,7 @@ import SlotSheetTemplates
             example("workbook", ImportFileError.workbook(.encrypted)), example("csv", ImportFileError.csv(.empty)),
             example("notATemplate", ImportFileError.notATemplate(WorkbookSummary(sheets: ["Begroting", "Data"], application: "Microsoft Excel"))),
             example("metadataLost", ImportFileError.metadataLost), example("metadataDamaged", ImportFileError.metadataDamaged(.noDayparts)),
+            example("metadataEdited", ImportFileError.metadataEdited),
             example("newerTemplateFormat", ImportFileError.newerTemplateFormat(version: 9)),
         ])
         check.check("MetadataDamage", declaredIn: "Sources/SlotSheetCore/Template/TemplateMetadataCodec.swift", examples: [

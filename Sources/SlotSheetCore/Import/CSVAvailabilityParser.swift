@@ -47,7 +47,9 @@ public enum CSVAvailabilityParser {
             }
             // A value slotsheet's export neutralised ('=cmd|x) reads back as the value it was.
             let value = { (field: Field) in FormulaGuard.restore(record.fields[positions[field]!]).trimmingCharacters(in: .whitespaces) }
-            builder.add(date: value(.date), daypart: value(.daypart), staff: value(.staff), available: value(.available), line: record.line)
+            // The mark as it was typed: `MarkText` judges it, and a refusal names what it holds (`.whitespaces` would drop a U+200B).
+            let mark = FormulaGuard.restore(record.fields[positions[.available]!])
+            builder.add(date: value(.date), daypart: value(.daypart), staff: value(.staff), available: mark, line: record.line)
         }
         guard rows > 0 else { throw .headerOnly(line: header.line) }
         return builder.sheet(fileName: fileName, sha256: sha256)

@@ -1,0 +1,105 @@
+import Foundation
+import InteropSupport
+import SlotSheetCore
+import Testing
+
+/// What the office meets when an import goes wrong: marks read the way they look, refused values that
+/// cannot look valid, escape sequences that never reach the terminal, an edited template told apart
+/// from a changed database, and an error workbook that names its own sheets.
+@Suite struct ImportMessageTests {
+    /// Full-width, zero-width-space, capital and trailing-space marks count as x in .xlsx and .ods alike.
+    @Test func marksAreReadTheWayTheyLookInXLSXAndODS() throws {
+        let scenario = try ImportScenario()
+        defer { scenario.remove() }
+        let cells = try scenario.addableCells(4)
+        let marks = ["\\uff58", "x\\u200b", "X", "x "]
+        try scenario.edit(to: "marks.xlsx", cells: Dictionary(uniqueKeysWithValues: zip(cells.map(\.cell), marks.map(Optional.some))))
+        let xlsx = try scenario.importJSON("marks.xlsx", "--dry-run")
+        #expect(xlsx.status == 0, "\(xlsx.report)")
+        #expect(xlsx.report["added"] as? Int == 4 && xlsx.report["removed"] as? Int == 0)
+        let ods = try scenario.convert("marks.xlsx", to: "ods", into: "ods")
+        let fromODS = try scenario.importJSON(ods, "--dry-run")
+        #expect(fromODS.status == 0, "\(fromODS.report)")
+        #expect(fromODS.report["added"] as? Int == 4 && fromODS.report["removed"] as? Int == 0)
+        let applied = try scenario.cli.run("import", "marks.xlsx")
+        #expect(applied.status == 0)
+        #expect(try scenario.availability().isSuperset(of: cells.map(\.key)))
+    }
+
+    /// A refused value shows its invisible characters by name; an escape sequence from a cell is
+    /// printed as text, never as the raw ESC byte, while the error workbook keeps the cell as it was.
+    @Test func refusedValuesAreShownExactlyAndEscapeSequencesNeverReachTheTerminal() throws {
+        let scenario = try ImportScenario()
+        defer { scenario.remove() }
+        let cells = try scenario.addableCells(2)
+        try scenario.edit(to: "bad.xlsx", cells: [cells[0].cell: "y\\u200b", cells[1].cell: "_x001B_[2J_x001B_[31mred"])
+        let result = try scenario.cli.run("import", "bad.xlsx", "--errors-out", "errors.xlsx")
+        #expect(result.status == 1)
+        #expect(!result.output.unicodeScalars.contains("\u{1B}") && !result.errors.unicodeScalars.contains("\u{1B}"))
+        #expect(result.output.contains("Sheet Availability, cell \(cells[0].cell): 'y' followed by U+200B ZERO WIDTH SPACE is not a valid mark; use x or leave empty."),
+                "\(result.output)")
+        #expect(result.output.contains("Sheet Availability, cell \(cells[1].cell): U+001B ESCAPE followed by '[2J' followed by U+001B ESCAPE followed by '[31mred' is not a valid mark"),
+                "\(result.output)")
+        let dutch = try scenario.cli.run("import", "bad.xlsx", "--lang", "nl")
+        #expect(dutch.output.contains("'y' gevolgd door U+200B (spatie zonder breedte) is geen geldige invoer"), "\(dutch.output)")
+        let kept = try Interop.runPython("""
+            import sys, openpyxl
+            ws = openpyxl.load_workbook(sys.argv[1])["Availability"]
+            print(repr(ws[sys.argv[2]].value))
+            """, arguments: [scenario.cli.path("errors.xlsx"), cells[1].cell])
+        #expect(kept.trimmingCharacters(in: .whitespacesAndNewlines) == "'\\x1b[2J\\x1b[31mred'")
+    }
+
+    /// Staff codes, dates or the fingerprint edited in the hidden sheet: its own message, exit code 9 and
+    /// JSON status, not a list of changes in the database; nothing written.
+    @Test(arguments: [
+        ("staff code", "for row in ws.iter_rows():\n    if row[0].value == 'staff':\n        row[2].value = 'ZZZ'\n        break"),
+        ("date", "for row in ws.iter_rows():\n    if row[0].value == 'row':\n        row[2].value = '2026-11-29'\n        break"),
+        ("fingerprint", "for row in ws.iter_rows():\n    if row[0].value == 'meta' and row[1].value == 'fingerprint':\n        row[2].value = 'a' * 64"),
+    ])
+    func anEditedHiddenSheetIsToldApartFromAChangedDatabase(_ edit: (what: String, python: String)) throws {
+        let scenario = try ImportScenario()
+        defer { scenario.remove() }
+        let before = try scenario.availability()
+        let cell = try scenario.addableCells(1)[0]
+        try scenario.edit(to: "edited.xlsx", sheet: "_slotsheet", python: """
+            wb["Availability"]["\(cell.cell)"] = "x"
+            \(edit.python.replacingOccurrences(of: "\n", with: "\n"))
+            """)
+        let result = try scenario.cli.run("import", "edited.xlsx")
+        #expect(result.status == 9, "\(edit.what): \(result.errors)")
+        #expect(result.errors.contains("This template's hidden information (the sheet _slotsheet: staff codes, dates, fingerprint) was changed"),
+                "\(edit.what): \(result.errors)")
+        #expect(!result.output.contains("The database changed"))
+        let json = try scenario.importJSON("edited.xlsx", "--lang", "nl")
+        #expect(json.status == 9 && json.report["status"] as? String == "template_edited", "\(json.report)")
+        #expect((json.report["message"] as? String)?.hasPrefix("De verborgen gegevens van dit rooster") == true)
+        #expect(try scenario.availability() == before)
+    }
+
+    /// An English template imported with --lang nl: the error workbook is Dutch, and its list names the
+    /// cells on the sheet it really has (Beschikbaarheid), with links that land there.
+    @Test func anErrorWorkbookInAnotherLanguageNamesItsOwnSheets() throws {
+        let scenario = try ImportScenario()
+        defer { scenario.remove() }
+        let target = try scenario.addableCells(1)[0].cell
+        try scenario.edit(to: "bad.xlsx", cells: [target: "ja"])
+        let result = try scenario.cli.run("import", "bad.xlsx", "--lang", "nl", "--errors-out", "fouten.xlsx")
+        #expect(result.status == 1)
+        #expect(result.output.contains("Blad Availability, cel \(target): 'ja' is geen geldige invoer"), "\(result.output)")
+        let seen = try Interop.runPython("""
+            import sys, json, warnings
+            warnings.simplefilter("ignore")
+            import openpyxl
+            wb = openpyxl.load_workbook(sys.argv[1])
+            errors = wb["Fouten"]
+            print(json.dumps({"sheets": wb.sheetnames, "place": errors["A2"].value, "link": errors["A2"].hyperlink.location,
+                              "value": wb["Beschikbaarheid"][sys.argv[2]].value}))
+            """, arguments: [scenario.cli.path("fouten.xlsx"), target])
+        let view = try #require(try JSONSerialization.jsonObject(with: Data(seen.utf8)) as? [String: Any])
+        #expect((view["sheets"] as? [String])?.first == "Beschikbaarheid")
+        #expect(view["place"] as? String == "Blad Beschikbaarheid, cel \(target)")
+        #expect(view["link"] as? String == "'Beschikbaarheid'!\(target)")
+        #expect(view["value"] as? String == "ja")
+    }
+}
