@@ -80,8 +80,11 @@ import SlotSheetTemplates
             example("notATemplate", ImportFileError.notATemplate(WorkbookSummary(sheets: ["Begroting", "Data"], application: "Microsoft Excel"))),
             example("metadataLost", ImportFileError.metadataLost), example("metadataDamaged", ImportFileError.metadataDamaged(.noDayparts)),
             example("metadataEdited", ImportFileError.metadataEdited),
+            example("notAWorkbook", ImportFileError.notAWorkbook(.pdf)),
             example("newerTemplateFormat", ImportFileError.newerTemplateFormat(version: 9)),
         ])
+        check.check("FileLook", declaredIn: "Sources/SlotSheetCore/Import/FileLook.swift",
+                    examples: FileLook.allCases.map { example($0.rawValue, $0) })
         check.check("MetadataDamage", declaredIn: "Sources/SlotSheetCore/Template/TemplateMetadataCodec.swift", examples: [
             example("noMarker", MetadataDamage.noMarker), example("unreadableRecord", MetadataDamage.unreadableRecord(row: 4)),
             example("unknownRecord", MetadataDamage.unknownRecord(row: 4, kind: "xyz")),

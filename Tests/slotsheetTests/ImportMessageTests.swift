@@ -47,7 +47,8 @@ import Testing
             ws = openpyxl.load_workbook(sys.argv[1])["Availability"]
             print(repr(ws[sys.argv[2]].value))
             """, arguments: [scenario.cli.path("errors.xlsx"), cells[1].cell])
-        #expect(kept.trimmingCharacters(in: .whitespacesAndNewlines) == "'\\x1b[2J\\x1b[31mred'")
+        // openpyxl shows the stored OOXML escapes (_x001B_ is ESC), as the input file held them.
+        #expect(kept.trimmingCharacters(in: .whitespacesAndNewlines) == "'_x001B_[2J_x001B_[31mred'")
     }
 
     /// Staff codes, dates or the fingerprint edited in the hidden sheet: its own message, exit code 9 and
@@ -64,7 +65,7 @@ import Testing
         let cell = try scenario.addableCells(1)[0]
         try scenario.edit(to: "edited.xlsx", sheet: "_slotsheet", python: """
             wb["Availability"]["\(cell.cell)"] = "x"
-            \(edit.python.replacingOccurrences(of: "\n", with: "\n"))
+            \(edit.python)
             """)
         let result = try scenario.cli.run("import", "edited.xlsx")
         #expect(result.status == 9, "\(edit.what): \(result.errors)")
@@ -101,5 +102,46 @@ import Testing
         #expect(view["place"] as? String == "Blad Beschikbaarheid, cel \(target)")
         #expect(view["link"] as? String == "'Beschikbaarheid'!\(target)")
         #expect(view["value"] as? String == "ja")
+    }
+}
+
+/// A file that is not a workbook at all, renamed to .xlsx: one sentence saying what it is and what to do.
+@Suite struct NotAWorkbookTests {
+    @Test func aRenamedFileIsRefusedSayingWhatItLooksLike() throws {
+        let scenario = try ImportScenario()
+        defer { scenario.remove() }
+        try Interop.runPython("""
+            import sys, zipfile
+            folder = sys.argv[1]
+            open(folder + "/scan.xlsx", "wb").write(b"%PDF-1.4\\n1 0 obj\\n<<>>\\nendobj\\ntrailer\\n<<>>\\n%%EOF\\n")
+            with zipfile.ZipFile(folder + "/rooster.xlsx", "w") as z:
+                z.writestr("Index/Document.iwa", b"\\x00" * 64)
+                z.writestr("Metadata/Properties.plist", b"<plist/>")
+            with zipfile.ZipFile(folder + "/letter.xlsx", "w") as z:
+                z.writestr("[Content_Types].xml", "<Types/>")
+                z.writestr("word/document.xml", "<document/>")
+            """, arguments: [scenario.cli.folder.path])
+        let expected = [
+            ("scan.xlsx", "This file is a PDF document, not a workbook; open the availability template in Excel or LibreOffice and import that .xlsx or .ods.",
+             "Dit bestand is een PDF-document, geen werkmap;"),
+            ("rooster.xlsx", "This file is an Apple Numbers spreadsheet, not a workbook slotsheet reads; in Numbers choose File > Export To > Excel and import that .xlsx.",
+             "Dit bestand is een Apple Numbers-spreadsheet"),
+            ("letter.xlsx", "This file is a Word document, not a workbook;", "Dit bestand is een Word-document, geen werkmap;"),
+        ]
+        for (file, english, dutch) in expected {
+            let result = try scenario.cli.run("import", file)
+            #expect(result.status == 4, "\(file): \(result.errors)")
+            #expect(result.errors.contains(english), "\(file): \(result.errors)")
+            // One sentence: no message inside another, the advice once.
+            #expect(result.errors.components(separatedBy: ". ").count == 1 && result.errors.components(separatedBy: "import").count == 2,
+                    "\(file): \(result.errors)")
+            let nl = try scenario.cli.run("import", file, "--lang", "nl")
+            #expect(nl.status == 4 && nl.errors.contains(dutch), "\(file): \(nl.errors)")
+        }
+        // A LibreOffice .ods renamed to .xlsx is read by its content: imported, not refused.
+        let ods = try scenario.convert("t.xlsx", to: "ods", into: "ods")
+        try FileManager.default.moveItem(atPath: scenario.cli.path(ods), toPath: scenario.cli.path("renamed.xlsx"))
+        let renamed = try scenario.cli.run("import", "renamed.xlsx", "--dry-run")
+        #expect(renamed.status == 0, "\(renamed.errors)")
     }
 }

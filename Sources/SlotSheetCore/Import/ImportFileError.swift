@@ -8,6 +8,8 @@ public enum ImportFileError: Error, Equatable {
     case unreadable(path: String)
     /// The workbook reader refused the file.
     case workbook(XLSXError)
+    /// Not a workbook at all, and recognisably something else (a PDF, a Word document...).
+    case notAWorkbook(FileLook)
     /// The CSV reader refused the file; the error names the line.
     case csv(CSVError)
     /// A workbook, but not a slotsheet template; says what it is.
@@ -63,6 +65,7 @@ extension ImportFileError: OfficeMessage, CustomStringConvertible {
         switch self {
         case let .unreadable(path): return "\(path) cannot be opened: it does not exist or cannot be read."
         case let .workbook(error): return error.english
+        case let .notAWorkbook(look): return look.english
         case let .csv(error): return error.english
         case let .notATemplate(summary):
             return "This is not a slotsheet availability template: it is \(summary.english). Import a template made with 'slotsheet template export', or a CSV with the columns date, daypart, staff, available."
@@ -79,6 +82,7 @@ extension ImportFileError: OfficeMessage, CustomStringConvertible {
         switch self {
         case let .unreadable(path): return "\(path) kan niet worden geopend: het bestaat niet of is niet leesbaar."
         case let .workbook(error): return error.dutch
+        case let .notAWorkbook(look): return look.dutch
         case let .csv(error): return error.dutch
         case let .notATemplate(summary):
             return "Dit is geen beschikbaarheidsrooster van slotsheet: het is \(summary.dutch). Importeer een rooster dat met 'slotsheet template export' is gemaakt, of een CSV met de kolommen date, daypart, staff, available."
