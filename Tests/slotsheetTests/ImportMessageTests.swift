@@ -78,6 +78,26 @@ import Testing
         #expect(try scenario.availability() == before)
     }
 
+    /// A formula a script wrote without calculating it is its own problem, in English and Dutch; once a
+    /// program calculated it (LibreOffice re-saving the file), its result `x` counts as x.
+    @Test func aFormulaWithoutAResultIsAProblemAndOneWithResultXIsAMark() throws {
+        let scenario = try ImportScenario()
+        defer { scenario.remove() }
+        let cell = try scenario.addableCells(1)[0]
+        try scenario.edit(to: "formula.xlsx", cells: [cell.cell: "=IF(1,\\\"x\\\",\\\"\\\")"])
+        let result = try scenario.cli.run("import", "formula.xlsx")
+        #expect(result.status == 1)
+        #expect(result.output.contains("Sheet Availability, cell \(cell.cell): This cell holds a formula but no result; type x or leave it empty."),
+                "\(result.output)")
+        let dutch = try scenario.cli.run("import", "formula.xlsx", "--lang", "nl")
+        #expect(dutch.output.contains("Blad Availability, cel \(cell.cell): Deze cel bevat een formule maar geen uitkomst; typ x of laat de cel leeg."),
+                "\(dutch.output)")
+        let calculated = try scenario.convert("formula.xlsx", to: "xlsx", into: "calculated")
+        let applied = try scenario.importJSON(calculated)
+        #expect(applied.status == 0 && applied.report["added"] as? Int == 1, "\(applied.report)")
+        #expect(try scenario.availability().contains(cell.key))
+    }
+
     /// An English template imported with --lang nl: the error workbook is Dutch, and its list names the
     /// cells on the sheet it really has (Beschikbaarheid), with links that land there.
     @Test func anErrorWorkbookInAnotherLanguageNamesItsOwnSheets() throws {

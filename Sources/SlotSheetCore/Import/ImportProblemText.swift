@@ -32,6 +32,7 @@ extension ImportProblem: OfficeMessage {
     private func englishMessage(slot: String) -> String {
         switch kind {
         case let .invalidMark(text): return "\(shown(text, .en)) is not a valid mark; use x or leave empty."
+        case .formulaWithoutResult: return "This cell holds a formula but no result; type x or leave it empty."
         case let .invalidAvailableValue(text): return "\(shown(text, .en)) is not a valid value for available."
         case let .invalidDate(text): return "\(shown(text, .en)) is not a date."
         case let .unknownStaff(code): return "Staff code '\(code)' is not in the database."
@@ -61,6 +62,7 @@ extension ImportProblem: OfficeMessage {
     private func dutchMessage(slot: String) -> String {
         switch kind {
         case let .invalidMark(text): return "\(shown(text, .nl)) is geen geldige invoer; gebruik x of laat de cel leeg."
+        case .formulaWithoutResult: return "Deze cel bevat een formule maar geen uitkomst; typ x of laat de cel leeg."
         case let .invalidAvailableValue(text): return "\(shown(text, .nl)) is geen geldige waarde voor beschikbaar."
         case let .invalidDate(text): return "\(shown(text, .nl)) is geen datum."
         case let .unknownStaff(code): return "Medewerkercode '\(code)' staat niet in de database."
@@ -98,6 +100,8 @@ extension ImportProblem: OfficeMessage {
     private var englishHint: String {
         switch kind {
         case .invalidMark: return "Type x when the person is available; leave the cell empty when not."
+        case .formulaWithoutResult:
+            return "A formula counts by its result, and the program that wrote this file did not calculate one: replace it with x or clear the cell."
         case .invalidAvailableValue: return "Use x (or yes) for available and leave it empty (or no) for not available."
         case .invalidDate: return "Write dates as 2026-12-08 or 08-12-2026."
         case .unknownStaff: return "Check the code on the Staff sheet, or ask the planner to add this person first."
@@ -125,6 +129,8 @@ extension ImportProblem: OfficeMessage {
     private var dutchHint: String {
         switch kind {
         case .invalidMark: return "Typ x als de medewerker beschikbaar is; laat de cel leeg als dat niet zo is."
+        case .formulaWithoutResult:
+            return "Een formule telt met haar uitkomst, en het programma dat dit bestand schreef heeft die niet berekend: vervang haar door x of maak de cel leeg."
         case .invalidAvailableValue: return "Gebruik x (of ja) voor beschikbaar en laat het leeg (of nee) voor niet beschikbaar."
         case .invalidDate: return "Schrijf datums als 08-12-2026 of 2026-12-08."
         case .unknownStaff: return "Controleer de code op het blad Medewerkers, of vraag de planner deze medewerker eerst toe te voegen."

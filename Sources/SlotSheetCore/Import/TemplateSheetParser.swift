@@ -116,6 +116,13 @@ enum TemplateSheetParser {
                     problems.append(ImportProblem(.extraContent(MetadataText.of(cell.value)), at: location(at), slot: parsed.name))
                 }
             }
+            // A formula without a result is neither x nor empty: the office must see it, not have it read as empty.
+            for column in row.formulaColumnsWithoutResult {
+                let at = TemplateCell(readerRow: row.index, readerColumn: column)
+                guard let index = layout.staffIndex(atColumn: at.column) else { continue }
+                parsed.marks[index] = .invalid
+                problems.append(ImportProblem(.formulaWithoutResult, at: location(at), slot: parsed.name, staffCode: layout.staff[index].code))
+            }
             let gridRow = TemplateCell(readerRow: row.index, readerColumn: 1).row
             let expectedDate = slot.date.iso
             if dateFound != expectedDate {
