@@ -22,6 +22,8 @@ enum ExitStatus: Int32, CaseIterable {
     case alreadyRunning = 6
     /// An output file or folder cannot be written.
     case outputFailed = 7
+    /// A CSV that reads two ways: separators mixed, a date day first or month first, two date orders.
+    case ambiguousFile = 8
     /// A template whose hidden `_slotsheet` sheet was edited (staff codes, dates, fingerprint):
     /// export a new template. Told apart from `staleTemplate`, where the database changed.
     case templateEdited = 9
@@ -72,11 +74,17 @@ extension SeedError: ReportableError {
 }
 
 extension CSVError: ReportableError {
-    var exitStatus: ExitStatus { .unreadableFile }
+    var exitStatus: ExitStatus { isAmbiguity ? .ambiguousFile : .unreadableFile }
 }
 
 extension ImportFileError: ReportableError {
-    var exitStatus: ExitStatus { self == .metadataEdited ? .templateEdited : .unreadableFile }
+    var exitStatus: ExitStatus {
+        switch self {
+        case let .csv(error): return error.exitStatus
+        case .metadataEdited: return .templateEdited
+        default: return .unreadableFile
+        }
+    }
 }
 
 extension TemplateError: ReportableError {
