@@ -86,4 +86,9 @@ public struct XLSXRow: Hashable, Sendable {
     public var index: Int
     public var isHidden: Bool
     public var cells: [XLSXCell]
+    /// Columns (1-based) of cells holding a formula with no calculated result (files written by
+    /// scripts, which store the formula and leave the calculation to the program that opens them).
+    /// They are not in `cells`, which holds values only; a reader that must not take them for empty
+    /// cells looks here. .xlsx only (LibreOffice and Excel always store a result).
+    public var formulaColumnsWithoutResult: [Int] = []
 }

@@ -39,6 +39,8 @@ struct WorksheetState: XMLEventState {
     private var cellTypeText = ""
     private var cellStyle = 0
     private var hasValue = false
+    private var hasFormula = false
+    private var rowFormulasWithoutResult: [Int] = []
     private var hasInlineString = false
     private var capture = Capture.none
     private var inInlineString = false
@@ -70,6 +72,8 @@ struct WorksheetState: XMLEventState {
                 valueBytes.removeAll(keepingCapacity: true)
                 capture = .value
             }
+        case UInt8(ascii: "f") where local[1] == 0:
+            if cellOpen && !inInlineString { hasFormula = true }
         case UInt8(ascii: "t") where local[1] == 0:
             if inInlineString && phoneticDepth == 0 {
                 hasInlineString = true
@@ -156,6 +160,7 @@ struct WorksheetState: XMLEventState {
         }
         rowIsHidden = attributes.value("hidden")?.boolean ?? false
         rowCells.removeAll(keepingCapacity: true)
+        if !rowFormulasWithoutResult.isEmpty { rowFormulasWithoutResult.removeAll() }
         rowOpen = true
         cellColumn = 0
     }
@@ -164,7 +169,8 @@ struct WorksheetState: XMLEventState {
         guard rowOpen else { return }
         rowOpen = false
         previousRowIndex = rowIndex
-        completedRows.append(XLSXRow(index: rowIndex, isHidden: rowIsHidden, cells: rowCells))
+        completedRows.append(XLSXRow(index: rowIndex, isHidden: rowIsHidden, cells: rowCells,
+                                     formulaColumnsWithoutResult: rowFormulasWithoutResult))
     }
 
     /// Rows come in ascending order, each once: a repeated or earlier row would make two values of one
@@ -231,6 +237,7 @@ struct WorksheetState: XMLEventState {
         cellColumn = column
         cellOpen = true
         hasValue = false
+        hasFormula = false
         hasInlineString = false
         inInlineString = false
         phoneticDepth = 0
@@ -269,7 +276,10 @@ struct WorksheetState: XMLEventState {
         cellOpen = false
         capture = .none
         inInlineString = false
-        guard let value = try cellValue() else { return }
+        guard let value = try cellValue() else {
+            if hasFormula { rowFormulasWithoutResult.append(cellColumn) }
+            return
+        }
         rowCells.append(XLSXCell(row: rowIndex, column: cellColumn, value: value))
     }
 

@@ -87,8 +87,12 @@ import SlotSheetTemplates
             example("workbook", ImportFileError.workbook(.encrypted)), example("csv", ImportFileError.csv(.empty)),
             example("notATemplate", ImportFileError.notATemplate(WorkbookSummary(sheets: ["Begroting", "Data"], application: "Microsoft Excel"))),
             example("metadataLost", ImportFileError.metadataLost), example("metadataDamaged", ImportFileError.metadataDamaged(.noDayparts)),
+            example("metadataEdited", ImportFileError.metadataEdited),
+            example("notAWorkbook", ImportFileError.notAWorkbook(.pdf)),
             example("newerTemplateFormat", ImportFileError.newerTemplateFormat(version: 9)),
         ])
+        check.check("FileLook", declaredIn: "Sources/SlotSheetCore/Import/FileLook.swift",
+                    examples: FileLook.allCases.map { example($0.rawValue, $0) })
         check.check("MetadataDamage", declaredIn: "Sources/SlotSheetCore/Template/TemplateMetadataCodec.swift", examples: [
             example("noMarker", MetadataDamage.noMarker), example("unreadableRecord", MetadataDamage.unreadableRecord(row: 4)),
             example("unknownRecord", MetadataDamage.unknownRecord(row: 4, kind: "xyz")),
@@ -178,7 +182,7 @@ import SlotSheetTemplates
             ("staffColumnMoved", .staffColumnMoved(column: "F", expected: "ANB", found: "BRW Bram de Wit")),
             ("keyCellChanged", .keyCellChanged(expected: "2026-12-08", found: "2026-12-09")), ("missingDataSheet", .missingDataSheet("Beschikbaarheid")),
             ("extraContent", .extraContent("??")), ("missingColumn", .missingColumn("datum")), ("wrongFieldCount", .wrongFieldCount(expected: 4, found: 5)),
-            ("mergedCells", .mergedCells("H30:J30")),
+            ("mergedCells", .mergedCells("H30:J30")), ("formulaWithoutResult", .formulaWithoutResult),
         ]
         let problems = kinds.map { ($0.0, ImportProblem($0.1, at: cell, slot: slot, staffCode: "ANB")) }
         check.check("Kind", declaredIn: "Sources/SlotSheetCore/Import/ImportProblem.swift",

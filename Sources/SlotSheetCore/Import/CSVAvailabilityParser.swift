@@ -92,9 +92,13 @@ public enum CSVAvailabilityParser {
     /// A field as the import reads it: without the apostrophe the export puts before formula-like
     /// text (`FormulaGuard`), then without spaces and tabs around it. Text past ASCII goes the way of
     /// `String` (Unicode has more spaces); ASCII stays bytes (`asciiValue`).
+    /// White space trimmed from a field: Foundation's `.whitespaces` also holds U+200B ZERO WIDTH SPACE,
+    /// which is kept so that a refused value can name it (`MarkText` drops it when judging a mark).
+    static let whiteSpace = CharacterSet.whitespaces.subtracting(CharacterSet(charactersIn: "\u{200B}"))
+
     static func appendValue(_ field: UnsafeBufferPointer<UInt8>, to values: inout [UInt8]) {
         if field.contains(where: { $0 >= 0x80 }) {
-            let text = FormulaGuard.restore(String(decoding: field, as: UTF8.self)).trimmingCharacters(in: .whitespaces)
+            let text = FormulaGuard.restore(String(decoding: field, as: UTF8.self)).trimmingCharacters(in: whiteSpace)
             values.append(contentsOf: text.utf8)
         } else {
             values.append(contentsOf: asciiValue(field))
@@ -241,7 +245,8 @@ public enum CSVAvailabilityParser {
     static func mark(_ value: UnsafeBufferPointer<UInt8>) -> Mark {
         if value.isEmpty { return .unavailable }
         if value.count == 1, value[0] | 0x20 == 0x78 { return .available }
-        let word = String(decoding: value, as: UTF8.self).lowercased()
+        // Judged as a template's mark is (`MarkText`): `ｘ`, `x` with a zero-width space, `ja` with a no-break space count.
+        let word = MarkText.visible(String(decoding: value, as: UTF8.self)).lowercased()
         return yes.contains(word) ? .available : no.contains(word) ? .unavailable : .invalid
     }
 }

@@ -22,7 +22,7 @@ public enum ErrorWorkbook {
                                       printing: .init(paper: paper, timeZone: rules.clock.timeZone), to: output.temporaryPath)
                 }
             case .csv:
-                try writeCSV(source: source, problems: problems, language: language, to: output.temporaryPath)
+                try writeCSV(source: source, problems: problems, language: language, paper: paper, to: output.temporaryPath)
             }
             try output.commit()
         } catch {
@@ -31,6 +31,8 @@ public enum ErrorWorkbook {
     }
 
     private static let header = CellStyle(bold: true, fontColor: RGB(Look.headerText), fill: RGB(Look.headerFill))
+    /// A link to a cell, at the top of its row like the wrapped text beside it.
+    private static let link = CellStyle(fontColor: RGB(Look.headerText), verticalAlignment: .top)
     private static let bad = CellStyle(bold: true, fontColor: RGB(Look.shortageText), fill: RGB(Look.shortageFill), border: RGB(Look.gridLine))
 
     private static func writeTemplate(_ parsed: ParsedSheet, _ file: TemplateFile, problems: [ImportProblem], language: Language,
@@ -66,7 +68,9 @@ public enum ErrorWorkbook {
                 index += 1
             }
             let errors = try workbook.addSheet(named: words.importing.errorsSheet)
-            try writeErrorList(problems, rowOfLine: [:], sheet: errors, dataSheet: dataSheet, language: language)
+            // The file's data sheet may have had another language's name: the list names this workbook's sheet.
+            let listed = problems.map { $0.moved(fromSheet: file.dataSheet, toSheet: dataSheet) }
+            try writeErrorList(listed, rowOfLine: [:], sheet: errors, dataSheet: dataSheet, language: language, paper: printing.paper)
             try errors.activate()
             try workbook.finish(fingerprint: file.fingerprint)
         } catch {
@@ -75,14 +79,14 @@ public enum ErrorWorkbook {
         }
     }
 
-    private static func writeCSV(source: String, problems: [ImportProblem], language: Language, to path: String) throws {
+    private static func writeCSV(source: String, problems: [ImportProblem], language: Language, paper: PaperSize, to path: String) throws {
         let words = language.words
         let workbook = try WorkbookWriter(path: path)
         do {
             let copy = try workbook.addSheet(named: "CSV")
             let rowOfLine = try writeCSVCopy(source: source, notes: notesByCell(problems, language: language), sheet: copy)
             let errors = try workbook.addSheet(named: words.importing.errorsSheet)
-            try writeErrorList(problems, rowOfLine: rowOfLine, sheet: errors, dataSheet: copy.name, language: language)
+            try writeErrorList(problems, rowOfLine: rowOfLine, sheet: errors, dataSheet: copy.name, language: language, paper: paper)
             try errors.activate()
             try workbook.close()
         } catch {
@@ -120,8 +124,11 @@ public enum ErrorWorkbook {
         return rowOfLine
     }
 
+    /// About how many characters of the default font a 70-wide column holds.
+    private static let charactersPerLine = 75
+
     private static func writeErrorList(_ problems: [ImportProblem], rowOfLine: [Int: Int], sheet: SheetWriter, dataSheet: String,
-                                       language: Language) throws {
+                                       language: Language, paper: PaperSize) throws {
         let titles = language.words.importing.errorsHeaders
         for (column, (title, width)) in [(titles.place, 34.0), (titles.key, 30), (titles.problem, 70), (titles.fix, 70)].enumerated() {
             try sheet.setColumns(column, column, width: width, style: CellStyle(verticalAlignment: .top, wrap: true))
@@ -132,17 +139,25 @@ public enum ErrorWorkbook {
             let place = problem.location.text(language)
             switch problem.location {
             case let .cell(_, reference):
-                try sheet.writeLink(place, to: "internal:'\(dataSheet)'!\(reference)", row: row, column: 0)
+                try sheet.writeLink(place, to: "internal:'\(dataSheet)'!\(reference)", row: row, column: 0, style: link)
             case let .line(line):
-                try sheet.writeLink(place, to: "internal:'\(dataSheet)'!A\((rowOfLine[line] ?? 0) + 1)", row: row, column: 0)
+                try sheet.writeLink(place, to: "internal:'\(dataSheet)'!A\((rowOfLine[line] ?? 0) + 1)", row: row, column: 0, style: link)
             default:
                 try sheet.write(place, row: row, column: 0)
             }
             try sheet.write(problem.rowKey(language) ?? "", row: row, column: 1)
-            try sheet.write(problem.message(language), row: row, column: 2)
-            try sheet.write(problem.hint(language), row: row, column: 3)
+            let (message, hint) = (problem.message(language), problem.hint(language))
+            try sheet.write(message, row: row, column: 2)
+            try sheet.write(hint, row: row, column: 3)
+            // Programs do not grow a row for wrapped text on opening: make room for the longer text.
+            let lines = max(message.count, hint.count) / charactersPerLine + 1
+            if lines > 1 { try sheet.setRow(row, height: PageSetup.defaultRowHeight * Double(lines)) }
         }
         try sheet.freezePanes(row: 1, column: 0)
+        // Printed for the desk: landscape, the four columns on one page wide, the titles on every page.
+        var setup = PageSetup(orientation: .landscape, paper: paper, margins: .narrow, scaling: .fitToPages(wide: 1, tall: 0))
+        setup.repeatedRows = 0...0
+        try sheet.setPageSetup(setup)
         if !problems.isEmpty {
             try sheet.autofilter(headerRow: 0, lastRow: problems.count, firstColumn: 0, lastColumn: 3)
         }
@@ -150,6 +165,17 @@ public enum ErrorWorkbook {
 }
 
 extension ImportProblem {
+    /// The same problem on sheet `new` where it was on sheet `old`.
+    func moved(fromSheet old: String, toSheet new: String) -> ImportProblem {
+        var problem = self
+        switch location {
+        case let .cell(sheet, reference) where sheet == old: problem.location = .cell(sheet: new, reference: reference)
+        case let .sheet(sheet) where sheet == old: problem.location = .sheet(new)
+        default: break
+        }
+        return problem
+    }
+
     /// The text of a cell that was not a valid mark.
     var invalidText: String? {
         if case let .invalidMark(text) = kind { return text }

@@ -8,6 +8,8 @@ public enum ImportFileError: Error, Equatable {
     case unreadable(path: String)
     /// The workbook reader refused the file.
     case workbook(XLSXError)
+    /// Not a workbook at all, and recognisably something else (a PDF, a Word document...).
+    case notAWorkbook(FileLook)
     /// The CSV reader refused the file; the error names the line.
     case csv(CSVError)
     /// A workbook, but not a slotsheet template; says what it is.
@@ -15,6 +17,9 @@ public enum ImportFileError: Error, Equatable {
     /// A template whose hidden `_slotsheet` sheet is gone.
     case metadataLost
     case metadataDamaged(MetadataDamage)
+    /// A template whose hidden `_slotsheet` sheet is readable but was changed by hand (staff codes,
+    /// dates or fingerprint no longer agree with each other): not a database that changed since export.
+    case metadataEdited
     case newerTemplateFormat(version: Int)
 }
 
@@ -45,6 +50,14 @@ extension WorkbookSummary: OfficeMessage {
     }
 }
 
+extension ImportFileError {
+    /// The `status` of `slotsheet import --json` for a file refused whole: `template_edited` for a
+    /// template whose hidden information was changed, `unreadable` for every other refusal.
+    public var jsonStatus: String {
+        self == .metadataEdited ? "template_edited" : "unreadable"
+    }
+}
+
 extension ImportFileError: OfficeMessage, CustomStringConvertible {
     public var description: String { english }
 
@@ -52,12 +65,15 @@ extension ImportFileError: OfficeMessage, CustomStringConvertible {
         switch self {
         case let .unreadable(path): return "\(path) cannot be opened: it does not exist or cannot be read."
         case let .workbook(error): return error.english
+        case let .notAWorkbook(look): return look.english
         case let .csv(error): return error.english
         case let .notATemplate(summary):
             return "This is not a slotsheet availability template: it is \(summary.english). Import a template made with 'slotsheet template export', or a CSV with the columns date, daypart, staff, available."
         case .metadataLost:
             return "This template has lost its hidden sheet _slotsheet, which the import needs (some programs, such as Google Sheets, drop it). Export a new template, or save the Availability sheet's data as CSV and import that."
         case let .metadataDamaged(damage): return "The hidden sheet _slotsheet of this template is damaged (\(damage.english)). Export a new template."
+        case .metadataEdited:
+            return "This template's hidden information (the sheet _slotsheet: staff codes, dates, fingerprint) was changed, so the import cannot tell what the office saw; export a new template and enter your changes there."
         case let .newerTemplateFormat(version): return "This template was made by a newer slotsheet (template format \(version)). Update slotsheet first."
         }
     }
@@ -66,12 +82,15 @@ extension ImportFileError: OfficeMessage, CustomStringConvertible {
         switch self {
         case let .unreadable(path): return "\(path) kan niet worden geopend: het bestaat niet of is niet leesbaar."
         case let .workbook(error): return error.dutch
+        case let .notAWorkbook(look): return look.dutch
         case let .csv(error): return error.dutch
         case let .notATemplate(summary):
             return "Dit is geen beschikbaarheidsrooster van slotsheet: het is \(summary.dutch). Importeer een rooster dat met 'slotsheet template export' is gemaakt, of een CSV met de kolommen date, daypart, staff, available."
         case .metadataLost:
             return "Dit rooster mist het verborgen blad _slotsheet dat de import nodig heeft (sommige programma's, zoals Google Spreadsheets, laten het weg). Exporteer een nieuw rooster, of sla de gegevens van het blad Beschikbaarheid op als CSV en importeer die."
         case let .metadataDamaged(damage): return "Het verborgen blad _slotsheet van dit rooster is beschadigd (\(damage.dutch)). Exporteer een nieuw rooster."
+        case .metadataEdited:
+            return "De verborgen gegevens van dit rooster (het blad _slotsheet: medewerkercodes, datums, vingerafdruk) zijn gewijzigd, dus de import kan niet weten wat het kantoor zag; exporteer een nieuw rooster en voer uw wijzigingen daarin in."
         case let .newerTemplateFormat(version): return "Dit rooster is gemaakt met een nieuwere slotsheet (roosterformaat \(version)). Werk slotsheet eerst bij."
         }
     }

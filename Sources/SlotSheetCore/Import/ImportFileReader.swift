@@ -41,7 +41,11 @@ public final class ImportSource: @unchecked Sendable {
             let book = try Workbook(path: path)
             return ImportSource(fileName: fileName, sha256: sha256, kind: .template(book, try TemplateMetadataReader.read(book)))
         } catch let error as XLSXError {
-            throw ImportFileError.workbook(error)
+            switch error {
+            // Said as what the file is ("a PDF document"), when that can be told.
+            case .notAZip, .notASpreadsheet, .missingPart: throw FileLook.of(path: path).map(ImportFileError.notAWorkbook) ?? .workbook(error)
+            default: throw ImportFileError.workbook(error)
+            }
         }
     }
 

@@ -27,6 +27,8 @@ public struct ImportProblem: Hashable, Sendable {
 
     public enum Kind: Hashable, Sendable {
         case invalidMark(String)
+        /// A mark cell with a formula the program that wrote the file never calculated.
+        case formulaWithoutResult
         case invalidAvailableValue(String)
         case invalidDate(String)
         case unknownStaff(String)

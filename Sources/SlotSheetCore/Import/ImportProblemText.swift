@@ -8,29 +8,33 @@ extension ImportProblem: OfficeMessage {
         "\(location.text(language)): \(message(language))"
     }
 
+    /// Text from the file as the sentence quotes it, invisible characters named.
+    private func shown(_ text: String, _ language: Language) -> String { EchoedText.shown(text, language) }
+
     public var english: String { sentence(.en) }
     public var dutch: String { sentence(.nl) }
 
     /// The row key: the slot, and the staff member when the problem is about one cell.
     public func rowKey(_ language: Language) -> String? {
-        guard let slot else { return staffCode }
+        guard let slot else { return staffCode.map(EchoedText.escaped) }
         let name = slot.text(language)
-        return staffCode.map { "\(name), \($0)" } ?? name
+        return EchoedText.escaped(staffCode.map { "\(name), \($0)" } ?? name)
     }
 
     public func message(_ language: Language) -> String {
         let slotText = slot?.text(language) ?? ""
         switch language {
-        case .en: return englishMessage(slot: slotText)
-        case .nl: return dutchMessage(slot: slotText)
+        case .en: return EchoedText.escaped(englishMessage(slot: slotText))
+        case .nl: return EchoedText.escaped(dutchMessage(slot: slotText))
         }
     }
 
     private func englishMessage(slot: String) -> String {
         switch kind {
-        case let .invalidMark(text): return "'\(text)' is not a valid mark; use x or leave empty."
-        case let .invalidAvailableValue(text): return "'\(text)' is not a valid value for available."
-        case let .invalidDate(text): return "'\(text)' is not a date."
+        case let .invalidMark(text): return "\(shown(text, .en)) is not a valid mark; use x or leave empty."
+        case .formulaWithoutResult: return "This cell holds a formula but no result; type x or leave it empty."
+        case let .invalidAvailableValue(text): return "\(shown(text, .en)) is not a valid value for available."
+        case let .invalidDate(text): return "\(shown(text, .en)) is not a date."
         case let .unknownStaff(code): return "Staff code '\(code)' is not in the database."
         case let .inactiveStaff(code: code, name: name): return "\(code) (\(name)) is no longer active."
         case let .unknownDaypart(code): return "Daypart '\(code)' is not in the database."
@@ -44,11 +48,11 @@ extension ImportProblem: OfficeMessage {
         case let .assignedUnavailable(staff: staff, requests: requests):
             return "\(staff) has a visit on \(slot) (request \(requests.map(String.init).joined(separator: ", "))) but is marked not available."
         case let .staffColumnMoved(column: column, expected: expected, found: found):
-            return "Column \(column) should hold staff \(expected), but its header says '\(found)': a staff column was moved, added or removed."
+            return "Column \(column) should hold staff \(expected), but its header says \(shown(found, .en)): a staff column was moved, added or removed."
         case let .keyCellChanged(expected: expected, found: found):
-            return "This cell should read '\(expected)' but reads '\(found)': rows were moved, added, removed or sorted."
+            return "This cell should read '\(expected)' but reads \(shown(found, .en)): rows were moved, added, removed or sorted."
         case let .missingDataSheet(name): return "The sheet \(name), which holds the availability, is missing: it was renamed or deleted."
-        case let .extraContent(text): return "'\(text)' is outside the part of the sheet the template uses."
+        case let .extraContent(text): return "\(shown(text, .en)) is outside the part of the sheet the template uses."
         case let .missingColumn(name): return "The header has no column '\(name)'."
         case let .wrongFieldCount(expected: expected, found: found): return "This line has \(found) fields; the header has \(expected)."
         case let .mergedCells(range): return "Cells \(range) are merged; each person needs a cell of their own."
@@ -57,9 +61,10 @@ extension ImportProblem: OfficeMessage {
 
     private func dutchMessage(slot: String) -> String {
         switch kind {
-        case let .invalidMark(text): return "'\(text)' is geen geldige invoer; gebruik x of laat de cel leeg."
-        case let .invalidAvailableValue(text): return "'\(text)' is geen geldige waarde voor beschikbaar."
-        case let .invalidDate(text): return "'\(text)' is geen datum."
+        case let .invalidMark(text): return "\(shown(text, .nl)) is geen geldige invoer; gebruik x of laat de cel leeg."
+        case .formulaWithoutResult: return "Deze cel bevat een formule maar geen uitkomst; typ x of laat de cel leeg."
+        case let .invalidAvailableValue(text): return "\(shown(text, .nl)) is geen geldige waarde voor beschikbaar."
+        case let .invalidDate(text): return "\(shown(text, .nl)) is geen datum."
         case let .unknownStaff(code): return "Medewerkercode '\(code)' staat niet in de database."
         case let .inactiveStaff(code: code, name: name): return "\(code) (\(name)) is niet meer actief."
         case let .unknownDaypart(code): return "Dagdeel '\(code)' staat niet in de database."
@@ -74,11 +79,11 @@ extension ImportProblem: OfficeMessage {
         case let .assignedUnavailable(staff: staff, requests: requests):
             return "\(staff) heeft op \(slot) een bezoek (verzoek \(requests.map(String.init).joined(separator: ", "))) maar staat op niet beschikbaar."
         case let .staffColumnMoved(column: column, expected: expected, found: found):
-            return "Kolom \(column) hoort bij medewerker \(expected), maar de kop is '\(found)': er is een kolom verplaatst, toegevoegd of verwijderd."
+            return "Kolom \(column) hoort bij medewerker \(expected), maar de kop is \(shown(found, .nl)): er is een kolom verplaatst, toegevoegd of verwijderd."
         case let .keyCellChanged(expected: expected, found: found):
-            return "In deze cel hoort '\(expected)' te staan, maar er staat '\(found)': er zijn rijen verplaatst, toegevoegd, verwijderd of gesorteerd."
+            return "In deze cel hoort '\(expected)' te staan, maar er staat \(shown(found, .nl)): er zijn rijen verplaatst, toegevoegd, verwijderd of gesorteerd."
         case let .missingDataSheet(name): return "Het blad \(name), waarop de beschikbaarheid staat, ontbreekt: het is hernoemd of verwijderd."
-        case let .extraContent(text): return "'\(text)' staat buiten het deel van het blad dat het rooster gebruikt."
+        case let .extraContent(text): return "\(shown(text, .nl)) staat buiten het deel van het blad dat het rooster gebruikt."
         case let .missingColumn(name): return "De kopregel heeft geen kolom '\(name)'."
         case let .wrongFieldCount(expected: expected, found: found): return "Deze regel heeft \(found) velden; de kopregel heeft er \(expected)."
         case let .mergedCells(range): return "De cellen \(range) zijn samengevoegd; elke medewerker heeft een eigen cel nodig."
@@ -87,14 +92,16 @@ extension ImportProblem: OfficeMessage {
 
     public func hint(_ language: Language) -> String {
         switch language {
-        case .en: return englishHint
-        case .nl: return dutchHint
+        case .en: return EchoedText.escaped(englishHint)
+        case .nl: return EchoedText.escaped(dutchHint)
         }
     }
 
     private var englishHint: String {
         switch kind {
         case .invalidMark: return "Type x when the person is available; leave the cell empty when not."
+        case .formulaWithoutResult:
+            return "A formula counts by its result, and the program that wrote this file did not calculate one: replace it with x or clear the cell."
         case .invalidAvailableValue: return "Use x (or yes) for available and leave it empty (or no) for not available."
         case .invalidDate: return "Write dates as 2026-12-08 or 08-12-2026."
         case .unknownStaff: return "Check the code on the Staff sheet, or ask the planner to add this person first."
@@ -122,6 +129,8 @@ extension ImportProblem: OfficeMessage {
     private var dutchHint: String {
         switch kind {
         case .invalidMark: return "Typ x als de medewerker beschikbaar is; laat de cel leeg als dat niet zo is."
+        case .formulaWithoutResult:
+            return "Een formule telt met haar uitkomst, en het programma dat dit bestand schreef heeft die niet berekend: vervang haar door x of maak de cel leeg."
         case .invalidAvailableValue: return "Gebruik x (of ja) voor beschikbaar en laat het leeg (of nee) voor niet beschikbaar."
         case .invalidDate: return "Schrijf datums als 08-12-2026 of 2026-12-08."
         case .unknownStaff: return "Controleer de code op het blad Medewerkers, of vraag de planner deze medewerker eerst toe te voegen."

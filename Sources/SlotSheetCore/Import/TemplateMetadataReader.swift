@@ -21,7 +21,11 @@ enum TemplateMetadataReader {
             }
             return try records.templateFile()
         } catch let damage as MetadataDamage {
-            throw ImportFileError.metadataDamaged(damage)
+            switch damage {
+            // Readable records that disagree with each other: edited by hand, not broken.
+            case .staffColumnMoved, .rowCount, .rowMismatch, .missing(.fingerprint): throw ImportFileError.metadataEdited
+            default: throw ImportFileError.metadataDamaged(damage)
+            }
         }
     }
 
@@ -79,6 +83,11 @@ enum TemplateMetadataReader {
                 state.available = available
                 snapshot.append(state)
             }
+            // The fingerprint is the digest of exactly these records as exported: another digest
+            // means a staff code, a date or the fingerprint itself was edited.
+            var digest = TemplateFingerprint(layout: layout)
+            snapshot.forEach { digest.add($0) }
+            guard digest.hexDigest == fingerprint else { throw ImportFileError.metadataEdited }
             return TemplateFile(
                 layout: layout, dataSheet: dataSheet, language: meta[.language] ?? "en", generatedAt: meta[.generatedAt] ?? "",
                 exportedOn: meta[.today].flatMap { LocalDate(iso: $0) } ?? range.from, fingerprint: fingerprint, snapshot: snapshot)

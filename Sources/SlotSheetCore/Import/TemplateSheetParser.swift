@@ -116,6 +116,13 @@ enum TemplateSheetParser {
                     problems.append(ImportProblem(.extraContent(MetadataText.of(cell.value)), at: location(at), slot: parsed.name))
                 }
             }
+            // A formula without a result is neither x nor empty: the office must see it, not have it read as empty.
+            for column in row.formulaColumnsWithoutResult {
+                let at = TemplateCell(readerRow: row.index, readerColumn: column)
+                guard let index = layout.staffIndex(atColumn: at.column) else { continue }
+                parsed.marks[index] = .invalid
+                problems.append(ImportProblem(.formulaWithoutResult, at: location(at), slot: parsed.name, staffCode: layout.staff[index].code))
+            }
             let gridRow = TemplateCell(readerRow: row.index, readerColumn: 1).row
             let expectedDate = slot.date.iso
             if dateFound != expectedDate {
@@ -157,21 +164,10 @@ enum TemplateSheetParser {
         }
     }
 
-    /// `x` in any case with white space around it is available; empty is not; anything else is invalid.
-    /// Looks at the bytes first: half a million cells of "x" must not each go through Foundation.
+    /// A mark cell's value: text judged by `MarkText`; a number, a date or a truth value is no mark.
     static func mark(_ value: CellValue) -> Mark {
         guard case let .string(text) = value else { return .invalid }
-        var utf8 = text.utf8
-        if utf8.count == 1 {
-            let byte = utf8.first!
-            return byte == UInt8(ascii: "x") || byte == UInt8(ascii: "X") ? .available : (byte == 0x20 || byte == 0x09 ? .unavailable : .invalid)
-        }
-        if utf8.isEmpty { return .unavailable }
-        // Rare: white space around the mark, possibly non-breaking spaces pasted from elsewhere.
-        let scalars = text.unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }
-        utf8 = String(String.UnicodeScalarView(scalars.reversed())).utf8
-        if utf8.isEmpty { return .unavailable }
-        return utf8.count == 1 && (utf8.first == UInt8(ascii: "x") || utf8.first == UInt8(ascii: "X")) ? .available : .invalid
+        return MarkText.mark(text)
     }
 }
 

@@ -12,11 +12,13 @@ public protocol OfficeMessage {
 }
 
 extension OfficeMessage {
-    /// The message in `language`.
+    /// The message in `language`, with the control characters of any text it echoes from a file
+    /// or the database escaped (`EchoedText.escaped`): what reaches a terminal or a page never
+    /// recolours, clears or reverses it.
     public func text(_ language: Language) -> String {
         switch language {
-        case .en: return english
-        case .nl: return dutch
+        case .en: return EchoedText.escaped(english)
+        case .nl: return EchoedText.escaped(dutch)
         }
     }
 }

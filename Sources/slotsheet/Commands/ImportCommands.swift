@@ -74,6 +74,10 @@ struct ImportFile: ParsableCommand {
             progress.finish()
         } catch {
             progress.finish()
+            // A script reading --json learns why the file was refused whole, and the exit code says it too.
+            if json, let refusal = error as? ImportFileError {
+                print(try ImportReport.json(refusal, language: context.language))
+            }
             throw error
         }
         let report = ImportReport(outcome: outcome, language: context.language)

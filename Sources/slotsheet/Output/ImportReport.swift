@@ -14,7 +14,7 @@ struct ImportReport {
         let say = { (line: ImportReportLine) in line.text(language) }
         var lines: [String] = []
         let range = outcome.range.map { " (\(DateText.long($0.from, language)) - \(DateText.long($0.to, language)))" } ?? ""
-        lines.append("\(outcome.fileName)\(range)")
+        lines.append(EchoedText.escaped("\(outcome.fileName)\(range)"))
         switch outcome.status {
         case .stale:
             lines += staleLines()
@@ -61,7 +61,7 @@ struct ImportReport {
         var lines = ["\(words.importing.perDateTitle):"]
         lines += plan.perDate.map { "  \(DateText.long($0.date, language))  +\($0.added) -\($0.removed)" }
         lines.append("\(words.importing.perStaffTitle):")
-        lines += plan.perStaff.map { "  \($0.staff)  +\($0.added) -\($0.removed)" }
+        lines += plan.perStaff.map { "  \(EchoedText.escaped($0.staff))  +\($0.added) -\($0.removed)" }
         lines.append(ImportReportLine.planSummary(added: plan.added, removed: plan.removed, unchanged: plan.unchanged).text(language))
         return lines
     }
@@ -73,8 +73,17 @@ struct ImportReport {
     }
 
     func json() throws -> String {
+        try Self.encoded(ImportOutcomeJSON(outcome, language))
+    }
+
+    /// `{"message": "...", "status": "template_edited"}` for a file refused whole.
+    static func json(_ refusal: ImportFileError, language: Language) throws -> String {
+        try encoded(["status": refusal.jsonStatus, "message": refusal.text(language)])
+    }
+
+    private static func encoded(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(ImportOutcomeJSON(outcome, language)), as: UTF8.self)
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -24,6 +24,9 @@ enum ExitStatus: Int32, CaseIterable {
     case outputFailed = 7
     /// A CSV that reads two ways: separators mixed, a date day first or month first, two date orders.
     case ambiguousFile = 8
+    /// A template whose hidden `_slotsheet` sheet was edited (staff codes, dates, fingerprint):
+    /// export a new template. Told apart from `staleTemplate`, where the database changed.
+    case templateEdited = 9
     /// Refused workbooks (`slotsheet inspect`), one code a kind: not an .xlsx or .ods (no zip, an old .xls,
     /// another kind of document) or a broken zip.
     case notASpreadsheet = 10
@@ -76,8 +79,11 @@ extension CSVError: ReportableError {
 
 extension ImportFileError: ReportableError {
     var exitStatus: ExitStatus {
-        if case let .csv(error) = self { return error.exitStatus }
-        return .unreadableFile
+        switch self {
+        case let .csv(error): return error.exitStatus
+        case .metadataEdited: return .templateEdited
+        default: return .unreadableFile
+        }
     }
 }
 
