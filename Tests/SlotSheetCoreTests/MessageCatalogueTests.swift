@@ -68,6 +68,14 @@ import SlotSheetTemplates
             example("textAfterQuote", CSVError.textAfterQuote(line: 4)), example("quoteInUnquotedField", CSVError.quoteInUnquotedField(line: 4)),
             example("fieldTooLong", CSVError.fieldTooLong(line: 5, limit: 131_072)),
             example("recordTooLong", CSVError.recordTooLong(line: 5, limit: 1 << 20)), example("tooManyFields", CSVError.tooManyFields(line: 5, limit: 1000)),
+            example("mixedDelimiters", CSVError.mixedDelimiters(line: 7, column: CSVColumn(number: 1, header: "datum"), found: 0x2C, delimiter: 0x3B)),
+            example("ambiguousDate", CSVError.ambiguousDate(text: "08/12/2026", line: 3, column: CSVColumn(number: 1, header: "datum"),
+                                                            dayFirst: day, monthFirst: LocalDate(iso: "2026-08-12")!)),
+            example("conflictingDateOrders", CSVError.conflictingDateOrders(text: "12/13/2026", line: 9, column: CSVColumn(number: 1, header: "datum"),
+                                                                            order: .monthFirst, earlierText: "25/12/2026", earlierLine: 4)),
+        ])
+        check.check("DateOrder", declaredIn: "Sources/SlotSheetCore/CSV/CSVError.swift", examples: [
+            example("dayFirst", DateOrder.dayFirst), example("monthFirst", DateOrder.monthFirst),
         ])
         check.check("TextEncoding", declaredIn: "Sources/SlotSheetCore/CSV/CSVError.swift", examples: [
             example("utf16LittleEndian", TextEncoding.utf16LittleEndian), example("utf16BigEndian", TextEncoding.utf16BigEndian),

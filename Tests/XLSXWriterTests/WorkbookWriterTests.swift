@@ -38,6 +38,34 @@ import Testing
         #expect(seen["textType"] as? String == "s", "text that looks like a formula stays text")
     }
 
+    /// A run of marks is the same cells as writing them one at a time: the mark where the flag is
+    /// set, a styled blank where not; and a run past the sheet's last column is refused whole.
+    @Test func marksWriteTheSameCellsAsOneAtATime() throws {
+        let path = try temporaryPath()
+        let workbook = try WorkbookWriter(path: path)
+        let sheet = try workbook.addSheet(named: "Grid")
+        let format = try workbook.cellFormat(CellStyle(bold: true, fill: RGB(0xE2EFDA), locked: false))
+        let flags = [true, false, false, true, true, false]
+        try sheet.writeMarks(flags, mark: "x", row: 0, firstColumn: 2, format: format)
+        for (offset, flag) in flags.enumerated() {
+            if flag { try sheet.write("x", row: 1, column: 2 + offset, format: format) }
+            else { try sheet.writeBlank(row: 1, column: 2 + offset, format: format) }
+        }
+        #expect(throws: XLSXWriteError.self) {
+            try sheet.writeMarks([true, true], mark: "x", row: 2, firstColumn: CellReference.maxColumns - 1, format: format)
+        }
+        try workbook.close()
+
+        let seen = try peek(path, """
+            ws = wb["Grid"]
+            out["rows"] = [[[c.value, c.font.b, c.fill.fgColor.rgb, c.protection.locked] for c in ws[r][2:8]] for r in (1, 2)]
+            """)
+        let rows = try #require(seen["rows"] as? [[[Any]]])
+        #expect(rows[0].map { $0[0] as? String } == ["x", nil, nil, "x", "x", nil])
+        #expect(rows[0].allSatisfy { $0[1] as? Bool == true && $0[2] as? String == "FFE2EFDA" && $0[3] as? Bool == false })
+        #expect(rows[0].map { "\($0)" } == rows[1].map { "\($0)" })
+    }
+
     @Test func validationProtectionPanesAndHiddenSheets() throws {
         let path = try temporaryPath()
         let workbook = try WorkbookWriter(path: path)

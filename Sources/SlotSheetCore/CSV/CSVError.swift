@@ -1,3 +1,5 @@
+import SlotSheetTemplates
+
 /// Why a CSV file cannot be read. Each case names the line (1-based, as editors count), so the
 /// office can find it; `text(_:)` says it in the office's words (`english`, `dutch`).
 public enum CSVError: Error, Equatable, CustomStringConvertible {
@@ -22,6 +24,24 @@ public enum CSVError: Error, Equatable, CustomStringConvertible {
     /// A record (a line, or several when a quoted field holds line breaks) past its byte limit.
     case recordTooLong(line: Int, limit: Int)
     case tooManyFields(line: Int, limit: Int)
+    /// A line that separates its fields with `found` where the file uses `delimiter` (a comma in a
+    /// file of semicolons): its columns cannot be told apart. `column` holds the stray separator.
+    case mixedDelimiters(line: Int, column: CSVColumn, found: UInt8, delimiter: UInt8)
+    /// A date with slashes that is a date day first and month first (`08/12/2026`: 8 December or
+    /// 12 August); nothing written reads it one way only.
+    case ambiguousDate(text: String, line: Int, column: CSVColumn, dayFirst: LocalDate, monthFirst: LocalDate)
+    /// A date with slashes that can only be read in `order`, in a file where an earlier one
+    /// (`earlierText` on `earlierLine`) can only be read in the other: two date orders in one file.
+    case conflictingDateOrders(text: String, line: Int, column: CSVColumn, order: DateOrder, earlierText: String, earlierLine: Int)
+
+    /// Whether the file reads two ways (a date, the separators): refused as ambiguous rather than
+    /// as unreadable, with an exit code of its own.
+    public var isAmbiguity: Bool {
+        switch self {
+        case .mixedDelimiters, .ambiguousDate, .conflictingDateOrders: return true
+        default: return false
+        }
+    }
 
     public var description: String { english }
 }
@@ -43,6 +63,12 @@ extension CSVError: OfficeMessage {
         case let .fieldTooLong(line, limit): return "Line \(line) of the CSV file has a field longer than \(size(limit)); a date, daypart, staff code or mark is never that long. The file is damaged or not an availability CSV."
         case let .recordTooLong(line, limit): return "Line \(line) of the CSV file is longer than \(size(limit)); an availability row is never that long. The file is damaged or not an availability CSV."
         case let .tooManyFields(line, limit): return "Line \(line) of the CSV file has more than \(limit) fields; an availability row has 4 (date, daypart, staff, available). The file is damaged or not an availability CSV."
+        case let .mixedDelimiters(line, column, found, delimiter):
+            return "Line \(line), \(column.english) of the CSV file holds \(separatorName(found, .en)) where the rest of the file separates its fields with \(separatorName(delimiter, .en)): the file mixes two separators, so its columns cannot be told apart. Save the whole file again from one program, with one separator (Excel: File > Save As > CSV UTF-8), and import again. Nothing was changed."
+        case let .ambiguousDate(text, line, column, dayFirst, monthFirst):
+            return "Line \(line), \(column.english) of the CSV file: '\(text)' can be read as \(DateText.long(dayFirst, .en)) (day first) or as \(DateText.long(monthFirst, .en)) (month first). Write the date as \(dayFirst.iso) (year-month-day) or \(dayMonthYear(dayFirst)) (day-month-year) and import again. Nothing was changed."
+        case let .conflictingDateOrders(text, line, column, order, earlierText, earlierLine):
+            return "Line \(line), \(column.english) of the CSV file: '\(text)' can only be \(order.english), but '\(earlierText)' on line \(earlierLine) can only be \(order.other.english): the file mixes two date orders, so no date with slashes in it can be trusted. Write the dates as year-month-day (2026-12-08) and import again. Nothing was changed."
         }
     }
 
@@ -62,6 +88,12 @@ extension CSVError: OfficeMessage {
         case let .fieldTooLong(line, limit): return "Regel \(line) van het CSV-bestand heeft een veld langer dan \(size(limit)); een datum, dagdeel, medewerkercode of markering is nooit zo lang. Het bestand is beschadigd of geen beschikbaarheids-CSV."
         case let .recordTooLong(line, limit): return "Regel \(line) van het CSV-bestand is langer dan \(size(limit)); een regel met beschikbaarheid is nooit zo lang. Het bestand is beschadigd of geen beschikbaarheids-CSV."
         case let .tooManyFields(line, limit): return "Regel \(line) van het CSV-bestand heeft meer dan \(limit) velden; een regel met beschikbaarheid heeft er 4 (date, daypart, staff, available). Het bestand is beschadigd of geen beschikbaarheids-CSV."
+        case let .mixedDelimiters(line, column, found, delimiter):
+            return "Regel \(line), \(column.dutch) van het CSV-bestand bevat \(separatorName(found, .nl)) waar de rest van het bestand de velden scheidt met \(separatorName(delimiter, .nl)): het bestand mengt twee scheidingstekens, zodat de kolommen niet uit elkaar te houden zijn. Sla het hele bestand opnieuw op vanuit één programma, met één scheidingsteken (Excel: Bestand > Opslaan als > CSV UTF-8), en importeer opnieuw. Er is niets gewijzigd."
+        case let .ambiguousDate(text, line, column, dayFirst, monthFirst):
+            return "Regel \(line), \(column.dutch) van het CSV-bestand: '\(text)' kan gelezen worden als \(DateText.long(dayFirst, .nl)) (dag eerst) of als \(DateText.long(monthFirst, .nl)) (maand eerst). Schrijf de datum als \(dayFirst.iso) (jaar-maand-dag) of \(dayMonthYear(dayFirst)) (dag-maand-jaar) en importeer opnieuw. Er is niets gewijzigd."
+        case let .conflictingDateOrders(text, line, column, order, earlierText, earlierLine):
+            return "Regel \(line), \(column.dutch) van het CSV-bestand: '\(text)' kan alleen \(order.dutch) zijn, maar '\(earlierText)' op regel \(earlierLine) kan alleen \(order.other.dutch) zijn: het bestand mengt twee datumvolgorden, dus geen datum met schuine strepen erin is te vertrouwen. Schrijf de datums als jaar-maand-dag (2026-12-08) en importeer opnieuw. Er is niets gewijzigd."
         }
     }
 }
@@ -91,6 +123,54 @@ public enum TextEncoding: Hashable, Sendable, OfficeMessage {
         case .utf32BigEndian: return "UTF-32 (big-endian)"
         case .windows1252: return "Windows-1252 (West-Europees)"
         }
+    }
+}
+
+/// A column of a CSV file as the office finds it: its place (1-based, as a spreadsheet shows the
+/// file) and its header.
+public struct CSVColumn: Hashable, Sendable, OfficeMessage {
+    public var number: Int
+    public var header: String
+
+    public init(number: Int, header: String) {
+        self.number = number
+        self.header = header
+    }
+
+    /// "column 1 (date)".
+    public var english: String { header.isEmpty ? "column \(number)" : "column \(number) (\(header))" }
+    public var dutch: String { header.isEmpty ? "kolom \(number)" : "kolom \(number) (\(header))" }
+}
+
+/// Which number of a date with slashes is the day.
+public enum DateOrder: Hashable, Sendable, OfficeMessage {
+    /// `13/12/2026`, as Europe writes it.
+    case dayFirst
+    /// `12/13/2026`, as the United States writes it.
+    case monthFirst
+
+    public var other: DateOrder { self == .dayFirst ? .monthFirst : .dayFirst }
+    public var english: String { self == .dayFirst ? "day first" : "month first" }
+    public var dutch: String { self == .dayFirst ? "dag eerst" : "maand eerst" }
+}
+
+/// "8-12-2026", the way Dutch Excel writes a date.
+func dayMonthYear(_ date: LocalDate) -> String {
+    let (year, month, day) = date.parts
+    return "\(day)-\(month)-\(year)"
+}
+
+/// A separator as the office names it: "a comma (,)", "een puntkomma (;)".
+func separatorName(_ byte: UInt8, _ language: Language) -> String {
+    switch (byte, language) {
+    case (0x2C, .nl): return "een komma (,)"
+    case (0x3B, .nl): return "een puntkomma (;)"
+    case (0x09, .nl): return "een tab"
+    case (0x2C, _): return "a comma (,)"
+    case (0x3B, _): return "a semicolon (;)"
+    case (0x09, _): return "a tab"
+    case (_, .nl): return "het teken '\(Character(Unicode.Scalar(byte)))'"
+    default: return "the character '\(Character(Unicode.Scalar(byte)))'"
     }
 }
 

@@ -1,6 +1,27 @@
-/// Writes RFC 4180 CSV: fields with a comma, quote or line break are quoted, quotes doubled,
-/// records end in CRLF. With `neutralizeFormulas`, text a spreadsheet would run as a formula gets
-/// a leading apostrophe (`FormulaGuard`).
+/// The forms of CSV slotsheet writes.
+public enum CSVDialect: String, CaseIterable, Sendable {
+    /// RFC 4180: commas, UTF-8 without a byte-order mark, CRLF, ISO dates. What scripts and most
+    /// programs read; the default.
+    case rfc4180
+    /// What Dutch Excel opens right by a double-click: semicolons (its list separator), a UTF-8
+    /// byte-order mark (without it Excel reads the file as Windows-1252), CRLF, and dates as it
+    /// writes them itself (`8-12-2026`).
+    case excelDutch = "excel-nl"
+
+    /// The byte between fields.
+    public var delimiter: String { self == .excelDutch ? ";" : "," }
+    /// What the file starts with.
+    public var preamble: String { self == .excelDutch ? "\u{FEFF}" : "" }
+
+    /// A date as this dialect writes it.
+    public func date(_ date: LocalDate) -> String {
+        self == .excelDutch ? dayMonthYear(date) : date.iso
+    }
+}
+
+/// Writes RFC 4180 CSV: fields with a comma, semicolon, quote or line break are quoted, quotes
+/// doubled, records end in CRLF; the delimiter is the dialect's. With `neutralizeFormulas`, text a
+/// spreadsheet would run as a formula gets a leading apostrophe (`FormulaGuard`).
 ///
 ///     var csv = CSVWriter()
 ///     csv.write(["date", "daypart", "staff", "available"])
@@ -8,14 +29,17 @@
 public struct CSVWriter {
     public private(set) var text = ""
     public var neutralizeFormulas: Bool
+    public let dialect: CSVDialect
 
-    public init(neutralizeFormulas: Bool = false) {
+    public init(neutralizeFormulas: Bool = false, dialect: CSVDialect = .rfc4180) {
         self.neutralizeFormulas = neutralizeFormulas
+        self.dialect = dialect
+        text = dialect.preamble
     }
 
     public mutating func write(_ fields: [String]) {
         for (index, field) in fields.enumerated() {
-            if index > 0 { text.append(",") }
+            if index > 0 { text.append(dialect.delimiter) }
             text.append(CSVWriter.encode(field, neutralizeFormulas: neutralizeFormulas))
         }
         text.append("\r\n")
@@ -52,6 +76,8 @@ public struct CSVWriter {
 public enum FormulaGuard {
     /// The characters a formula (or a command) can start with.
     static let triggers: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "\0"]
+    /// `triggers` as bytes, for readers of bytes.
+    static let triggerBytes: [UInt8] = [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D, 0x00]
 
     public static func neutralize(_ field: String) -> String {
         needsMark(field) ? "'" + field : field

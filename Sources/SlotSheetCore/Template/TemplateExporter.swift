@@ -104,17 +104,27 @@ public struct TemplateExporter {
             day: day, generatedAt: generatedAt,
             staffDetails: staff.map(\.value), daypartDetails: dayparts.map(\.value),
             printing: .init(paper: request.paper, timeZone: clock.timeZone)))
+        // This thread reads the days from the database while another writes the rows.
+        let pipeline = TemplateRowPipeline(workbook: workbook)
         do {
             var fingerprint = TemplateFingerprint(layout: layout)
+            var day: [TemplateRowPipeline.Row] = []
+            day.reserveCapacity(layout.dayparts.count)
             try TemplateRowReader(layout: layout, references: References(session: session))
                 .forEachRow(session: session) { state, daypartIndex, others in
                     fingerprint.add(state)
-                    try workbook.writeRow(.init(state: state, held: state.held, othersAvailable: others), daypartIndex: daypartIndex)
+                    day.append(.init(content: .init(state: state, held: state.held, othersAvailable: others), daypartIndex: daypartIndex))
+                    if daypartIndex == layout.dayparts.count - 1 {
+                        try pipeline.submit(day)
+                        day.removeAll(keepingCapacity: true)
+                    }
                 }
+            try pipeline.finish()
             let digest = fingerprint.hexDigest
             try workbook.finish(fingerprint: digest)
             return (layout, digest)
         } catch {
+            pipeline.cancel()
             workbook.discard()
             throw error
         }

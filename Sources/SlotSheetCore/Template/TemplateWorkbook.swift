@@ -22,8 +22,8 @@ final class TemplateWorkbook {
     private let grid: SheetWriter
     private let metadata: SheetWriter
     private let styles: TemplateStyles
-    /// Staff-cell formats per kind of row, resolved once: they go into every one of 550k cells.
-    private var staffFormats: [TemplateStyles.RowKind: CellFormat] = [:]
+    /// Cell formats per kind of row, resolved once: they go into every one of 550k cells.
+    private var resolvedFormats: [TemplateStyles.RowKind: RowFormats] = [:]
     private var nextMetadataRow = 0
     private var rowsWritten = 0
 
@@ -117,32 +117,35 @@ final class TemplateWorkbook {
         let kind = TemplateStyles.RowKind(
             isPast: context.day.isPast(state.date), isBookable: context.day.bookingWindow.contains(state.date),
             isWeekend: state.date.weekday.isWeekend, startsDay: daypartIndex == 0)
-        let style = { (cell: TemplateStyles.Cell, column: Int) in content.flagged[column] == nil ? self.styles.style(cell, kind) : self.styles.flagged }
+        let formats = try rowFormats(kind)
+        let flagged = content.flagged
+        // A flagged cell shows the problem's look instead of the row's.
+        let format = { (column: TemplateLayout.KeyColumn, normal: CellFormat) throws -> CellFormat in
+            guard !flagged.isEmpty, flagged[column.rawValue] != nil else { return normal }
+            let problem = self.styles.flagged
+            return try self.workbook.cellFormat(column == .date ? problem.withNumberFormat(self.context.words.dateFormat) : problem)
+        }
         let (year, month, day) = state.date.parts
         try grid.writeDate(year: year, month: month, day: day, row: row, column: TemplateLayout.KeyColumn.date.rawValue,
-                           style: style(.date, TemplateLayout.KeyColumn.date.rawValue).withNumberFormat(context.words.dateFormat))
+                           format: try format(.date, formats.date))
         try grid.write(context.words.weekdays[state.date.weekday.rawValue - 1], row: row,
-                       column: TemplateLayout.KeyColumn.weekday.rawValue, style: styles.style(.text, kind))
+                       column: TemplateLayout.KeyColumn.weekday.rawValue, format: formats.text)
         try grid.write(layout.dayparts[daypartIndex].label, row: row,
-                       column: TemplateLayout.KeyColumn.daypart.rawValue, style: style(.text, TemplateLayout.KeyColumn.daypart.rawValue))
-        try grid.write(content.held, row: row, column: TemplateLayout.KeyColumn.booked.rawValue, style: styles.style(.number, kind))
-        let shown = content.shown ?? state.available.map { $0 ? "x" : "" }
+                       column: TemplateLayout.KeyColumn.daypart.rawValue, format: try format(.daypart, formats.text))
+        try grid.write(Double(content.held), row: row, column: TemplateLayout.KeyColumn.booked.rawValue, format: formats.number)
+        let marked = content.shown.map { $0.filter { TemplateSheetParser.mark(.string($0)) == .available }.count }
+            ?? state.available.reduce(0) { $1 ? $0 + 1 : $0 }
         try grid.writeFormula(
-            capacityFormula(row: row, othersAvailable: content.othersAvailable),
-            cachedValue: Double(shown.filter { TemplateSheetParser.mark(.string($0)) == .available }.count + content.othersAvailable),
-            row: row, column: TemplateLayout.KeyColumn.capacity.rawValue, style: style(.number, TemplateLayout.KeyColumn.capacity.rawValue))
-        let staffFormat = try staffFormat(kind)
-        for (index, text) in shown.enumerated() {
-            let column = layout.column(forStaffAt: index)
-            if content.flagged[column] != nil {
-                try grid.write(text, row: row, column: column, style: styles.flagged)
-            } else if text.isEmpty {
-                try grid.writeBlank(row: row, column: column, format: staffFormat)
-            } else {
-                try grid.write(text, row: row, column: column, format: staffFormat)
-            }
+            capacityFormula(row: row, othersAvailable: content.othersAvailable), cachedValue: Double(marked + content.othersAvailable),
+            row: row, column: TemplateLayout.KeyColumn.capacity.rawValue, format: try format(.capacity, formats.number))
+        if let shown = content.shown {
+            try writeShown(shown, flagged: flagged, row: row, format: formats.staff)
+        } else if flagged.isEmpty {
+            try grid.writeMarks(state.available, mark: "x", row: row, firstColumn: layout.column(forStaffAt: 0), format: formats.staff)
+        } else {
+            try writeShown(state.available.map { $0 ? "x" : "" }, flagged: flagged, row: row, format: formats.staff)
         }
-        for (column, note) in content.flagged.sorted(by: { $0.key < $1.key }) {
+        for (column, note) in flagged.sorted(by: { $0.key < $1.key }) {
             try grid.writeNote(note, row: row, column: column, author: "slotsheet")
         }
         try writeMetadata(.row(layout.cell(row: row, .date), date: state.date, daypartCode: state.daypartCode,
@@ -150,11 +153,38 @@ final class TemplateWorkbook {
         rowsWritten += 1
     }
 
-    private func staffFormat(_ kind: TemplateStyles.RowKind) throws -> CellFormat {
-        if let known = staffFormats[kind] { return known }
-        let format = try workbook.cellFormat(styles.style(.staff, kind))
-        staffFormats[kind] = format
-        return format
+    /// Staff cells as given (an error workbook shows what the office typed), flagged ones marked.
+    private func writeShown(_ shown: [String], flagged: [Int: String], row: Int, format: CellFormat) throws {
+        for (index, text) in shown.enumerated() {
+            let column = layout.column(forStaffAt: index)
+            if flagged[column] != nil {
+                try grid.write(text, row: row, column: column, style: styles.flagged)
+            } else if text.isEmpty {
+                try grid.writeBlank(row: row, column: column, format: format)
+            } else {
+                try grid.write(text, row: row, column: column, format: format)
+            }
+        }
+    }
+
+    /// The formats of a row's cells, resolved once per kind of row: looking a style up hashes the
+    /// whole `CellStyle`, and a year has 2,190 rows of 255 cells.
+    private struct RowFormats {
+        let date: CellFormat
+        let text: CellFormat
+        let number: CellFormat
+        let staff: CellFormat
+    }
+
+    private func rowFormats(_ kind: TemplateStyles.RowKind) throws -> RowFormats {
+        if let known = resolvedFormats[kind] { return known }
+        let formats = RowFormats(
+            date: try workbook.cellFormat(styles.style(.date, kind).withNumberFormat(context.words.dateFormat)),
+            text: try workbook.cellFormat(styles.style(.text, kind)),
+            number: try workbook.cellFormat(styles.style(.number, kind)),
+            staff: try workbook.cellFormat(styles.style(.staff, kind)))
+        resolvedFormats[kind] = formats
+        return formats
     }
 
     /// Counts the marks of the row, plus staff outside the template who are available in the slot,

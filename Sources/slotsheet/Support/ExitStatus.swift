@@ -22,6 +22,8 @@ enum ExitStatus: Int32, CaseIterable {
     case alreadyRunning = 6
     /// An output file or folder cannot be written.
     case outputFailed = 7
+    /// A CSV that reads two ways: separators mixed, a date day first or month first, two date orders.
+    case ambiguousFile = 8
     /// Refused workbooks (`slotsheet inspect`), one code a kind: not an .xlsx or .ods (no zip, an old .xls,
     /// another kind of document) or a broken zip.
     case notASpreadsheet = 10
@@ -69,11 +71,14 @@ extension SeedError: ReportableError {
 }
 
 extension CSVError: ReportableError {
-    var exitStatus: ExitStatus { .unreadableFile }
+    var exitStatus: ExitStatus { isAmbiguity ? .ambiguousFile : .unreadableFile }
 }
 
 extension ImportFileError: ReportableError {
-    var exitStatus: ExitStatus { .unreadableFile }
+    var exitStatus: ExitStatus {
+        if case let .csv(error) = self { return error.exitStatus }
+        return .unreadableFile
+    }
 }
 
 extension TemplateError: ReportableError {
