@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The Debian package, tested as an administrator would use it, in a throwaway Debian root:
-#   1. build it (scripts/package.sh) and let lintian judge it: any error fails, warnings are listed;
+#   1. build it (scripts/package.sh; or take the FILE.deb given) and let lintian judge it: any error fails, warnings are listed;
 #   2. a fresh minimal Debian of this machine's release (debootstrap, cached in .build/package-test/
 #      as a tarball) gets the package's Depends from the archive, then the package with dpkg -i;
 #   3. as the slotsheet user, with the shipped /etc/slotsheet/environment: --version (each library's
 #      version must be the one installed in the root), db init, seed, a template export, an import of
-#      an edited CSV and of the untouched template, and the nightly unit's own ExecStart line;
-#   4. systemd-analyze verify on every installed unit; the manual pages and completions are there;
+#      the untouched template and of an edited CSV, and the nightly unit's own ExecStart line;
+#   4. the serve unit's ExecStart as the slotsheet user, on the port set in /etc/slotsheet/config.toml's
+#      [web] section: GET /healthz answers 200, SIGTERM stops it; systemd-analyze verify on every
+#      installed unit; the manual pages and completions are there;
 #   5. an edited conffile survives a re-install;
 #   6. dpkg --purge leaves nothing but the data kept by default (/var/lib/slotsheet and the
 #      slotsheet user); a re-install finds that data; a purge answering slotsheet/purge-data with
@@ -26,7 +28,13 @@ if [ -z "${SLOTSHEET_PACKAGE_TEST_NAMESPACE:-}" ]; then
 fi
 
 bash scripts/install-deps.sh --package
-deb=$(bash scripts/package.sh)
+# `package-test.sh FILE.deb` tests a package built before; without it, the package is built here.
+if [ -n "${1:-}" ]; then
+    deb=$1
+    [ -f "$deb" ] || { echo "package-test: no package $deb" >&2; exit 1; }
+else
+    deb=$(bash scripts/package.sh)
+fi
 
 step() { echo; echo "== $*"; }
 fail() { echo "package-test: FAILED: $*" >&2; exit 1; }
@@ -64,11 +72,13 @@ mount --bind /dev "$root/dev"
 in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive "$@"; }
 # As the slotsheet user in its state directory, with the settings the units read: like systemd,
 # root reads /etc/slotsheet/environment (the user cannot) and hands its KEY=VALUE lines on.
+# `as_slotsheet --exec ...` replaces the (sub)shell, so a background run's $! is the command's own.
 as_slotsheet() {
-    local settings
+    local settings launcher=""
+    if [ "$1" = --exec ]; then launcher=exec; shift; fi
     mapfile -t settings < <(grep -E '^[A-Za-z_][A-Za-z0-9_]*=' "$root/etc/slotsheet/environment")
-    chroot "$root" env -i PATH=/usr/bin:/bin HOME=/var/lib/slotsheet "${settings[@]}" \
-        runuser -u slotsheet -- sh -c 'cd /var/lib/slotsheet && exec "$@"' sh "$@"
+    $launcher chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/var/lib/slotsheet "${settings[@]}" \
+        runuser -u slotsheet -- env PATH=/usr/bin:/bin sh -c 'cd /var/lib/slotsheet && exec "$@"' sh "$@"
 }
 # Every path of the root but the volatile ones, and what the user tables say: what a purge must restore.
 snapshot() {
@@ -88,7 +98,8 @@ snapshot > "$cache/before.txt"
 
 step "dpkg -i $deb"
 cp "$deb" "$root/tmp/"
-in_root dpkg -i "/tmp/$deb"
+deb_name=$(basename "$deb")
+in_root dpkg -i "/tmp/$deb_name"
 getent_line=$(in_root getent passwd slotsheet) || fail "no slotsheet user after install"
 echo "user: $getent_line"
 
@@ -102,7 +113,7 @@ expect_version() {  # name in --version, Debian package whose upstream version i
     [ "${line#"$1" }" = "$installed" ] || fail "--version says '$line', the root has $2 $installed"
 }
 expect_version slotsheet slotsheet
-expect_version libxlsxwriter libxlsxwriter1
+expect_version libxlsxwriter "$(dpkg-deb -f "$deb" Depends | grep -o "libxlsxwriter[0-9]*" | head -1)"
 expect_version libzip libzip4
 expect_version libxml2 libxml2
 expect_version SQLite libsqlite3-0
@@ -112,6 +123,8 @@ step "As the slotsheet user: db init, seed, template export, imports"
 as_slotsheet slotsheet db init
 as_slotsheet slotsheet db seed --sample
 as_slotsheet slotsheet template export --from +1 --to +14 --all-staff -o template.xlsx
+# The untouched template first: nothing to change (after the edit below it would be a stale template).
+as_slotsheet slotsheet import template.xlsx --operator package-test
 as_slotsheet slotsheet export availability --from +1 --to +14 --all-staff --format csv -o availability.csv
 # The office makes someone available in a slot where nobody was: the first empty mark.
 chroot "$root" runuser -u slotsheet -- sh -c \
@@ -119,7 +132,6 @@ chroot "$root" runuser -u slotsheet -- sh -c \
 in_root cmp -s /var/lib/slotsheet/availability.csv /var/lib/slotsheet/edited.csv && fail "the CSV edit changed nothing"
 as_slotsheet slotsheet import edited.csv --operator package-test | tee "$cache/import.txt"
 grep -q -i 'applied' "$cache/import.txt" || fail "the edited CSV was not applied"
-as_slotsheet slotsheet import template.xlsx --operator package-test
 as_slotsheet slotsheet history
 
 step "The nightly unit's ExecStart, as the slotsheet user"
@@ -128,6 +140,33 @@ exec_start=$(sed -n 's/^ExecStart=//p' "$root/lib/systemd/system/slotsheet-night
 as_slotsheet $exec_start
 ls "$root"/var/lib/slotsheet/exports/*/manifest.json >/dev/null || fail "the nightly export wrote no manifest"
 ls -l "$root"/var/lib/slotsheet/exports/*/
+
+step "The web front's unit, as the slotsheet user: GET /healthz"
+# Where it listens comes from the office settings, as an administrator sets it: the [web] section
+# of /etc/slotsheet/config.toml, here on a free loopback port (the root shares this machine's network).
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+sed -i -E 's|^# \[web\]$|[web]|; s|^# listen = .*|listen = "127.0.0.1:'"$port"'"|' "$root/etc/slotsheet/config.toml"
+grep -q "^listen = \"127.0.0.1:$port\"$" "$root/etc/slotsheet/config.toml" || fail "could not set [web] listen in config.toml"
+serve_start=$(sed -n 's/^ExecStart=//p' "$root/lib/systemd/system/slotsheet-serve.service")
+# systemd hands the unit its StateDirectory as STATE_DIRECTORY; the uploads go below it.
+# shellcheck disable=SC2086 # the unit's command line, split as systemd splits it
+(as_slotsheet --exec env STATE_DIRECTORY=/var/lib/slotsheet $serve_start) > "$cache/serve.log" 2>&1 &
+serve_pid=$!
+health=""
+for _ in $(seq 1 60); do
+    health=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/healthz" || true)
+    [ "$health" = 200 ] && break
+    kill -0 "$serve_pid" 2>/dev/null || break
+    sleep 0.5
+done
+kill -TERM "$serve_pid" 2>/dev/null || true
+wait "$serve_pid" || true
+cat "$cache/serve.log"
+[ "$health" = 200 ] || fail "GET http://127.0.0.1:$port/healthz answered '${health:-nothing}', not 200 (the server's log above)"
+echo "GET http://127.0.0.1:$port/healthz: $health"
+[ "$(stat -c %a "$root/var/lib/slotsheet/uploads")" = 700 ] || fail "the upload folder is not /var/lib/slotsheet/uploads with mode 0700"
+curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && fail "slotsheet serve still answers after SIGTERM"
+grep -q 'stopped' "$cache/serve.log" || fail "slotsheet serve did not log that it stopped after SIGTERM"
 
 step "systemd-analyze verify (every installed unit)"
 mapfile -t units < <(dpkg-deb -c "$deb" | awk '{print $6}' | grep -E '^\./lib/systemd/system/.+\.(service|timer|socket|path)$' | sed 's|^\.||')
@@ -150,7 +189,7 @@ grep -q "complete -c 'slotsheet'" "$root/usr/share/fish/vendor_completions.d/slo
 step "An edited conffile survives a re-install"
 sed -i 's|^#SLOTSHEET_TIMEZONE=.*|SLOTSHEET_TIMEZONE=Europe/Brussels|' "$root/etc/slotsheet/environment"
 grep -q '^SLOTSHEET_TIMEZONE=Europe/Brussels$' "$root/etc/slotsheet/environment" || fail "could not edit the conffile"
-in_root dpkg -i "/tmp/$deb" > /dev/null
+in_root dpkg -i "/tmp/$deb_name" > /dev/null
 grep -q '^SLOTSHEET_TIMEZONE=Europe/Brussels$' "$root/etc/slotsheet/environment" \
     || fail "the re-install replaced the edited conffile"
 echo "kept: $(grep '^SLOTSHEET_TIMEZONE=' "$root/etc/slotsheet/environment")"
@@ -169,7 +208,7 @@ unexpected=$(grep -v -E '^(\./var/lib/slotsheet(/.*)?|entry: slotsheet:.*)$' <<<
 grep -q '^\./var/lib/slotsheet/repairs.sqlite$' <<< "$left" || fail "the purge did not keep the database"
 
 step "A re-install finds the kept data"
-in_root dpkg -i "/tmp/$deb" > /dev/null
+in_root dpkg -i "/tmp/$deb_name" > /dev/null
 as_slotsheet slotsheet history | tee "$cache/history.txt"
 grep -q package-test "$cache/history.txt" || fail "the kept database lost its import history"
 

@@ -3,7 +3,8 @@
 # from what is in the repository and nothing downloaded:
 #   - the release binary, with the Swift runtime linked statically, stripped;
 #   - a manual page for slotsheet and for each subcommand (argument-parser's generate-manual
-#     plugin, from the local package copy), bash, zsh and fish completions (from the binary);
+#     tool, from the local package copy, run on the binary), bash, zsh and fish completions (from
+#     the binary);
 #   - every systemd unit in packaging/systemd/, every file in packaging/etc/ (conffiles) and the
 #     nightly export's configuration (Samples/nightly.json as /etc/slotsheet/nightly.json);
 #   - README, design, changelog and copyright under /usr/share/doc/slotsheet/;
@@ -24,17 +25,6 @@ root=$work/debian/slotsheet
 
 step() { echo "== $*" >&2; }
 
-# Manual pages first: the plugin builds every product in release mode itself, and the static
-# build below must be the last to link the binary.
-step "Manual pages (swift package plugin generate-manual)"
-changelog_date=$(date -u -d "$(dpkg-parsechangelog -l packaging/debian/changelog -S Date)" +%F)
-maintainer=$(sed -n 's/^Maintainer: *//p' packaging/debian/control)
-$SWIFT package plugin generate-manual --multi-page --date "$changelog_date" \
-    --authors "${maintainer/ </<}" >&2
-manuals=.build/plugins/GenerateManual/outputs/slotsheet
-[ -f "$manuals/slotsheet.1" ] || manuals=$(dirname "$(find .build/plugins -name slotsheet.1 -path '*GenerateManual*' | head -1)")
-[ -f "$manuals/slotsheet.1" ] || { echo "package: the generate-manual plugin wrote no slotsheet.1" >&2; exit 1; }
-
 step "Release binary, Swift runtime linked statically"
 $SWIFT build -c release --static-swift-stdlib --product slotsheet >&2
 binary=$($SWIFT build -c release --static-swift-stdlib --show-bin-path)/slotsheet
@@ -44,9 +34,26 @@ if ldd "$binary" | grep -q -E 'libswift|libFoundation|libdispatch'; then
     exit 1
 fi
 
-# Every Swift package linked into the binary must be named in the copyright file.
-for checkout in .build/checkouts/*/; do
-    name=$(basename "$checkout")
+# Manual pages from that binary (its --experimental-dump-help) by argument-parser's generate-manual
+# tool, built in debug from the local package copy. Not `swift package plugin generate-manual`: the
+# plugin builds every product of the package in release mode first, a second full release build.
+step "Manual pages (argument-parser's generate-manual, from the binary)"
+$SWIFT build --product generate-manual >&2
+changelog_date=$(date -u -d "$(dpkg-parsechangelog -l packaging/debian/changelog -S Date)" +%F)
+maintainer=$(sed -n 's/^Maintainer: *//p' packaging/debian/control)
+manuals=$work-manuals
+rm -rf "$manuals" && mkdir -p "$manuals"
+"$($SWIFT build --show-bin-path)/generate-manual" "$binary" --multi-page --date "$changelog_date" \
+    --authors "${maintainer/ </<}" --output-directory "$manuals" >&2
+[ -f "$manuals/slotsheet.1" ] || { echo "package: generate-manual wrote no slotsheet.1" >&2; exit 1; }
+
+# Every Swift package linked into the binary must be named in the copyright file: the packages
+# whose sources built an object file of the binary's link list (test-only dependencies are not).
+bin_dir=$(dirname "$binary")
+linked=$(python3 packaging/linked_packages.py .build/release.yaml \
+    "$bin_dir/slotsheet.product/Objects.LinkFileList")
+[ -n "$linked" ] || { echo "package: found no Swift package in the binary's link list" >&2; exit 1; }
+for name in $linked; do
     grep -q -F "$name/*" packaging/debian/copyright || {
         echo "package: packaging/debian/copyright does not name $name, which the binary links" >&2
         exit 1
