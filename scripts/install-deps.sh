@@ -7,7 +7,7 @@
 #                                         programs, and for the web front's browser walk Debian's Chromium and
 #                                         .venv-web (Playwright, pointed at that Chromium: no browser is downloaded; schemathesis)
 #   bash scripts/install-deps.sh --package  also what builds and checks the Debian package (make package,
-#                                         make package-test): dpkg-dev, lintian, debootstrap, systemd-analyze
+#                                         make package-test): dpkg-dev, lintian, debootstrap, systemd-analyze, curl
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -82,6 +82,7 @@ if [ "${1:-}" = "--package" ]; then
         [debootstrap]=debootstrap
         [systemd-analyze]=systemd
         [gzip]=gzip
+        [curl]=curl
     )
     wanted=()
     for tool in "${!package_tools[@]}"; do
