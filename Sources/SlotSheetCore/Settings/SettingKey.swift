@@ -143,7 +143,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .bookingMaxDaysAhead: return String(settings.booking.maxDaysAhead)
         case .bookingDayClosesAt: return quoted(settings.booking.dayClosesAt?.description ?? "")
         case .webListen: return quoted(settings.web.listen.description)
-        case .webUploadLimit: return String(settings.web.uploadLimitBytes / Settings.megabyte)
+        case .webUploadLimit: return String(settings.web.uploadLimitMegabytes)
         case .webTrustedProxies: return "[" + settings.web.trustedProxies.map { quoted($0.description) }.joined(separator: ", ") + "]"
         case .webUploadExpiry: return String(settings.web.uploadExpiryHours)
         }

@@ -25,6 +25,8 @@ public struct Settings: Sendable {
         public var listen: ListenAddress
         /// The largest upload accepted, in bytes.
         public var uploadLimitBytes: Int
+        /// The same limit in whole megabytes, as `web.upload_limit_mb` is written.
+        public var uploadLimitMegabytes: Int { uploadLimitBytes / Settings.megabyte }
         /// Proxies whose `X-Forwarded-For` is believed; nobody else's.
         public var trustedProxies: [IPNetwork]
         /// Hours an uploaded file waits to be applied before it is removed.

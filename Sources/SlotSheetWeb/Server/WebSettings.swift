@@ -22,16 +22,15 @@ public struct WebSettings: Sendable, Equatable {
     /// Threads that run database work and file reading beside the server's event loops.
     public var workerThreads: Int
 
-    public static let defaultListen = "127.0.0.1:8080"
-    public static let defaultUploadLimitMB = 25
-    public static let defaultUploadExpiryHours = 24
     /// The most days one template download covers: a template is made while its request waits,
     /// and a range of decades would hold a server thread for most of a minute. Two years; longer
     /// ones are for `slotsheet template export`.
     public static let templateDaysLimit = 731
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, uploadLimitBytes: Int = WebSettings.defaultUploadLimitMB * 1_048_576,
-                trustedProxies: [IPNetwork] = [], uploadExpiry: Duration = .seconds(WebSettings.defaultUploadExpiryHours * 3600),
+    /// The defaults are the office settings' built-in `[web]` values (`Settings.builtIn.web`).
+    public init(host: String = Settings.builtIn.web.listen.host, port: Int = Settings.builtIn.web.listen.port,
+                uploadLimitBytes: Int = Settings.builtIn.web.uploadLimitBytes, trustedProxies: [IPNetwork] = Settings.builtIn.web.trustedProxies,
+                uploadExpiry: Duration = .seconds(Settings.builtIn.web.uploadExpiryHours * 3600),
                 uploadFolder: String, sessionLifetime: Duration = .seconds(12 * 3600), workerThreads: Int = 4) {
         self.host = host
         self.port = port

@@ -29,16 +29,16 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var settings: SettingsOptions
 
-    @Option(help: ArgumentHelp("Where to listen (default \(WebSettings.defaultListen)).", valueName: "host:port"))
+    @Option(help: ArgumentHelp("Where to listen (default \(Settings.builtIn.web.listen)).", valueName: "host:port"))
     var listen: String?
 
-    @Option(help: ArgumentHelp("The largest upload, in MB (default \(WebSettings.defaultUploadLimitMB)).", valueName: "MB"))
+    @Option(help: ArgumentHelp("The largest upload, in MB (default \(Settings.builtIn.web.uploadLimitMegabytes)).", valueName: "MB"))
     var uploadLimitMb: Int?
 
     @Option(help: ArgumentHelp("Reverse proxies (addresses or networks) whose X-Forwarded-Proto/-For are believed.", valueName: "IP,..."))
     var trustedProxies: String?
 
-    @Option(help: ArgumentHelp("Hours an upload that is not applied is kept (default \(WebSettings.defaultUploadExpiryHours)).", valueName: "hours"))
+    @Option(help: ArgumentHelp("Hours an upload that is not applied is kept (default \(Settings.builtIn.web.uploadExpiryHours)).", valueName: "hours"))
     var uploadExpiryHours: Int?
 
     @Option(help: ArgumentHelp("The private folder for uploads.", valueName: "folder"))
