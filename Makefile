@@ -8,7 +8,7 @@ deps:
 	@bash scripts/install-deps.sh
 
 release: deps
-	$(SWIFT) build -c release --product slotsheet
+	$(SWIFT) build -c release --static-swift-stdlib --product slotsheet
 
 demo: release
 	@bash scripts/install-deps.sh --venv

@@ -6,8 +6,7 @@ cd "$(dirname "$0")/../.."
 rounds="${1:-11}"
 
 # The peer needs nothing beyond Python's standard library, so no venv here.
-swift build -c release --product slotsheet
-slotsheet="$(swift build -c release --product slotsheet --show-bin-path)/slotsheet"
+source Benchmarks/build.sh
 python="$(command -v python3)"
 
 work="$(mktemp -d)"

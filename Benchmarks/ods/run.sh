@@ -13,8 +13,7 @@ if ! "$venv/bin/python" -c 'import python_calamine, xlsxwriter' 2>/dev/null; the
     python3 -m venv "$venv"
     "$venv/bin/pip" install -q --disable-pip-version-check -r Benchmarks/ods/requirements.txt
 fi
-swift build -c release --product slotsheet
-slotsheet="$(swift build -c release --product slotsheet --show-bin-path)/slotsheet"
+source Benchmarks/build.sh
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
