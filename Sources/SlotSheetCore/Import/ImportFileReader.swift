@@ -26,20 +26,29 @@ public final class ImportSource: @unchecked Sendable {
     }
 
     /// Opens `path`; throws `ImportFileError` when it cannot be read as a template or a CSV.
+    ///
+    /// The file's SHA-256 (for the batch record) is worked out on a second core while the workbook
+    /// and its hidden metadata are read: both must be done before the cells are parsed, and the digest
+    /// of a year template is about a third of the metadata read. An unreadable file is still reported
+    /// as such before anything the workbook said.
     public static func open(path: String) throws -> ImportSource {
         let fileName = URL(fileURLWithPath: path).lastPathComponent
+        let digest = BackgroundWork { try FileDigest.sha256(ofFileAt: path) }
+        let kind = Result { try openKind(path: path) }
         let sha256: String
         do {
-            sha256 = try FileDigest.sha256(ofFileAt: path)
+            sha256 = try digest.join()
         } catch {
             throw ImportFileError.unreadable(path: path)
         }
-        guard looksLikeWorkbook(path) else {
-            return ImportSource(fileName: fileName, sha256: sha256, kind: .csv(path: path))
-        }
+        return ImportSource(fileName: fileName, sha256: sha256, kind: try kind.get())
+    }
+
+    private static func openKind(path: String) throws -> Kind {
+        guard looksLikeWorkbook(path) else { return .csv(path: path) }
         do {
             let book = try Workbook(path: path)
-            return ImportSource(fileName: fileName, sha256: sha256, kind: .template(book, try TemplateMetadataReader.read(book)))
+            return .template(book, try TemplateMetadataReader.read(book))
         } catch let error as XLSXError {
             switch error {
             // Said as what the file is ("a PDF document"), when that can be told.
@@ -50,8 +59,11 @@ public final class ImportSource: @unchecked Sendable {
     }
 
     /// A template's dates (known on opening); nil for a CSV, whose dates are known only once read.
-    public var templateRange: DateRange? {
-        if case let .template(_, file) = kind { return file.layout.range }
+    public var templateRange: DateRange? { template?.layout.range }
+
+    /// A template's hidden metadata (read on opening); nil for a CSV.
+    var template: TemplateFile? {
+        if case let .template(_, file) = kind { return file }
         return nil
     }
 

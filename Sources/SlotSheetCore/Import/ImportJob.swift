@@ -40,11 +40,14 @@ public struct ImportJob {
         guard prefetch else {
             return PreparedImport(parsed: try source.parse(progress: progress), snapshot: nil)
         }
-        guard let range = source.templateRange else {
+        guard let template = source.template else {
             return try prepare(try source.parse(progress: progress))
         }
         let parsing = BackgroundWork { try source.parse(progress: progress) }
-        let snapshot = Result { try store.read { try DatabaseSnapshot(session: $0, dates: range) } }
+        // The database read, and the stale check's rows from it, on this core while the other parses.
+        let snapshot = Result {
+            try store.read { try DatabaseSnapshot(session: $0, dates: template.layout.range) }.withTemplateState(of: template.layout)
+        }
         // A file that cannot be read is the first thing to report, before any database error.
         let parsed = try parsing.join()
         return PreparedImport(parsed: parsed, snapshot: try snapshot.get())

@@ -18,6 +18,9 @@ public struct PreparedImport: Sendable {
 struct DatabaseSnapshot: Sendable {
     let references: References
     let days: [LocalDate: DaySchedule]
+    /// For a template: the rows it would hold if exported from this snapshot, and their fingerprint,
+    /// worked out while its cells are still being parsed (the stale check's half that needs no cell).
+    private(set) var templateState: TemplateState?
 
     init(session: any StoreSession, dates: some Sequence<LocalDate>) throws {
         references = try References(session: session)
@@ -25,22 +28,36 @@ struct DatabaseSnapshot: Sendable {
         try memo.prefetch(dates)
         days = memo.fetched
     }
+
+    /// This snapshot with the stale check's current rows for `layout` worked out.
+    func withTemplateState(of layout: TemplateLayout) throws -> DatabaseSnapshot {
+        var snapshot = self
+        snapshot.templateState = try StaleCheck.currentStateAndFingerprint(of: layout, reading: ImportReading(self))
+        return snapshot
+    }
 }
+
+/// A template's rows as the database holds them now, and their fingerprint.
+typealias TemplateState = (rows: [TemplateRowState], fingerprint: String)
 
 /// What the stale check and the validation read, from a session (fetching each date once, when
 /// first asked) or from a snapshot read earlier.
 struct ImportReading {
     let references: References
     let days: DayScheduleMemo
+    /// The snapshot's template state, when it was worked out already.
+    let templateState: TemplateState?
 
     init(session: any StoreSession) throws {
         references = try References(session: session)
         days = DayScheduleMemo(session)
+        templateState = nil
     }
 
     init(_ snapshot: DatabaseSnapshot) {
         references = snapshot.references
         days = DayScheduleMemo(snapshot: snapshot.days)
+        templateState = snapshot.templateState
     }
 }
 

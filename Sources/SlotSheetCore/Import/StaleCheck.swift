@@ -23,10 +23,8 @@ public enum StaleCheck {
     }
 
     static func changes(since template: TemplateFile, file: ParsedSheet, reading: ImportReading) throws -> [StaleChange] {
-        let current = try currentState(of: template.layout, reading: reading)
-        var fingerprint = TemplateFingerprint(layout: template.layout)
-        current.forEach { fingerprint.add($0) }
-        guard fingerprint.hexDigest != template.fingerprint else { return [] }
+        let (current, fingerprint) = try reading.templateState ?? currentStateAndFingerprint(of: template.layout, reading: reading)
+        guard fingerprint != template.fingerprint else { return [] }
 
         var changes: [StaleChange] = []
         for (index, (then, now)) in zip(template.snapshot, current).enumerated() {
@@ -45,6 +43,15 @@ public enum StaleCheck {
             }
         }
         return changes
+    }
+
+    /// The rows the template would hold if it were exported now, and their fingerprint (what an
+    /// untouched database still matches).
+    static func currentStateAndFingerprint(of layout: TemplateLayout, reading: ImportReading) throws -> TemplateState {
+        let current = try currentState(of: layout, reading: reading)
+        var fingerprint = TemplateFingerprint(layout: layout)
+        current.forEach { fingerprint.add($0) }
+        return (current, fingerprint.hexDigest)
     }
 
     /// The rows the template would hold if it were exported now, for its own staff and dayparts.
