@@ -221,10 +221,10 @@ import Testing
     }
 
     /// The template layout `GET /api/template` writes for these staff (in the order asked).
-    static func layout(_ store: any RepairStore, staff codes: [String]) throws -> TemplateLayout {
+    static func layout(_ store: any RepairStore, range: DateRange = month, staff codes: [String]) throws -> TemplateLayout {
         let dayparts = try store.read { try $0.dayparts() }.filter(\.active)
         let staff = Dictionary(uniqueKeysWithValues: try store.read { try $0.staff() }.map { ($0.code, $0.name) })
-        return TemplateLayout(range: month, dayparts: dayparts.map { .init(code: $0.code, label: $0.label) },
+        return TemplateLayout(range: range, dayparts: dayparts.map { .init(code: $0.code, label: $0.label) },
                               staff: codes.map { .init(code: $0, name: staff[$0] ?? "") })
     }
 
@@ -252,9 +252,10 @@ import Testing
         return rows
     }
 
-    /// Saves a copy of `source` with `cells` set by openpyxl (nil empties a cell), as an office
-    /// script would; on a Dispatch thread, so twenty at once do not hold the test's task threads.
-    static func editWithOpenpyxl(_ source: URL, to target: URL, cells: [String: String?]) async throws {
+    /// Saves a copy of `source` with `cells` of the Availability sheet set by openpyxl (nil empties
+    /// a cell), plus any `extra` Python run on the workbook `wb`, as an office script would; on a
+    /// Dispatch thread, so twenty at once do not hold the test's task threads.
+    static func editWithOpenpyxl(_ source: URL, to target: URL, cells: [String: String?], python extra: String = "") async throws {
         let assignments = cells.map { cell, value in "ws[\"\(cell)\"] = \(value.map { "\"\($0)\"" } ?? "None")" }.joined(separator: "\n")
         let script = """
             import sys, warnings
@@ -263,6 +264,7 @@ import Testing
             wb = openpyxl.load_workbook(sys.argv[1])
             ws = wb["Availability"]
             \(assignments)
+            \(extra)
             wb.save(sys.argv[2])
             """
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

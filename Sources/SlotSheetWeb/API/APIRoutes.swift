@@ -70,6 +70,8 @@ struct APIRoutes {
     /// `POST /api/imports/{id}/apply` with `{"planDigest": "..."}` (the `planDigest` of the state): applies that plan. 200 with the
     /// state once applied; 409 with the state and the new preview (status `plan_changed`) when the
     /// plan is no longer that one; 409 `already_applied` or `not_ready` when the upload cannot be.
+    /// For a stale template, `{"planDigest": onTop.planDigest, "onTop": true}` applies the office's
+    /// edits on top of the database as it is now (the page's "Apply your edits on top").
     @Sendable func applyImport(_ request: Request, context: WebContext) async throws -> Response {
         let user = try context.requireUser()
         let upload = try await ownUpload(context)
@@ -78,7 +80,7 @@ struct APIRoutes {
         guard let sent = try? JSONDecoder().decode(ApplyRequest.self, from: body), !sent.planDigest.isEmpty else {
             throw WebError.badRequest(w.noPlanGiven)
         }
-        switch try await UploadApply(services: services).apply(upload, planDigest: sent.planDigest, user: user) {
+        switch try await UploadApply(services: services).apply(upload, planDigest: sent.planDigest, onTop: sent.onTop ?? false, user: user) {
         case let .applied(outcome):
             return try JSONBody.response(ImportState(id: upload.id!, state: UploadState.applied.rawValue,
                                                      result: ImportOutcomeJSON(outcome, context.language), batch: outcome.auditBatchID))
@@ -113,8 +115,8 @@ struct APIRoutes {
 
     private func stateResponse(_ upload: WebUpload, context: WebContext) async throws -> Response {
         let id = upload.id!
-        var result: ImportOutcomeJSON?
-        var problem: String?
+        var state = ImportState(id: id, state: upload.state.rawValue, result: nil, batch: upload.batchID,
+                                rows: services.readers.progress(of: id)?.rows)
         if upload.state == .ready || upload.state == .refused {
             var preview = services.readers.preview(of: id)
             if preview == nil {
@@ -122,13 +124,18 @@ struct APIRoutes {
                                                             userName: upload.userName ?? "-"))
             }
             switch preview?.result {
-            case let .checked(_, outcome)?: result = ImportOutcomeJSON(outcome, context.language)
-            case let .unreadable(error)?: problem = error.text(context.language)
+            case let .checked(_, outcome)?:
+                state.result = ImportOutcomeJSON(outcome, context.language)
+                // A stale template: the plan of its edits on top, as the page offers it.
+                state.onTop = preview?.onTop.map { ImportOutcomeJSON($0, context.language) }
+            case let .unreadable(error)?:
+                // The same code as `slotsheet import --json` gives this refusal.
+                state.errorCode = error.jsonStatus
+                state.error = error.text(context.language)
             case nil: break
             }
         }
-        return try JSONBody.response(ImportState(id: id, state: upload.state.rawValue, result: result, error: problem,
-                                                 batch: upload.batchID, rows: services.readers.progress(of: id)?.rows))
+        return try JSONBody.response(state)
     }
 
     /// `GET /api/batches?limit=N`: the import batches, newest first.
@@ -139,9 +146,11 @@ struct APIRoutes {
     }
 }
 
-/// The body of `POST /api/imports/{id}/apply`.
+/// The body of `POST /api/imports/{id}/apply`: the digest of the plan seen, and `onTop` to apply
+/// a stale template's edits on top (then the digest is the state's `onTop.planDigest`).
 struct ApplyRequest: Decodable {
     let planDigest: String
+    let onTop: Bool?
 }
 
 /// The answer of `POST /api/batches/{id}/undo`.
@@ -155,6 +164,10 @@ struct ImportState: Encodable {
     let id: RowID
     let state: String
     var result: ImportOutcomeJSON?
+    /// For a stale template: what applying its edits on top of the database as it is now would do.
+    var onTop: ImportOutcomeJSON?
+    /// For a file refused whole: `slotsheet import --json`'s status for it (`template_edited`, `unreadable`).
+    var errorCode: String?
     var error: String?
     var batch: RowID?
     var rows: Int?
