@@ -9,6 +9,9 @@ import SlotSheetTemplates
 struct APIRoutes {
     let services: WebServices
 
+    /// The bounds of `GET /api/batches?limit=N` (as `docs/openapi.yaml` states them).
+    static let batchLimits = (range: 1...1000, defaultValue: 50)
+
     func add(to group: RouterGroup<WebContext>) {
         let api = group.add(middleware: BearerTokenMiddleware(services: services))
         api.get("/template", use: template)
@@ -24,10 +27,10 @@ struct APIRoutes {
         let query = request.uri.queryParameters
         let w = context.words
         guard let fromText = query["from"], let from = LocalDate(iso: fromText) else {
-            throw WebError.badRequest(w.badDate("from", query["from"].map(String.init) ?? ""))
+            throw WebError.badParameter(name: "from", message: w.badDate("from", query["from"].map(String.init) ?? ""))
         }
         guard let toText = query["to"], let to = LocalDate(iso: toText) else {
-            throw WebError.badRequest(w.badDate("to", query["to"].map(String.init) ?? ""))
+            throw WebError.badParameter(name: "to", message: w.badDate("to", query["to"].map(String.init) ?? ""))
         }
         guard let range = DateRange(from: from, to: to) else { throw WebError.badRequest(w.rangeReversed) }
         guard range.dayCount <= WebSettings.templateDaysLimit else {
@@ -37,7 +40,11 @@ struct APIRoutes {
         let codes = staffText.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let staff: StaffSelection = staffText == "all" ? .allActive : .codes(codes)
         if case .codes([]) = staff { throw WebError.badRequest(w.noStaffChosen) }
-        let language = query["lang"].flatMap { Language(rawValue: String($0)) } ?? context.language
+        var language = context.language
+        if let text = query["lang"].map(String.init) {
+            guard let chosen = Language(rawValue: text) else { throw WebError.badParameter(name: "lang", message: w.apiBadLanguage(text)) }
+            language = chosen
+        }
         do {
             return try await TemplateDownload.export(range: range, staff: staff, language: language, services: services)
         } catch let error as TemplateError {
@@ -138,10 +145,18 @@ struct APIRoutes {
         return try JSONBody.response(state)
     }
 
-    /// `GET /api/batches?limit=N`: the import batches, newest first.
+    /// `GET /api/batches?limit=N`: the import batches, newest first; `limit` is 1 to 1000
+    /// (default 50), and anything else is refused naming it rather than quietly bent into range.
     @Sendable func batches(_ request: Request, context: WebContext) async throws -> Response {
-        let limit = min(max(request.uri.queryParameters["limit"].flatMap { Int(String($0)) } ?? 50, 1), 1000)
-        let batches = try await services.database.read { try $0.importBatches(limit: limit, outcomes: nil) }
+        var limit = Self.batchLimits.defaultValue
+        if let text = request.uri.queryParameters["limit"].map(String.init) {
+            guard let number = Int(text), Self.batchLimits.range.contains(number) else {
+                throw WebError.badParameter(name: "limit", message: context.words.apiBadNumber(
+                    "limit", text, Self.batchLimits.range.lowerBound, Self.batchLimits.range.upperBound))
+            }
+            limit = number
+        }
+        let batches = try await services.database.read { [limit] in try $0.importBatches(limit: limit, outcomes: nil) }
         return try JSONBody.response(batches.map(BatchJSON.init))
     }
 }
