@@ -239,17 +239,16 @@ import Testing
         return layout.cell(row: layout.row(for: date, daypartIndex: daypart), staffAt: staff).a1
     }
 
-    /// Every availability row of November to January as "date daypart staff".
+    /// Every availability row of November to January as "date daypart staff", in one read.
     static func availability(_ store: any RepairStore) throws -> Set<String> {
-        let codes = Dictionary(uniqueKeysWithValues: try store.read { try $0.staff() }.map { ($0.id, $0.code) })
-        let parts = Dictionary(uniqueKeysWithValues: try store.read { try $0.dayparts() }.map { ($0.id, $0.code) })
-        var rows = Set<String>()
         try store.read { session in
-            try session.walkSchedule(DateRange(from: LocalDate(iso: "2026-11-01")!, to: LocalDate(iso: "2027-01-31")!)!) { day in
-                for (daypart, staff) in day.available { staff.forEach { rows.insert("\(day.date.iso) \(parts[daypart]!) \(codes[$0]!)") } }
-            }
+            let staff = Dictionary(uniqueKeysWithValues: try session.staff().map { ($0.id, $0.code) })
+            let dayparts = Dictionary(uniqueKeysWithValues: try session.dayparts().map { ($0.id, $0.code) })
+            let months = DateRange(from: LocalDate(iso: "2026-11-01")!, to: LocalDate(iso: "2027-01-31")!)!
+            return Set(try months.flatMap { date in
+                try session.availability(on: date).map { "\(date.iso) \(dayparts[$0.daypartID] ?? "?") \(staff[$0.staffID] ?? "?")" }
+            })
         }
-        return rows
     }
 
     /// Saves a copy of `source` with `cells` of the Availability sheet set by openpyxl (nil empties
