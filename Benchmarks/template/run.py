@@ -61,7 +61,8 @@ def main():
     args = parser.parse_args()
     slotsheet = args.slotsheet
     if not slotsheet:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "slotsheet"], cwd=ROOT, check=True)
+        # As Benchmarks/build.sh: the binary as the .deb ships it, the Swift runtime linked in.
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "slotsheet"], cwd=ROOT, check=True)
         slotsheet = os.path.join(ROOT, ".build", "release", "slotsheet")
     python = python_with_peer()
     work = tempfile.mkdtemp(prefix="slotsheet-bench-template-")
