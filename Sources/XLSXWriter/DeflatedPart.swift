@@ -49,6 +49,7 @@ final class DeflatedPart {
 
     /// Appends bytes of the part.
     func append<Bytes: Collection>(_ bytes: Bytes) throws(XLSXWriteError) where Bytes.Element == UInt8 {
+        guard open else { throw .closed }
         pending.append(contentsOf: bytes)
         if pending.count >= DeflatedPart.inputChunk { try deflatePending(finishing: false) }
     }
