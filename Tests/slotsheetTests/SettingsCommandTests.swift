@@ -71,6 +71,31 @@ import SlotSheetCore
         #expect(set.status == 2 && set.errors.contains("The option --set web.listen: web.listen = \"bad\" is not valid"), "\(set.errors)")
     }
 
+    /// A port another program holds: the server says so in the office's language, with no system
+    /// text inside a Dutch sentence, and exits 7 (what it writes cannot go out).
+    @Test func aPortInUseIsSaidInOurOwnWords() throws {
+        var cli = try CommandRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("db", "init").status == 0)
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, length) == 0 && listen(holder, 1) == 0 && getsockname(holder, $0, &length) == 0 }
+        }
+        try #require(bound, "a loopback port to hold")
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let dutch = try cli.run("serve", "--upload-dir", "uploads", "--listen", "127.0.0.1:\(port)", "--lang", "nl")
+        #expect(dutch.status == 7, "\(dutch.errors)")
+        #expect(dutch.errors.contains("De server kan niet luisteren op 127.0.0.1:\(port): een ander programma gebruikt dat adres."), "\(dutch.errors)")
+        #expect(!dutch.errors.contains("Address already in use") && !dutch.errors.contains("errno"), "no system text: \(dutch.errors)")
+        let english = try cli.run("serve", "--upload-dir", "uploads", "--listen", "127.0.0.1:\(port)", "--lang", "en")
+        #expect(english.errors.contains("The server cannot listen on 127.0.0.1:\(port): another program uses that address."), "\(english.errors)")
+    }
+
     @Test func theLanguageComesFromTheFlagTheFileOrTheLocale() throws {
         var cli = try CommandRunner()
         defer { cli.remove() }
@@ -146,8 +171,8 @@ import SlotSheetCore
             ("userRefused", .userRefused(.passwordTooShort(minimum: 10))), ("noPasswordGiven", .noPasswordGiven), ("passwordsDiffer", .passwordsDiffer),
             ("userAdded", .userAdded(name: "maria", role: "office")), ("userDisabled", .userDisabled(name: "maria")), ("noUsers", .noUsers),
             ("usersHeader", .usersHeader), ("userRow", .userRow(name: "maria", role: "office", active: true, hasToken: false, created: "2026-12-01T09:00:00Z")),
-            ("uploadFolderUnusable", .uploadFolderUnusable(path: "/srv/uploads", detail: "Permission denied")),
-            ("serverStopped", .serverStopped(detail: "address in use")),
+            ("uploadFolderUnusable", .uploadFolderUnusable(path: "/srv/uploads", reason: .noPermission)),
+            ("serverStopped", .serverStopped(address: "127.0.0.1:8080", failure: .addressInUse)),
         ]
         var check = MessageCatalogueCheck()
         check.check("CommandMessage", declaredIn: "Sources/slotsheet/Output/CommandMessage.swift",

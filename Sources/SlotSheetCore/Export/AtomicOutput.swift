@@ -136,6 +136,24 @@ extension OutputReason {
         }
     }
 
+    /// From an error of Foundation's file manager (creating a folder, setting its mode): its POSIX
+    /// code when it carries one; the system's words otherwise.
+    public init(fileError error: any Error) {
+        let error = error as NSError
+        if error.domain == NSPOSIXErrorDomain {
+            self.init(errno: Int32(error.code))
+        } else if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            self.init(errno: Int32(underlying.code))
+        } else {
+            switch CocoaError.Code(rawValue: error.code) {
+            case .fileWriteNoPermission where error.domain == NSCocoaErrorDomain: self = .noPermission
+            case .fileWriteVolumeReadOnly where error.domain == NSCocoaErrorDomain: self = .readOnly
+            case .fileWriteOutOfSpace where error.domain == NSCocoaErrorDomain: self = .noSpace
+            default: self = .other(error.localizedDescription)
+            }
+        }
+    }
+
     /// What the device of `folder` shows after a write failed there: read-only, or (nearly) full;
     /// nil when neither (the failure had another cause). A folder not made yet is judged by the
     /// nearest one that exists. Asked before the temporary file is removed,

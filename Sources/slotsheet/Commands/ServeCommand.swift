@@ -66,7 +66,8 @@ struct ServeCommand: ParsableCommand {
             services = try WebServices(settings: settings, database: database, rules: context.rules,
                                        office: context.settings.office, logger: logger)
         } catch {
-            throw CommandFailure(.outputFailed, .uploadFolderUnusable(path: settings.uploadFolder, detail: error.localizedDescription))
+            logger.error("upload folder \(settings.uploadFolder): \(error)")
+            throw CommandFailure(.outputFailed, .uploadFolderUnusable(path: settings.uploadFolder, reason: OutputReason(fileError: error)))
         }
         let finished = DispatchSemaphore(value: 0)
         let failure = LockedFailure()
@@ -82,7 +83,8 @@ struct ServeCommand: ParsableCommand {
         }
         finished.wait()
         if let error = failure.get() {
-            throw CommandFailure(.outputFailed, .serverStopped(detail: "\(error)"))
+            logger.error("stopped by \(error)")
+            throw CommandFailure(.outputFailed, .serverStopped(address: "\(context.settings.web.listen)", failure: ListenFailure(error)))
         }
     }
 }

@@ -49,8 +49,8 @@ enum CommandMessage: OfficeMessage {
     case noUsers
     case usersHeader
     case userRow(name: String, role: String, active: Bool, hasToken: Bool, created: String)
-    case uploadFolderUnusable(path: String, detail: String)
-    case serverStopped(detail: String)
+    case uploadFolderUnusable(path: String, reason: OutputReason)
+    case serverStopped(address: String, failure: ListenFailure)
 
     // The summary of `inspect`
     /// Which of the two workbook formats the file is (told apart by content).
@@ -110,8 +110,14 @@ enum CommandMessage: OfficeMessage {
         case .usersHeader: return CommandMessage.userColumns(["name", "role", "active", "token", "created"])
         case let .userRow(name: name, role: role, active: active, hasToken: token, created: created):
             return CommandMessage.userColumns([name, role, active ? "yes" : "no", token ? "yes" : "no", created])
-        case let .uploadFolderUnusable(path: path, detail: detail): return "The upload folder \(path) cannot be used: \(detail)."
-        case let .serverStopped(detail: detail): return "The server stopped: \(detail)."
+        case let .uploadFolderUnusable(path: path, reason: reason): return "The upload folder \(path) cannot be used: \(reason.english)."
+        case let .serverStopped(address: address, failure: failure):
+            switch failure {
+            case .addressInUse: return "The server cannot listen on \(address): another program uses that address. Stop it, or choose another address with --listen."
+            case .noPermission: return "The server may not listen on \(address): a port below 1024 needs privileges. Choose a port from 1024 up with --listen."
+            case .addressNotAvailable: return "The server cannot listen on \(address): that address is not one of this machine's. Choose another with --listen."
+            case .other: return "The server stopped because of an error of the system; the log says which."
+            }
         case let .summaryFormat(ods: ods): return "  format:       \(ods ? "OpenDocument spreadsheet (.ods)" : "Office Open XML (.xlsx)")"
         case let .summaryWriter(writer): return "  written by:   \(writer ?? "(not recorded)")"
         case let .summaryDateSystem(year: year): return "  date system:  \(year)"
@@ -171,8 +177,14 @@ enum CommandMessage: OfficeMessage {
         case .usersHeader: return CommandMessage.userColumns(["naam", "rol", "actief", "token", "aangemaakt"])
         case let .userRow(name: name, role: role, active: active, hasToken: token, created: created):
             return CommandMessage.userColumns([name, role, active ? "ja" : "nee", token ? "ja" : "nee", created])
-        case let .uploadFolderUnusable(path: path, detail: detail): return "De map voor uploads \(path) is niet te gebruiken: \(detail)."
-        case let .serverStopped(detail: detail): return "De server is gestopt: \(detail)."
+        case let .uploadFolderUnusable(path: path, reason: reason): return "De map voor uploads \(path) is niet te gebruiken: \(reason.dutch)."
+        case let .serverStopped(address: address, failure: failure):
+            switch failure {
+            case .addressInUse: return "De server kan niet luisteren op \(address): een ander programma gebruikt dat adres. Stop dat programma, of kies met --listen een ander adres."
+            case .noPermission: return "De server mag niet luisteren op \(address): een poort onder 1024 vraagt extra rechten. Kies met --listen een poort vanaf 1024."
+            case .addressNotAvailable: return "De server kan niet luisteren op \(address): dat adres hoort niet bij deze machine. Kies met --listen een ander adres."
+            case .other: return "De server is gestopt door een fout van het systeem; het logboek zegt welke."
+            }
         case let .summaryFormat(ods: ods): return "  indeling:         \(ods ? "OpenDocument-rekenblad (.ods)" : "Office Open XML (.xlsx)")"
         case let .summaryWriter(writer): return "  geschreven door:  \(writer ?? "(niet vastgelegd)")"
         case let .summaryDateSystem(year: year): return "  datumsysteem:     \(year)"
