@@ -33,6 +33,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        // Tests only, already in the graph through HummingbirdTesting: twenty API clients at once
+        // over loopback need a client with a connection each (the testing framework's pools 8).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
     ],
     targets: [
         // The three C libraries of the design, found through pkg-config.
@@ -120,6 +123,7 @@ let package = Package(
                 "SlotSheetWeb", "SlotSheetCore", "InteropSupport", "slotsheet",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
         // End-to-end: runs the built `slotsheet` binary as a process.
         .testTarget(

@@ -215,6 +215,12 @@ extension WebWords {
         apiForbidden: { needed in "Hiervoor is de rol \(needed) nodig." },
         apiNotFound: "Dit bestaat niet.",
         apiBadRequest: { detail in "Het verzoek is niet geldig: \(detail)" },
+        apiBadNumber: { parameter, value, minimum, maximum in
+            "\(parameter): '\(value)' is niet toegestaan; geef een geheel getal van \(minimum) tot en met \(maximum), of laat \(parameter) weg."
+        },
+        apiBadLanguage: { value in "lang: '\(value)' is geen taal van slotsheet; gebruik en of nl, of laat lang weg." },
+        methodNotAllowedTitle: "Niet mogelijk op dit adres",
+        methodNotAllowed: { method, allowed in "Dit adres neemt geen \(method)-verzoeken aan; wel \(allowed)." },
         apiServerError: { reference in "De server kon dit verzoek niet afmaken; er is niets gewijzigd. Kenmerk \(reference)." },
         concurrentChange: "Iemand anders wijzigde op hetzelfde moment dezelfde beschikbaarheid; er is niets gewijzigd. Probeer het opnieuw.")
 }

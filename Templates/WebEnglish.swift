@@ -215,6 +215,12 @@ extension WebWords {
         apiForbidden: { needed in "This needs the \(needed) role." },
         apiNotFound: "There is no such resource.",
         apiBadRequest: { detail in "The request is not valid: \(detail)" },
+        apiBadNumber: { parameter, value, minimum, maximum in
+            "\(parameter): '\(value)' is not allowed; give a whole number from \(minimum) to \(maximum), or leave \(parameter) out."
+        },
+        apiBadLanguage: { value in "lang: '\(value)' is not a language of slotsheet; use en or nl, or leave lang out." },
+        methodNotAllowedTitle: "Not possible at this address",
+        methodNotAllowed: { method, allowed in "This address does not take \(method) requests; it takes \(allowed)." },
         apiServerError: { reference in "The server could not finish this request; nothing was changed. Reference \(reference)." },
         concurrentChange: "Someone else changed the same availability at the same moment; nothing was changed. Please try again.")
 }

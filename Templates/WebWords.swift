@@ -203,6 +203,13 @@ public struct WebWords: Sendable {
     public var apiForbidden: @Sendable (_ needed: String) -> String
     public var apiNotFound: String
     public var apiBadRequest: @Sendable (_ detail: String) -> String
+    /// A query parameter outside its bounds or not a number (`limit` of `/api/batches`).
+    public var apiBadNumber: @Sendable (_ parameter: String, _ value: String, _ minimum: Int, _ maximum: Int) -> String
+    /// A `lang` that is neither `en` nor `nl`.
+    public var apiBadLanguage: @Sendable (_ value: String) -> String
+    /// A method the address does not take (405); `allowed` lists the ones it does.
+    public var methodNotAllowedTitle: String
+    public var methodNotAllowed: @Sendable (_ method: String, _ allowed: String) -> String
     public var apiServerError: @Sendable (_ reference: String) -> String
     /// Another request changed the same availability at the same moment, again and again (409).
     public var concurrentChange: String

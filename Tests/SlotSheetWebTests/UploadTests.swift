@@ -164,7 +164,7 @@ import Testing
             #expect(template.status == .ok)
             let bad = try await client.execute(uri: "/api/template?from=2026-13-01&to=2026-12-08", method: .get, headers: auth)
             #expect(bad.status == .badRequest)
-            #expect(bad.text.contains("\"code\":\"bad_request\""))
+            #expect(bad.text.contains("\"code\":\"bad_parameter\"") && bad.text.contains("\"parameter\":\"from\""))
 
             var (headers, body) = multipartBody(token: nil, fileName: "t.xlsx", contents: Data(buffer: template.body))
             headers[.authorization] = "Bearer \(token)"

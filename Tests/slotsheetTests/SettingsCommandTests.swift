@@ -46,6 +46,31 @@ import SlotSheetCore
         #expect(missing.status == 2 && missing.errors.contains("missing.toml (from the environment variable SLOTSHEET_CONFIG) does not exist"))
     }
 
+    /// `serve`'s own flags map to [web] settings; a mistake in one names the flag typed (not the
+    /// `--set web.listen` behind it), in the office's language, with exit code 2 and no server started.
+    @Test func aBadServeFlagIsReportedByTheFlagTyped() throws {
+        var cli = try CommandRunner()
+        defer { cli.remove() }
+        #expect(try cli.run("db", "init").status == 0)
+        let cases: [([String], String)] = [
+            (["--listen", "nonsense", "--lang", "en"],
+             "The option --listen: \"nonsense\" is not valid; it takes an address and port, such as \"127.0.0.1:8080\" or \"[::1]:8080\"."),
+            (["--listen", "127.0.0.1:99999", "--lang", "nl"], "De optie --listen: \"127.0.0.1:99999\" is niet geldig; verwacht wordt een adres en poort"),
+            (["--upload-limit-mb", "0", "--lang", "nl"], "De optie --upload-limit-mb: \"0\" is niet geldig; verwacht wordt een geheel getal van 1 tot en met 1024."),
+            (["--trusted-proxies", "999.1.1.1", "--lang", "en"], "The option --trusted-proxies: \"999.1.1.1\" is not valid; it takes IP addresses or networks"),
+            (["--upload-expiry-hours", "0", "--lang", "en"], "The option --upload-expiry-hours: \"0\" is not valid; it takes a whole number from"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try cli.run(["serve", "--upload-dir", "uploads"] + arguments)
+            #expect(result.status == 2, "\(arguments): \(result.errors)")
+            #expect(result.errors.contains(expected), "\(arguments): \(result.errors)")
+            #expect(!result.errors.contains("web."), "the setting behind the flag is not what was typed: \(result.errors)")
+        }
+        // `--set` itself still names the setting it sets.
+        let set = try cli.run("serve", "--set", "web.listen=bad", "--lang", "en")
+        #expect(set.status == 2 && set.errors.contains("The option --set web.listen: web.listen = \"bad\" is not valid"), "\(set.errors)")
+    }
+
     @Test func theLanguageComesFromTheFlagTheFileOrTheLocale() throws {
         var cli = try CommandRunner()
         defer { cli.remove() }

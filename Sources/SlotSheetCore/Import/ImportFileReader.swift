@@ -76,7 +76,8 @@ public final class ImportSource: @unchecked Sendable {
 
     /// A zip archive (`PK\u{3}\u{4}`), an OLE compound file, or a name ending in .xlsx/.xlsm/.xls/.ods
     /// (so a damaged workbook is refused as one, not read as a CSV). Which format a zip holds is the
-    /// reader's to tell, from its content.
+    /// reader's to tell, from its content. A PDF or a picture goes this way too, whatever its name
+    /// (the web front stores uploads under names of its own): it is refused as what it is.
     static func looksLikeWorkbook(_ path: String) -> Bool {
         let lower = path.lowercased()
         if [".xlsx", ".xlsm", ".xls", ".ods"].contains(where: lower.hasSuffix) { return true }
@@ -84,6 +85,7 @@ public final class ImportSource: @unchecked Sendable {
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
         return head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
+            || FileLook.of(path: path) != nil
     }
 }
 

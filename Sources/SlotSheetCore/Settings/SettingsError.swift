@@ -39,6 +39,8 @@ extension SettingsError: OfficeMessage, CustomStringConvertible {
         case let .wrongKind(key, origin, expected, found):
             return "\(origin.englishOpening): \(key.rawValue) must be \(expected.english), not \(found.english)."
         case let .invalidValue(key, origin, value, expected):
+            // A command's own option (`serve --listen`) names itself: the setting behind it is not what was typed.
+            if origin.isCommandOption { return "\(origin.englishOpening): \(value.quotedForMessage) is not valid; it takes \(expected.english)." }
             return "\(origin.englishOpening): \(key.rawValue) = \(value.quotedForMessage) is not valid; it takes \(expected.english)."
         case let .emptyBookingWindow(minimum, maximum, minimumAt, maximumAt):
             return "\(SettingKey.bookingMaxDaysAhead.rawValue) (\(maximum), \(maximumAt.english)) is below \(SettingKey.bookingMinDaysAhead.rawValue) (\(minimum), \(minimumAt.english)): tenants could book no day at all. Make the maximum at least the minimum."
@@ -65,6 +67,7 @@ extension SettingsError: OfficeMessage, CustomStringConvertible {
         case let .wrongKind(key, origin, expected, found):
             return "\(origin.dutchOpening): \(key.rawValue) moet \(expected.dutch) zijn; er staat \(found.dutch)."
         case let .invalidValue(key, origin, value, expected):
+            if origin.isCommandOption { return "\(origin.dutchOpening): \(value.quotedForMessage) is niet geldig; verwacht wordt \(expected.dutch)." }
             return "\(origin.dutchOpening): \(key.rawValue) = \(value.quotedForMessage) is niet geldig; verwacht wordt \(expected.dutch)."
         case let .emptyBookingWindow(minimum, maximum, minimumAt, maximumAt):
             return "\(SettingKey.bookingMaxDaysAhead.rawValue) (\(maximum), \(maximumAt.dutch)) is kleiner dan \(SettingKey.bookingMinDaysAhead.rawValue) (\(minimum), \(minimumAt.dutch)): huurders zouden geen enkele dag kunnen boeken. Maak het maximum minstens zo groot als het minimum."
@@ -73,6 +76,14 @@ extension SettingsError: OfficeMessage, CustomStringConvertible {
         case let .clockVariable(name, value, expected):
             return "\(name)=\(value.quotedForMessage) is niet geldig; verwacht wordt \(expected.dutch)."
         }
+    }
+}
+
+extension SettingOrigin {
+    /// A command's own option for one setting (`serve --listen`), as opposed to `--set key=value`.
+    var isCommandOption: Bool {
+        if case let .flag(name) = self { return !name.hasPrefix("--set ") }
+        return false
     }
 }
 

@@ -23,6 +23,9 @@ public struct SettingsLoader {
     public var configFlag: String?
     /// `--set section.key=value`, in order.
     public var overrides: [String]
+    /// A command's own options for settings (`serve --listen 127.0.0.1:9090`), applied after
+    /// `--set`; a mistake in one names the option, not the setting behind it.
+    public var commandOptions: [(key: SettingKey, option: String, value: String)] = []
     public var languageFlag: Language?
     public var environment: [String: String]
     public var systemFile: String
@@ -68,6 +71,10 @@ public struct SettingsLoader {
                 throw .unknownKey(key: name, at: origin, suggestion: SettingsLoader.suggestion(for: name))
             }
             try key.apply(key.value(fromText: String(override[override.index(after: equals)...]), at: origin), to: &settings, at: origin)
+        }
+        for (key, option, value) in commandOptions {
+            let origin = SettingOrigin.flag(option)
+            try key.apply(key.value(fromText: value, at: origin), to: &settings, at: origin)
         }
         if let languageFlag {
             settings.office.language = languageFlag

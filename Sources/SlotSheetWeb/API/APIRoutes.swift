@@ -9,6 +9,9 @@ import SlotSheetTemplates
 struct APIRoutes {
     let services: WebServices
 
+    /// The bounds of `GET /api/batches?limit=N` (as `docs/openapi.yaml` states them).
+    static let batchLimits = (range: 1...1000, defaultValue: 50)
+
     func add(to group: RouterGroup<WebContext>) {
         let api = group.add(middleware: BearerTokenMiddleware(services: services))
         api.get("/template", use: template)
@@ -24,10 +27,10 @@ struct APIRoutes {
         let query = request.uri.queryParameters
         let w = context.words
         guard let fromText = query["from"], let from = LocalDate(iso: fromText) else {
-            throw WebError.badRequest(w.badDate("from", query["from"].map(String.init) ?? ""))
+            throw WebError.badParameter(name: "from", message: w.badDate("from", query["from"].map(String.init) ?? ""))
         }
         guard let toText = query["to"], let to = LocalDate(iso: toText) else {
-            throw WebError.badRequest(w.badDate("to", query["to"].map(String.init) ?? ""))
+            throw WebError.badParameter(name: "to", message: w.badDate("to", query["to"].map(String.init) ?? ""))
         }
         guard let range = DateRange(from: from, to: to) else { throw WebError.badRequest(w.rangeReversed) }
         guard range.dayCount <= WebSettings.templateDaysLimit else {
@@ -37,7 +40,11 @@ struct APIRoutes {
         let codes = staffText.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let staff: StaffSelection = staffText == "all" ? .allActive : .codes(codes)
         if case .codes([]) = staff { throw WebError.badRequest(w.noStaffChosen) }
-        let language = query["lang"].flatMap { Language(rawValue: String($0)) } ?? context.language
+        var language = context.language
+        if let text = query["lang"].map(String.init) {
+            guard let chosen = Language(rawValue: text) else { throw WebError.badParameter(name: "lang", message: w.apiBadLanguage(text)) }
+            language = chosen
+        }
         do {
             return try await TemplateDownload.export(range: range, staff: staff, language: language, services: services)
         } catch let error as TemplateError {
@@ -70,6 +77,8 @@ struct APIRoutes {
     /// `POST /api/imports/{id}/apply` with `{"planDigest": "..."}` (the `planDigest` of the state): applies that plan. 200 with the
     /// state once applied; 409 with the state and the new preview (status `plan_changed`) when the
     /// plan is no longer that one; 409 `already_applied` or `not_ready` when the upload cannot be.
+    /// For a stale template, `{"planDigest": onTop.planDigest, "onTop": true}` applies the office's
+    /// edits on top of the database as it is now (the page's "Apply your edits on top").
     @Sendable func applyImport(_ request: Request, context: WebContext) async throws -> Response {
         let user = try context.requireUser()
         let upload = try await ownUpload(context)
@@ -78,7 +87,7 @@ struct APIRoutes {
         guard let sent = try? JSONDecoder().decode(ApplyRequest.self, from: body), !sent.planDigest.isEmpty else {
             throw WebError.badRequest(w.noPlanGiven)
         }
-        switch try await UploadApply(services: services).apply(upload, planDigest: sent.planDigest, user: user) {
+        switch try await UploadApply(services: services).apply(upload, planDigest: sent.planDigest, onTop: sent.onTop ?? false, user: user) {
         case let .applied(outcome):
             return try JSONBody.response(ImportState(id: upload.id!, state: UploadState.applied.rawValue,
                                                      result: ImportOutcomeJSON(outcome, context.language), batch: outcome.auditBatchID))
@@ -113,8 +122,8 @@ struct APIRoutes {
 
     private func stateResponse(_ upload: WebUpload, context: WebContext) async throws -> Response {
         let id = upload.id!
-        var result: ImportOutcomeJSON?
-        var problem: String?
+        var state = ImportState(id: id, state: upload.state.rawValue, result: nil, batch: upload.batchID,
+                                rows: services.readers.progress(of: id)?.rows)
         if upload.state == .ready || upload.state == .refused {
             var preview = services.readers.preview(of: id)
             if preview == nil {
@@ -122,26 +131,41 @@ struct APIRoutes {
                                                             userName: upload.userName ?? "-"))
             }
             switch preview?.result {
-            case let .checked(_, outcome)?: result = ImportOutcomeJSON(outcome, context.language)
-            case let .unreadable(error)?: problem = error.text(context.language)
+            case let .checked(_, outcome)?:
+                state.result = ImportOutcomeJSON(outcome, context.language)
+                // A stale template: the plan of its edits on top, as the page offers it.
+                state.onTop = preview?.onTop.map { ImportOutcomeJSON($0, context.language) }
+            case let .unreadable(error)?:
+                // The same code as `slotsheet import --json` gives this refusal.
+                state.errorCode = error.jsonStatus
+                state.error = error.text(context.language)
             case nil: break
             }
         }
-        return try JSONBody.response(ImportState(id: id, state: upload.state.rawValue, result: result, error: problem,
-                                                 batch: upload.batchID, rows: services.readers.progress(of: id)?.rows))
+        return try JSONBody.response(state)
     }
 
-    /// `GET /api/batches?limit=N`: the import batches, newest first.
+    /// `GET /api/batches?limit=N`: the import batches, newest first; `limit` is 1 to 1000
+    /// (default 50), and anything else is refused naming it rather than quietly bent into range.
     @Sendable func batches(_ request: Request, context: WebContext) async throws -> Response {
-        let limit = min(max(request.uri.queryParameters["limit"].flatMap { Int(String($0)) } ?? 50, 1), 1000)
-        let batches = try await services.database.read { try $0.importBatches(limit: limit, outcomes: nil) }
+        var limit = Self.batchLimits.defaultValue
+        if let text = request.uri.queryParameters["limit"].map(String.init) {
+            guard let number = Int(text), Self.batchLimits.range.contains(number) else {
+                throw WebError.badParameter(name: "limit", message: context.words.apiBadNumber(
+                    "limit", text, Self.batchLimits.range.lowerBound, Self.batchLimits.range.upperBound))
+            }
+            limit = number
+        }
+        let batches = try await services.database.read { [limit] in try $0.importBatches(limit: limit, outcomes: nil) }
         return try JSONBody.response(batches.map(BatchJSON.init))
     }
 }
 
-/// The body of `POST /api/imports/{id}/apply`.
+/// The body of `POST /api/imports/{id}/apply`: the digest of the plan seen, and `onTop` to apply
+/// a stale template's edits on top (then the digest is the state's `onTop.planDigest`).
 struct ApplyRequest: Decodable {
     let planDigest: String
+    let onTop: Bool?
 }
 
 /// The answer of `POST /api/batches/{id}/undo`.
@@ -155,6 +179,10 @@ struct ImportState: Encodable {
     let id: RowID
     let state: String
     var result: ImportOutcomeJSON?
+    /// For a stale template: what applying its edits on top of the database as it is now would do.
+    var onTop: ImportOutcomeJSON?
+    /// For a file refused whole: `slotsheet import --json`'s status for it (`template_edited`, `unreadable`).
+    var errorCode: String?
     var error: String?
     var batch: RowID?
     var rows: Int?

@@ -10,6 +10,8 @@ import SlotSheetTemplates
 struct ErrorResponderMiddleware: RouterMiddleware {
     typealias Context = WebContext
     let logger: Logger
+    /// To answer 405 rather than 404 for a known address asked with a method it does not take.
+    let routes: KnownRoutes
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         do {
@@ -26,7 +28,9 @@ struct ErrorResponderMiddleware: RouterMiddleware {
         case let error as WebError:
             webError = error
         case let error as HTTPError where error.status == .notFound:
-            webError = .notFound
+            let allowed = routes.methods(for: request.uri.path)
+            webError = allowed.isEmpty || allowed.contains(request.method.rawValue)
+                ? .notFound : .methodNotAllowed(method: request.method.rawValue, allowed: allowed)
         case let error as HTTPError where error.status == .contentTooLarge:
             webError = .tooLarge(limitMB: 0)
         case let error as HTTPError where error.status.code < 500:
@@ -49,12 +53,18 @@ struct ErrorResponderMiddleware: RouterMiddleware {
             let back = request.method == .get ? request.uri.description : "/"
             return Response(status: .seeOther, headers: [.location: "/sign-in?next=\(PageFrame.queryEscaped(back))"])
         }
+        var response: Response
         if isAPI {
-            var response = APIErrorBody.response(status: webError.status, code: webError.code, message: message(webError, context.words))
+            var parameter: String?
+            if case let .badParameter(name, _) = webError { parameter = name }
+            response = APIErrorBody.response(status: webError.status, code: webError.code, message: message(webError, context.words),
+                                             parameter: parameter)
             if webError == .tokenRequired { response.headers[.wwwAuthenticate] = "Bearer" }
-            return response
+        } else {
+            response = ErrorPages.page(for: webError, context: context, path: request.uri.path)
         }
-        return ErrorPages.page(for: webError, context: context, path: request.uri.path)
+        if case let .methodNotAllowed(_, allowed) = webError { response.headers[.allow] = allowed.joined(separator: ", ") }
+        return response
     }
 
     private func message(_ error: WebError, _ words: WebWords) -> String {
@@ -64,7 +74,8 @@ struct ErrorResponderMiddleware: RouterMiddleware {
         case .notYours: return words.forbiddenNotYours
         case .csrf: return words.csrfMessage
         case .notFound: return words.apiNotFound
-        case let .badRequest(message): return message
+        case let .badRequest(message), let .badParameter(_, message): return message
+        case let .methodNotAllowed(method, allowed): return words.methodNotAllowed(method, allowed.joined(separator: ", "))
         case let .tooLarge(limit): return words.fileTooLarge(limit)
         case .databaseUnavailable: return words.unavailableMessage
         case let .conflict(_, message): return message
@@ -72,15 +83,17 @@ struct ErrorResponderMiddleware: RouterMiddleware {
     }
 }
 
-/// The JSON of an API error: `{"code": "...", "message": "..."}`.
+/// The JSON of an API error: `{"code": "...", "message": "..."}`, and for a bad query parameter
+/// its name (`"parameter": "limit"`).
 struct APIErrorBody: Encodable {
     let code: String
     let message: String
+    var parameter: String?
 
-    static func response(status: HTTPResponse.Status, code: String, message: String) -> Response {
+    static func response(status: HTTPResponse.Status, code: String, message: String, parameter: String? = nil) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(APIErrorBody(code: code, message: message))) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(APIErrorBody(code: code, message: message, parameter: parameter))) ?? Data("{}".utf8)
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
                         body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

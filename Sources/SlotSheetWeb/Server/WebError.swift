@@ -18,6 +18,10 @@ public enum WebError: Error, Equatable {
     case notFound
     /// A request that cannot be understood; the message is in the request's language (400).
     case badRequest(String)
+    /// A query parameter that is missing, malformed or out of bounds (400); the API names it.
+    case badParameter(name: String, message: String)
+    /// A method the address does not take (405); `allowed` goes in the `Allow` header.
+    case methodNotAllowed(method: String, allowed: [String])
     /// An upload past the limit, refused while it was arriving (413).
     case tooLarge(limitMB: Int)
     /// The database cannot be reached (503).
@@ -32,7 +36,8 @@ public enum WebError: Error, Equatable {
         case .tokenRequired: return .unauthorized
         case .forbidden, .notYours, .csrf: return .forbidden
         case .notFound: return .notFound
-        case .badRequest: return .badRequest
+        case .badRequest, .badParameter: return .badRequest
+        case .methodNotAllowed: return .methodNotAllowed
         case .tooLarge: return .contentTooLarge
         case .databaseUnavailable: return .serviceUnavailable
         case .conflict: return .conflict
@@ -48,6 +53,8 @@ public enum WebError: Error, Equatable {
         case .csrf: return "csrf"
         case .notFound: return "not_found"
         case .badRequest: return "bad_request"
+        case .badParameter: return "bad_parameter"
+        case .methodNotAllowed: return "method_not_allowed"
         case .tooLarge: return "too_large"
         case .databaseUnavailable: return "database_unavailable"
         case let .conflict(code, _): return code

@@ -32,13 +32,15 @@ public enum WebServer {
     /// Every route and middleware; `sessionStorage` keeps the sessions (in memory: a restart signs
     /// everyone out, which an office can live with).
     public static func router(_ services: WebServices, sessionStorage: any PersistDriver) -> Router<WebContext> {
-        let router = Router(context: WebContext.self)
+        // HEAD is answered wherever GET is (HTTP asks it of every server), without the body.
+        let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
+        let routes = KnownRoutes()
         router.addMiddleware {
             RequestLogMiddleware(logger: services.logger)
             ClientOriginMiddleware(settings: services.settings)
             LanguageMiddleware()
             SecurityHeadersMiddleware()
-            ErrorResponderMiddleware(logger: services.logger)
+            ErrorResponderMiddleware(logger: services.logger, routes: routes)
         }
         StaticRoutes(services: services).add(to: router)
         APIRoutes(services: services).add(to: router.group("api"))
@@ -52,6 +54,7 @@ public enum WebServer {
         PageRoutes(services: services).add(to: office)
         UploadRoutes(services: services).add(to: office)
         AdminRoutes(services: services).add(to: web.group().add(middleware: RequireUserMiddleware(role: .admin)))
+        routes.record(router)
         return router
     }
 }

@@ -39,8 +39,9 @@ struct UploadPreview: Sendable {
             let name = outcome.verdict == .changes ? "ready" : outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
             return UploadReading(state: applicable ? .ready : .refused, rowsRead: prepared.parsed.slots.count, added: outcome.plan.added,
                                  removed: outcome.plan.removed, problems: outcome.problems.count + outcome.staleChanges.count, outcome: name)
-        case .unreadable:
-            return UploadReading(state: .refused, rowsRead: 0, added: 0, removed: 0, problems: 1, outcome: "unreadable")
+        case let .unreadable(error):
+            // Named as `slotsheet import --json` names it: `template_edited` or `unreadable`.
+            return UploadReading(state: .refused, rowsRead: 0, added: 0, removed: 0, problems: 1, outcome: error.jsonStatus)
         }
     }
 }

@@ -45,19 +45,20 @@ struct ServeCommand: ParsableCommand {
     var uploadDir: String?
 
     func run() throws {
-        // The flags are the last word on the [web] settings: they go through the same checks.
-        var withFlags = settings
-        withFlags.overrides += [(SettingKey.webListen, listen), (.webUploadLimit, uploadLimitMb.map(String.init)),
-                              (.webTrustedProxies, trustedProxies), (.webUploadExpiry, uploadExpiryHours.map(String.init))]
-            .compactMap { key, value in value.map { "\(key.rawValue)=\($0)" } }
-        let context = try withFlags.load()
+        // The flags are the last word on the [web] settings: they go through the same checks, and
+        // a mistake in one names the flag typed.
+        let options = [(SettingKey.webListen, "--listen", listen), (.webUploadLimit, "--upload-limit-mb", uploadLimitMb.map(String.init)),
+                       (.webTrustedProxies, "--trusted-proxies", trustedProxies),
+                       (.webUploadExpiry, "--upload-expiry-hours", uploadExpiryHours.map(String.init))]
+            .compactMap { key, option, value in value.map { (key: key, option: option, value: $0) } }
+        let context = try self.settings.load(options: options)
         let settings = WebSettings(context.settings.web, uploadFolder: WebSettings.uploadFolder(flag: uploadDir))
         let clock = context.clock
         // Refuse at once (exit 5) when the database is missing or not migrated, rather than on the first page.
         _ = try store.openMigrated()
         let isSQLite: Bool = if case .sqlite = try store.location() { true } else { false }
-        let options = store
-        let database = StoreAccess(threads: settings.workerThreads, shareOneStore: isSQLite) { try options.openMigrated() }
+        let storeOptions = store
+        let database = StoreAccess(threads: settings.workerThreads, shareOneStore: isSQLite) { try storeOptions.openMigrated() }
         LoggingSystem.bootstrap { LineLogHandler(label: $0, clock: clock) }
         let logger = Logger(label: "slotsheet.web")
         let services: WebServices

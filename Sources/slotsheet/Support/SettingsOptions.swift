@@ -18,11 +18,13 @@ struct SettingsOptions: ParsableArguments {
     var language: Language?
 
     /// Loads the settings and the office's clock and rules; from here on, messages are in the
-    /// settings' language.
-    func load() throws -> CommandContext {
+    /// settings' language. `options` are a command's own flags for settings (`serve --listen`).
+    func load(options: [(key: SettingKey, option: String, value: String)] = []) throws -> CommandContext {
         var known = language
         defer { Terminal.language = known ?? Terminal.language }
-        let settings = try SettingsLoader(configFlag: config, overrides: overrides, languageFlag: language).load(languageSoFar: &known)
+        var loader = SettingsLoader(configFlag: config, overrides: overrides, languageFlag: language)
+        loader.commandOptions = options
+        let settings = try loader.load(languageSoFar: &known)
         let clock = try settings.clock()
         return CommandContext(settings: settings, clock: clock, rules: settings.officeRules(clock: clock))
     }
