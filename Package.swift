@@ -51,7 +51,8 @@ let package = Package(
 
         // Generic spreadsheet modules: they know nothing about slots.
         .target(name: "XLSXReader", dependencies: ["CZip", "CLibXML2"]),
-        // CZip: to finish what libxlsxwriter cannot write itself (a very hidden sheet).
+        // CZip (libzip and zlib): to finish what libxlsxwriter cannot write itself (a very hidden
+        // sheet; a sheet deflated on another thread and put in as it is, `PreparedSheet`).
         .target(name: "XLSXWriter", dependencies: ["CXlsxWriter", "CZip"]),
 
         // The words and look of every generated workbook and message, per language.

@@ -76,6 +76,7 @@ extension WebWords {
         fileTooLarge: { megabytes in "Het bestand is groter dan \(megabytes) MB en is daarom niet aangenomen. Verdeel het over kleinere periodes." },
         notAnUploadForm: "De upload kwam niet binnen als bestandsformulier. Gebruik het formulier op deze pagina.",
         emptyFile: "Het bestand is leeg.",
+        malformedUpload: "De upload was niet te lezen als bestandsformulier: de delen ervan zijn beschadigd. Stuur het bestand opnieuw met het formulier op deze pagina, of als multipart/form-data met het veld 'file'.",
 
         uploadsTitle: "Uw uploads",
         allUploadsTitle: "Alle uploads",
@@ -214,7 +215,11 @@ extension WebWords {
         apiUnauthorized: "Stuur een geldig API-token als 'Authorization: Bearer TOKEN' ('slotsheet user token NAAM' maakt er een).",
         apiForbidden: { needed in "Hiervoor is de rol \(needed) nodig." },
         apiNotFound: "Dit bestaat niet.",
-        apiBadRequest: { detail in "Het verzoek is niet geldig: \(detail)" },
+        apiBadRequest: "De server begrijpt dit verzoek niet; er is niets gewijzigd.",
+        apiBodyNotJSON: "De inhoud is geen JSON-object. Stuur {\"planDigest\": \"...\"} met de planDigest van GET /api/imports/{id}.",
+        apiPlanDigestMissing: "De inhoud heeft geen planDigest. Stuur de planDigest van GET /api/imports/{id} als tekst.",
+        apiOnTopNotBoolean: "onTop moet true of false zijn, of worden weggelaten.",
+        requestTooLarge: { kilobytes in "Het verzoek is groter dan \(kilobytes) kB en is daarom niet gelezen; er is niets gewijzigd." },
         apiBadNumber: { parameter, value, minimum, maximum in
             "\(parameter): '\(value)' is niet toegestaan; geef een geheel getal van \(minimum) tot en met \(maximum), of laat \(parameter) weg."
         },

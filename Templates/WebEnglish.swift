@@ -76,6 +76,7 @@ extension WebWords {
         fileTooLarge: { megabytes in "The file is larger than \(megabytes) MB, so it was not accepted. Split it into smaller date ranges." },
         notAnUploadForm: "The upload did not arrive as a file form. Use the form on this page.",
         emptyFile: "The file is empty.",
+        malformedUpload: "The upload could not be read as a file form: its parts are broken. Send the file again from the form on this page, or as multipart/form-data with the field 'file'.",
 
         uploadsTitle: "Your uploads",
         allUploadsTitle: "All uploads",
@@ -214,7 +215,11 @@ extension WebWords {
         apiUnauthorized: "Send a valid API token as 'Authorization: Bearer TOKEN' ('slotsheet user token NAME' makes one).",
         apiForbidden: { needed in "This needs the \(needed) role." },
         apiNotFound: "There is no such resource.",
-        apiBadRequest: { detail in "The request is not valid: \(detail)" },
+        apiBadRequest: "The server cannot understand this request; nothing was changed.",
+        apiBodyNotJSON: "The body is not a JSON object. Send {\"planDigest\": \"...\"} with the planDigest of GET /api/imports/{id}.",
+        apiPlanDigestMissing: "The body has no planDigest. Send the planDigest of GET /api/imports/{id} as text.",
+        apiOnTopNotBoolean: "onTop must be true or false, or be left out.",
+        requestTooLarge: { kilobytes in "The request is larger than \(kilobytes) KB, so it was not read; nothing was changed." },
         apiBadNumber: { parameter, value, minimum, maximum in
             "\(parameter): '\(value)' is not allowed; give a whole number from \(minimum) to \(maximum), or leave \(parameter) out."
         },

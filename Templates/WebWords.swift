@@ -79,6 +79,8 @@ public struct WebWords: Sendable {
     public var fileTooLarge: @Sendable (_ megabytes: Int) -> String
     public var notAnUploadForm: String
     public var emptyFile: String
+    /// A multipart body whose parts cannot be read (broken boundaries or part headers).
+    public var malformedUpload: String
 
     // The upload list and one upload.
     public var uploadsTitle: String
@@ -202,7 +204,17 @@ public struct WebWords: Sendable {
     public var apiUnauthorized: String
     public var apiForbidden: @Sendable (_ needed: String) -> String
     public var apiNotFound: String
-    public var apiBadRequest: @Sendable (_ detail: String) -> String
+    /// A request the server cannot take that none of the messages below names (no library's text
+    /// is passed on: it would be English inside a Dutch answer).
+    public var apiBadRequest: String
+    /// The body of `POST /api/imports/{id}/apply` is not a JSON object.
+    public var apiBodyNotJSON: String
+    /// ... or its `planDigest` is missing, empty or not text.
+    public var apiPlanDigestMissing: String
+    /// ... or its `onTop` is neither true nor false.
+    public var apiOnTopNotBoolean: String
+    /// A form or JSON body past the limit of everything but an upload's file.
+    public var requestTooLarge: @Sendable (_ kilobytes: Int) -> String
     /// A query parameter outside its bounds or not a number (`limit` of `/api/batches`).
     public var apiBadNumber: @Sendable (_ parameter: String, _ value: String, _ minimum: Int, _ maximum: Int) -> String
     /// A `lang` that is neither `en` nor `nl`.

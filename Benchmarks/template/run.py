@@ -9,7 +9,8 @@ staff) against two peers writing the same grid, alternating, in one run:
 
 Each round runs the three in turn; the ratio slotsheet / C is taken pair by pair (the same round)
 and its median reported, with the medians of wall time, CPU time (user + system) and peak RSS of
-each. Then the peak memory of a one-month export (constant-memory mode: memory must not grow with
+each, and the machine's one-minute load average before and after the rounds (on a machine busier
+than its cores, wall time is mostly waiting for one, and the ratio tends to the CPU ratio). Then the peak memory of a one-month export (constant-memory mode: memory must not grow with
 rows).
 
 Usage: python3 Benchmarks/template/run.py [--rounds 11] [--slotsheet PATH]   (from the repository root)
@@ -85,10 +86,12 @@ def main():
         contenders["before"] = lambda: measured(export("2026-12-31", f"{work}/before.xlsx", args.before), env)
     for run_once in contenders.values():   # warm-up: page cache, the database's pages
         run_once()
+    load_before = os.getloadavg()[0]
     results = {name: [] for name in contenders}
     for _ in range(args.rounds):
         for name, run_once in contenders.items():
             results[name].append(run_once())
+    load_after = os.getloadavg()[0]
     month = [measured(export("2026-01-31", f"{work}/month.xlsx"), env)["rss"] for _ in range(3)]
 
     def median(name, key):
@@ -97,7 +100,8 @@ def main():
     def paired(name, key):
         return statistics.median(a[key] / b[key] for a, b in zip(results[name], results["c"]))
 
-    print(f"\nyear template, 2,190 rows x 250 staff (547,500 staff cells), {args.rounds} alternating rounds, medians:")
+    print(f"\nyear template, 2,190 rows x 250 staff (547,500 staff cells), {args.rounds} alternating rounds, medians"
+          f" (load average {load_before:.1f} before the rounds, {load_after:.1f} after, on {os.cpu_count()} cores):")
     print(f"  {'':34s} {'wall':>8s} {'cpu':>8s} {'peak RSS':>9s} {'wall / C':>9s} {'cpu / C':>8s}")
     for name, label in [("slotsheet", "slotsheet template export"), ("c", "C + libxlsxwriter (grid.c)"),
                         ("rust", "rust_xlsxwriter (rustpy-xlsxwriter)")] + ([("before", "slotsheet before (--before)")] if args.before else []):

@@ -12,14 +12,17 @@ import Foundation
 ///     try sheet.writeFormula("=COUNTIF(F2:Z2,\"x\")", cachedValue: 3, row: 1, column: 4)
 public final class SheetWriter {
     public let name: String
+    /// Where libxlsxwriter puts the sheet in the package (`xl/worksheets/sheet2.xml`).
+    let partName: String
     private let sheet: UnsafeMutablePointer<lxw_worksheet>
     /// Strong: the workbook never holds its sheets, so there is no cycle, and writes skip the
     /// cost of checking an unowned reference.
     private let workbook: WorkbookWriter
 
-    init(_ sheet: UnsafeMutablePointer<lxw_worksheet>, name: String, workbook: WorkbookWriter) {
+    init(_ sheet: UnsafeMutablePointer<lxw_worksheet>, name: String, partName: String, workbook: WorkbookWriter) {
         self.sheet = sheet
         self.name = name
+        self.partName = partName
         self.workbook = workbook
     }
 

@@ -4,7 +4,8 @@ import Foundation
 /// Changes to a finished .xlsx that libxlsxwriter cannot make while writing. libxlsxwriter 1.1.4
 /// (Debian's) can hide a sheet but not make it *very hidden*, the state Excel's Unhide menu does
 /// not offer; so the sheet is written hidden and its `state` attribute in `xl/workbook.xml` is
-/// rewritten afterwards, in place, through libzip. Every other part of the file is copied as it is.
+/// rewritten afterwards, in place, through libzip. Sheets prepared apart (`PreparedSheet`) go in
+/// by the same pass. Every other part of the file is copied as it is.
 ///
 ///     try workbook.close()
 ///     try WorkbookPostProcessing.setSheetState(.veryHidden, ofSheetNamed: "_slotsheet", inFileAt: path)
@@ -16,23 +17,53 @@ public enum WorkbookPostProcessing {
 
     /// Sets the state of the sheet named `name` in the workbook at `path`.
     public static func setSheetState(_ state: SheetState, ofSheetNamed name: String, inFileAt path: String) throws(XLSXWriteError) {
+        try rewrite(path, sheetStates: [(name, state)], replacingParts: [:])
+    }
+
+    /// What `WorkbookWriter.close()` does after libxlsxwriter: one pass over the file that makes
+    /// `veryHiddenSheets` very hidden and puts each prepared part (already deflated) in place of
+    /// the one libxlsxwriter wrote under its name. Nothing to do, no pass.
+    static func finish(_ path: String, veryHiddenSheets: [String], replacingParts parts: [String: DeflatedPart.Finished]) throws(XLSXWriteError) {
+        guard !veryHiddenSheets.isEmpty || !parts.isEmpty else { return }
+        try rewrite(path, sheetStates: veryHiddenSheets.map { ($0, .veryHidden) }, replacingParts: parts)
+    }
+
+    private static func rewrite(_ path: String, sheetStates: [(name: String, state: SheetState)],
+                                replacingParts parts: [String: DeflatedPart.Finished]) throws(XLSXWriteError) {
         var code: Int32 = 0
         guard let archive = zip_open(path, 0, &code) else {
             throw .refused(context: "reopening \(path)", reason: "libzip error \(code)")
         }
         do throws(XLSXWriteError) {
-            let index = zip_name_locate(archive, workbookPart, 0)
-            guard index >= 0 else { throw .refused(context: path, reason: "it has no \(workbookPart)") }
-            var info = zip_stat_t()
-            guard zip_stat_index(archive, zip_uint64_t(index), 0, &info) == 0 else { throw failure(archive, path) }
-            let original = try read(archive, index: zip_uint64_t(index), size: Int(info.size), path: path)
-            let edited = try withSheetState(state, ofSheetNamed: name, in: original)
-            try replace(archive, index: zip_uint64_t(index), with: edited, mtime: info.mtime, path: path)
+            if !sheetStates.isEmpty {
+                let (index, info) = try locate(workbookPart, in: archive, path: path)
+                var edited = try read(archive, index: index, size: Int(info.size), path: path)
+                for (name, state) in sheetStates { edited = try withSheetState(state, ofSheetNamed: name, in: edited) }
+                try replace(archive, index: index, with: edited, mtime: info.mtime, path: path)
+            }
+            for (name, part) in parts.sorted(by: { $0.key < $1.key }) {
+                let (index, info) = try locate(name, in: archive, path: path)
+                guard let source = part.zipSource(in: archive) else { throw failure(archive, path) }
+                guard zip_file_replace(archive, index, source, 0) == 0 else {
+                    zip_source_free(source)
+                    throw failure(archive, path)
+                }
+                guard zip_file_set_mtime(archive, index, info.mtime, 0) == 0 else { throw failure(archive, path) }
+            }
             guard zip_close(archive) == 0 else { throw failure(archive, path) }
         } catch {
             zip_discard(archive)
             throw error
         }
+    }
+
+    /// The index and facts of the entry `name`.
+    private static func locate(_ name: String, in archive: OpaquePointer, path: String) throws(XLSXWriteError) -> (zip_uint64_t, zip_stat_t) {
+        let index = zip_name_locate(archive, name, 0)
+        guard index >= 0 else { throw .refused(context: path, reason: "it has no \(name)") }
+        var info = zip_stat_t()
+        guard zip_stat_index(archive, zip_uint64_t(index), 0, &info) == 0 else { throw failure(archive, path) }
+        return (zip_uint64_t(index), info)
     }
 
     /// `workbookXML` with the `state` attribute of the sheet named `name` set to `state` (an

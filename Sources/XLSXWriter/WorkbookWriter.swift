@@ -48,6 +48,10 @@ public final class WorkbookWriter {
     private var formats: [CellStyle: UnsafeMutablePointer<lxw_format>] = [:]
     /// Sheets to make very hidden once the file is written (libxlsxwriter cannot).
     private var veryHiddenSheets: [String] = []
+    /// Worksheets added so far (chart sheets apart): libxlsxwriter numbers their parts in this order.
+    private var worksheetCount = 0
+    /// Sheets whose content is written outside libxlsxwriter, put in place at `close()`.
+    private var preparedSheets: [PreparedSheet] = []
 
     public init(path: String, options: Options = Options()) throws(XLSXWriteError) {
         self.path = path
@@ -75,7 +79,17 @@ public final class WorkbookWriter {
         guard let sheet = workbook_add_worksheet(workbook, name) else {
             throw .refused(context: "sheet '\(name)'", reason: "could not be added")
         }
-        return SheetWriter(sheet, name: name, workbook: self)
+        worksheetCount += 1
+        return SheetWriter(sheet, name: name, partName: "xl/worksheets/sheet\(worksheetCount).xml", workbook: self)
+    }
+
+    /// Adds a sheet of text rows that is written and deflated apart from libxlsxwriter, on the
+    /// caller's thread (`PreparedSheet`), such as a large hidden sheet filled beside a large
+    /// visible one. `protected` protects it as `SheetWriter.protectWithoutPassword()` does.
+    public func addPreparedSheet(named name: String, protected: Bool) throws(XLSXWriteError) -> PreparedSheet {
+        let prepared = try PreparedSheet(placeholder: addSheet(named: name), protected: protected)
+        preparedSheets.append(prepared)
+        return prepared
     }
 
     /// The workbook format for `style`, made once and shared by every cell with that style.
@@ -130,16 +144,22 @@ public final class WorkbookWriter {
         if !veryHiddenSheets.contains(name) { veryHiddenSheets.append(name) }
     }
 
-    /// Writes the file, then sets the state of very hidden sheets in it. Afterwards the writer and
-    /// its sheets can no longer be used.
+    /// Writes the file, then, in one pass over it, puts the prepared sheets in place and sets the
+    /// state of very hidden sheets. Afterwards the writer and its sheets can no longer be used.
     public func close() throws(XLSXWriteError) {
         let workbook = try requireOpen()
+        var parts: [String: DeflatedPart.Finished] = [:]
+        do {
+            for sheet in preparedSheets { parts[sheet.partName] = try sheet.finish() }
+        } catch {
+            discard()
+            throw error
+        }
         self.workbook = nil
         formats.removeAll()
+        preparedSheets.removeAll()
         try XLSXWriteError.check(workbook_close(workbook), "writing \(path)")
-        for name in veryHiddenSheets {
-            try WorkbookPostProcessing.setSheetState(.veryHidden, ofSheetNamed: name, inFileAt: path)
-        }
+        try WorkbookPostProcessing.finish(path, veryHiddenSheets: veryHiddenSheets, replacingParts: parts)
     }
 
     /// Abandons the workbook without writing it (used when a job fails half-way).
@@ -147,6 +167,7 @@ public final class WorkbookWriter {
         guard let workbook else { return }
         self.workbook = nil
         formats.removeAll()
+        preparedSheets.removeAll()
         lxw_workbook_free(workbook)
     }
 }

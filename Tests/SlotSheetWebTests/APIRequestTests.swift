@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import SlotSheetCore
+import SlotSheetTemplates
 import Testing
 @testable import SlotSheetWeb
 
@@ -60,5 +61,74 @@ import Testing
             let badLanguage = try await api.send(.get, "/api/template?from=2026-12-01&to=2026-12-02&lang=fr")
             #expect(badLanguage.status == .badRequest && badLanguage.text.contains("\"parameter\":\"lang\""), "not quietly English: \(badLanguage.text)")
         }
+    }
+
+    /// Every way a request can be malformed gets a message of our own, wholly in the request's
+    /// language (never Hummingbird's or the JSON decoder's English), under a code that does not
+    /// change with the language.
+    @Test func aMalformedRequestIsRefusedWhollyInTheRequestsLanguage() async throws {
+        let fixture = try WebFixture()
+        let token = try UserDirectory(store: fixture.store, clock: fixture.clock, cost: 4).newToken(for: "olga")
+        try await fixture.application.test(.router) { client in
+            var api = RouterAPI(client: client, token: token)
+            let upload = try await api.upload("one.csv", ApplyTests.csv(try ApplyTests.freeCells(fixture.store, count: 1)))
+            let json: HTTPFields = [.contentType: "application/json"]
+            let cases: [RefusedBody] = [
+                RefusedBody("{\"planDigest\": \"abc\"", \.apiBodyNotJSON),
+                RefusedBody("[\"planDigest\"]", \.apiBodyNotJSON),
+                RefusedBody("{}", \.apiPlanDigestMissing),
+                RefusedBody("{\"planDigest\": 42}", \.apiPlanDigestMissing),
+                RefusedBody("{\"planDigest\": \"\"}", \.apiPlanDigestMissing),
+                RefusedBody("{\"planDigest\": \"abc\", \"onTop\": \"yes\"}", \.apiOnTopNotBoolean),
+                RefusedBody("{\"planDigest\": \"" + String(repeating: "a", count: 70_000) + "\"}", status: .contentTooLarge, code: "too_large") {
+                    $0.requestTooLarge(64)
+                },
+            ]
+            for language in ["nl", "en"] {
+                api.language = language
+                let words = Language(rawValue: language)!.web
+                for refused in cases {
+                    let answer = try await api.send(.post, "/api/imports/\(upload.id)/apply", headers: json, body: ByteBuffer(string: refused.body))
+                    let error = try JSONSerialization.jsonObject(with: Data(buffer: answer.body)) as? [String: String]
+                    let about = "\(language) \(refused.body.prefix(60)): \(answer.text)"
+                    #expect(answer.status == refused.status && error?["code"] == refused.code, "\(about)")
+                    #expect(error?["message"] == refused.message(words), "\(about)")
+                    if language == "nl" { Self.expectNoEnglish(error?["message"] ?? "") }
+                }
+                // A multipart body whose part header the parser cannot take.
+                let broken = "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\nNamé: v\r\n\r\nx\r\n--b--\r\n"
+                let refused = try await api.send(.post, "/api/imports", headers: [.contentType: "multipart/form-data; boundary=b"],
+                                                 body: ByteBuffer(string: broken))
+                let error = try JSONSerialization.jsonObject(with: Data(buffer: refused.body)) as? [String: String]
+                #expect(refused.status == .badRequest && error?["code"] == "bad_request", "\(refused.text)")
+                #expect(error?["message"] == words.malformedUpload)
+                if language == "nl" { Self.expectNoEnglish(error?["message"] ?? "") }
+            }
+            // A page's form past the limit: a page saying so, not a server error.
+            let form = try await client.execute(uri: "/sign-in", method: .post,
+                                                headers: [.acceptLanguage: "nl", .contentType: "application/x-www-form-urlencoded"],
+                                                body: ByteBuffer(string: "name=" + String(repeating: "a", count: 70_000)))
+            #expect(form.status == .contentTooLarge && form.text.contains(WebWords.dutch.requestTooLarge(64)), "\(form.text)")
+        }
+    }
+
+    /// English words a library's text would bring into a Dutch message.
+    static func expectNoEnglish(_ message: String) {
+        let words = Set(message.lowercased().split { !$0.isLetter }.map(String.init))
+        let english: Set = ["the", "not", "bad", "request", "couldn", "missing", "valid", "correct", "expected", "key", "value",
+                            "string", "type", "body", "unexpected", "character", "error", "read", "too", "large"]
+        #expect(words.isDisjoint(with: english), "English in a Dutch message: \(message)")
+    }
+}
+
+/// A body `POST /api/imports/{id}/apply` refuses, and how.
+struct RefusedBody {
+    let body: String
+    let status: HTTPResponse.Status
+    let code: String
+    let message: (WebWords) -> String
+
+    init(_ body: String, status: HTTPResponse.Status = .badRequest, code: String = "bad_request", _ message: @escaping (WebWords) -> String) {
+        (self.body, self.status, self.code, self.message) = (body, status, code, message)
     }
 }

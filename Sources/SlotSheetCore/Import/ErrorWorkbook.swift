@@ -65,6 +65,7 @@ public enum ErrorWorkbook {
                 })
                 try workbook.writeRow(.init(state: file.snapshot[index], shown: shown, held: current.held,
                                             othersAvailable: others, flagged: flagged), daypartIndex: daypartIndex)
+                try workbook.recordRow(file.snapshot[index], daypartIndex: daypartIndex)
                 index += 1
             }
             let errors = try workbook.addSheet(named: words.importing.errorsSheet)

@@ -104,7 +104,8 @@ public struct TemplateExporter {
             day: day, generatedAt: generatedAt,
             staffDetails: staff.map(\.value), daypartDetails: dayparts.map(\.value),
             printing: .init(paper: request.paper, timeZone: clock.timeZone)))
-        // This thread reads the days from the database while another writes the rows.
+        // This thread reads the days from the database and records them in the metadata sheet
+        // while another writes the grid's rows.
         let pipeline = TemplateRowPipeline(workbook: workbook)
         do {
             var fingerprint = TemplateFingerprint(layout: layout)
@@ -113,6 +114,7 @@ public struct TemplateExporter {
             try TemplateRowReader(layout: layout, references: References(session: session))
                 .forEachRow(session: session) { state, daypartIndex, others in
                     fingerprint.add(state)
+                    try workbook.recordRow(state, daypartIndex: daypartIndex)
                     day.append(.init(content: .init(state: state, held: state.held, othersAvailable: others), daypartIndex: daypartIndex))
                     if daypartIndex == layout.dayparts.count - 1 {
                         try pipeline.submit(day)

@@ -4,6 +4,10 @@ import XLSXWriter
 /// Writes the sheets of one availability template, row by row, in libxlsxwriter's constant-memory
 /// mode: the availability grid, the instructions, the staff and daypart lists, and the very hidden
 /// metadata the importer reads. Layout comes from `TemplateLayout`, words from `Templates/`.
+///
+/// A data row is two calls: `writeRow` (the grid) and `recordRow` (its metadata record). They may
+/// run on two threads, one each, as the export does: the metadata sheet is a `PreparedSheet`,
+/// written and deflated on the thread that records, apart from libxlsxwriter's.
 final class TemplateWorkbook {
     struct Context {
         let layout: TemplateLayout
@@ -20,12 +24,12 @@ final class TemplateWorkbook {
     private let context: Context
     private let workbook: WorkbookWriter
     private let grid: SheetWriter
-    private let metadata: SheetWriter
+    private let metadata: PreparedSheet
     private let styles: TemplateStyles
     /// Cell formats per kind of row, resolved once: they go into every one of 550k cells.
     private var resolvedFormats: [TemplateStyles.RowKind: RowFormats] = [:]
-    private var nextMetadataRow = 0
     private var rowsWritten = 0
+    private var rowsRecorded = 0
 
     init(path: String, context: Context) throws {
         self.context = context
@@ -37,7 +41,7 @@ final class TemplateWorkbook {
             let instructions = try workbook.addSheet(named: words.instructionsSheet)
             let staffSheet = try workbook.addSheet(named: words.staffSheet)
             let daypartSheet = try workbook.addSheet(named: words.daypartsSheet)
-            metadata = try workbook.addSheet(named: TemplateMetadata.sheetName)
+            metadata = try workbook.addPreparedSheet(named: TemplateMetadata.sheetName, protected: true)
             try grid.activate()
             try writeGridFrame()
             try writeInstructions(instructions)
@@ -110,7 +114,7 @@ final class TemplateWorkbook {
         var flagged: [Int: String] = [:]
     }
 
-    /// Writes one data row; rows must come in layout order.
+    /// Writes one data row of the grid; rows must come in layout order.
     func writeRow(_ content: RowContent, daypartIndex: Int) throws {
         let state = content.state
         let row = layout.row(for: state.date, daypartIndex: daypartIndex)
@@ -148,9 +152,15 @@ final class TemplateWorkbook {
         for (column, note) in flagged.sorted(by: { $0.key < $1.key }) {
             try grid.writeNote(note, row: row, column: column, author: "slotsheet")
         }
+        rowsWritten += 1
+    }
+
+    /// Records one data row's database state in the metadata; rows must come in layout order.
+    func recordRow(_ state: TemplateRowState, daypartIndex: Int) throws {
+        let row = layout.row(for: state.date, daypartIndex: daypartIndex)
         try writeMetadata(.row(layout.cell(row: row, .date), date: state.date, daypartCode: state.daypartCode,
                                availability: state.availabilityCode, held: state.held, assigned: state.assignedStaffCodes))
-        rowsWritten += 1
+        rowsRecorded += 1
     }
 
     /// Staff cells as given (an error workbook shows what the office typed), flagged ones marked.
@@ -253,14 +263,10 @@ final class TemplateWorkbook {
             try writeMetadata(.staff(column: layout.cell(row: TemplateLayout.headerRow, staffAt: index).columnLetters,
                                      code: member.code, name: member.name))
         }
-        try metadata.protectWithoutPassword()
     }
 
     private func writeMetadata(_ record: MetadataRecord) throws {
-        for (column, field) in record.fields.enumerated() where !field.isEmpty {
-            try metadata.write(field, row: nextMetadataRow, column: column)
-        }
-        nextMetadataRow += 1
+        try metadata.appendRow(record.fields)
     }
 
     /// Adds a sheet after the template's own (an error workbook's list of problems).
@@ -270,7 +276,8 @@ final class TemplateWorkbook {
 
     /// Writes the closing metadata and the file. Every data row must have been written.
     func finish(fingerprint: String) throws {
-        precondition(rowsWritten == layout.rowCount, "wrote \(rowsWritten) of \(layout.rowCount) rows")
+        precondition(rowsWritten == layout.rowCount && rowsRecorded == layout.rowCount,
+                     "wrote \(rowsWritten) and recorded \(rowsRecorded) of \(layout.rowCount) rows")
         let meta: [(TemplateMetadata.Key, String)] = [
             (.rangeFrom, layout.range.from.iso), (.rangeTo, layout.range.to.iso),
             (.dataSheet, context.words.availabilitySheet), (.language, context.language.rawValue),

@@ -62,8 +62,7 @@ struct APIRoutes {
             response.headers[.location] = "/api/imports/\(id)"
             return response
         } catch let failure as UploadReceiver.Failure {
-            let w = context.words
-            throw WebError.badRequest(failure == .notMultipart ? w.notAnUploadForm : failure == .empty ? w.emptyFile : w.noFileChosen)
+            throw WebError.badRequest(failure.message(context.words))
         }
     }
 
@@ -84,9 +83,7 @@ struct APIRoutes {
         let upload = try await ownUpload(context)
         let w = context.words
         let body = try await request.body.collect(upTo: context.maxUploadSize)
-        guard let sent = try? JSONDecoder().decode(ApplyRequest.self, from: body), !sent.planDigest.isEmpty else {
-            throw WebError.badRequest(w.noPlanGiven)
-        }
+        let sent = try ApplyRequest(body, words: w)
         switch try await UploadApply(services: services).apply(upload, planDigest: sent.planDigest, onTop: sent.onTop ?? false, user: user) {
         case let .applied(outcome):
             return try JSONBody.response(ImportState(id: upload.id!, state: UploadState.applied.rawValue,
@@ -166,6 +163,34 @@ struct APIRoutes {
 struct ApplyRequest: Decodable {
     let planDigest: String
     let onTop: Bool?
+
+    /// Reads the body, refusing it with a message of our own for each way it can be wrong (the
+    /// decoder's descriptions are English and name Swift types, so none reaches the answer).
+    init(_ body: ByteBuffer, words: WebWords) throws {
+        let sent: ApplyRequest
+        do {
+            sent = try JSONDecoder().decode(ApplyRequest.self, from: body)
+        } catch {
+            throw WebError.badRequest(Self.message(error, words))
+        }
+        guard !sent.planDigest.isEmpty else { throw WebError.badRequest(words.apiPlanDigestMissing) }
+        self = sent
+    }
+
+    /// The field a decoding error is about, if it is one of ours; else the body is no JSON object of this shape.
+    private static func message(_ error: any Error, _ words: WebWords) -> String {
+        let field: CodingKey?
+        switch error as? DecodingError {
+        case let .keyNotFound(key, _)?: field = key
+        case let .valueNotFound(_, context)?, let .typeMismatch(_, context)?: field = context.codingPath.first
+        default: field = nil
+        }
+        switch field?.stringValue {
+        case CodingKeys.planDigest.stringValue?: return words.apiPlanDigestMissing
+        case CodingKeys.onTop.stringValue?: return words.apiOnTopNotBoolean
+        default: return words.apiBodyNotJSON
+        }
+    }
 }
 
 /// The answer of `POST /api/batches/{id}/undo`.

@@ -18,6 +18,7 @@ enum ErrorPages {
         case let .badRequest(message), let .badParameter(_, message): (title, text) = (w.badRequestTitle, message)
         case let .methodNotAllowed(method, allowed): (title, text) = (w.methodNotAllowedTitle, w.methodNotAllowed(method, allowed.joined(separator: ", ")))
         case let .tooLarge(limit): (title, text) = (w.badRequestTitle, w.fileTooLarge(limit))
+        case let .bodyTooLarge(limit): (title, text) = (w.badRequestTitle, w.requestTooLarge(limit))
         case .databaseUnavailable: (title, text) = (w.unavailableTitle, w.unavailableMessage)
         case let .conflict(_, message): (title, text) = (w.badRequestTitle, message)
         case .signInRequired, .tokenRequired: (title, text) = (w.signInTitle, w.apiUnauthorized)

@@ -30,10 +30,8 @@ struct UploadRoutes {
             }
             return Redirect.to("/uploads/\(id)")
         } catch let failure as UploadReceiver.Failure {
-            let w = context.words
-            let problem = failure == .notMultipart ? w.notAnUploadForm : failure == .empty ? w.emptyFile : w.noFileChosen
             return HTMLPage(UploadFormPage(frame: PageFrame(context, path: "/upload"), limitMB: services.settings.uploadLimitMB,
-                                           problem: problem).node, status: .badRequest).response
+                                           problem: failure.message(context.words)).node, status: .badRequest).response
         } catch let error as WebError {
             guard case let .tooLarge(limit) = error else { throw error }
             var response = HTMLPage(UploadFormPage(frame: PageFrame(context, path: "/upload"), limitMB: limit,

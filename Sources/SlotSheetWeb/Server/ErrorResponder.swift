@@ -27,14 +27,18 @@ struct ErrorResponderMiddleware: RouterMiddleware {
         switch error {
         case let error as WebError:
             webError = error
-        case let error as HTTPError where error.status == .notFound:
+        case let error as any HTTPResponseError where error.status == .notFound:
             let allowed = routes.methods(for: request.uri.path)
             webError = allowed.isEmpty || allowed.contains(request.method.rawValue)
                 ? .notFound : .methodNotAllowed(method: request.method.rawValue, allowed: allowed)
-        case let error as HTTPError where error.status == .contentTooLarge:
-            webError = .tooLarge(limitMB: 0)
-        case let error as HTTPError where error.status.code < 500:
-            webError = .badRequest(context.words.apiBadRequest(error.status.reasonPhrase))
+        case let error as any HTTPResponseError where error.status == .contentTooLarge:
+            // `collect(upTo:)` past the limit (NIOTooManyBytesError): a form or JSON body; an
+            // upload's file is limited as it arrives (`UploadReceiver`).
+            webError = .bodyTooLarge(limitKB: context.maxUploadSize / 1024)
+        case let error as any HTTPResponseError where error.status.code < 500:
+            // Hummingbird's own refusal: its reason phrase and message are English, so neither is passed on.
+            logger.notice("request refused: \(request.method) \(LogText.safe(request.uri.path)) id=\(context.id): HTTP \(error.status.code)")
+            webError = .badRequest(context.words.apiBadRequest)
         case StoreError.conflict:
             // Collided with other writers on every attempt the store makes: nothing was written.
             logger.notice("request collided with other writers: \(request.method) \(LogText.safe(request.uri.path)) id=\(context.id)")
@@ -77,6 +81,7 @@ struct ErrorResponderMiddleware: RouterMiddleware {
         case let .badRequest(message), let .badParameter(_, message): return message
         case let .methodNotAllowed(method, allowed): return words.methodNotAllowed(method, allowed.joined(separator: ", "))
         case let .tooLarge(limit): return words.fileTooLarge(limit)
+        case let .bodyTooLarge(limit): return words.requestTooLarge(limit)
         case .databaseUnavailable: return words.unavailableMessage
         case let .conflict(_, message): return message
         }

@@ -24,6 +24,8 @@ public enum WebError: Error, Equatable {
     case methodNotAllowed(method: String, allowed: [String])
     /// An upload past the limit, refused while it was arriving (413).
     case tooLarge(limitMB: Int)
+    /// A form or JSON body past `WebContext.maxUploadSize` (413).
+    case bodyTooLarge(limitKB: Int)
     /// The database cannot be reached (503).
     case databaseUnavailable
     /// The request conflicts with the state of what it names (409): an upload applied already or
@@ -38,7 +40,7 @@ public enum WebError: Error, Equatable {
         case .notFound: return .notFound
         case .badRequest, .badParameter: return .badRequest
         case .methodNotAllowed: return .methodNotAllowed
-        case .tooLarge: return .contentTooLarge
+        case .tooLarge, .bodyTooLarge: return .contentTooLarge
         case .databaseUnavailable: return .serviceUnavailable
         case .conflict: return .conflict
         }
@@ -55,7 +57,7 @@ public enum WebError: Error, Equatable {
         case .badRequest: return "bad_request"
         case .badParameter: return "bad_parameter"
         case .methodNotAllowed: return "method_not_allowed"
-        case .tooLarge: return "too_large"
+        case .tooLarge, .bodyTooLarge: return "too_large"
         case .databaseUnavailable: return "database_unavailable"
         case let .conflict(code, _): return code
         }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MultipartKit
 import NIOCore
+import SlotSheetTemplates
 
 /// Receives a multipart upload as it arrives, straight into a file of the private folder, and
 /// refuses it once it passes the limit, while it is still arriving: memory holds one chunk, never
@@ -16,10 +17,23 @@ struct UploadReceiver {
         let size: Int
     }
 
+    /// Why an upload form brought no file to read (answered 400 with the form again).
     enum Failure: Error, Equatable {
         case noFile
         case empty
         case notMultipart
+        /// The parts could not be read: a broken boundary or part header, or a body that ended mid-part.
+        case malformed
+
+        /// The message for the person or script that sent the form, in their language.
+        func message(_ words: WebWords) -> String {
+            switch self {
+            case .noFile: return words.noFileChosen
+            case .empty: return words.emptyFile
+            case .notMultipart: return words.notAnUploadForm
+            case .malformed: return words.malformedUpload
+            }
+        }
     }
 
     let folder: UploadFolder
@@ -104,7 +118,7 @@ struct UploadReceiver {
                 if failure != nil { break }
             }
         } catch {
-            failure = failure ?? WebError.badRequest("multipart")
+            failure = failure ?? Failure.malformed
         }
         try? output?.close()
         if failure == nil && !tokenChecked {
