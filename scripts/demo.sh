@@ -32,3 +32,7 @@ step "slotsheet import $demo/availability-edited.xlsx (again: nothing to change)
 step "slotsheet history"
 "$slotsheet" history
 printf '\nDemo folder: %s (database, template, CSV, edited template)\n' "$demo"
+printf '\nThe same round trip in a browser, on this database:\n'
+printf '  %s user add planner --role office --db sqlite:%s/slotsheet.sqlite   (asks for a password)\n' "$slotsheet" "$demo"
+printf '  %s serve --db sqlite:%s/slotsheet.sqlite\n' "$slotsheet" "$demo"
+printf '  then open http://127.0.0.1:8080/ and sign in as planner.\n'
