@@ -77,7 +77,8 @@ import SlotSheetTemplates
                 try:
                     with open(path, "rb") as f:
                         doc = tomllib.load(f)
-                    out[path] = {f"{s}.{k}": v for s, t in doc.items() for k, v in t.items()}
+                    # Each value with its type's name: JSON's 0 and false look alike once Foundation reads them.
+                    out[path] = {f"{s}.{k}": [type(v).__name__, v] for s, t in doc.items() for k, v in t.items()}
                 except Exception as error:
                     out[path] = {"refused by tomllib": str(error)}
             print(json.dumps(out))
@@ -87,11 +88,12 @@ import SlotSheetTemplates
         for (path, values) in accepted {
             let theirs = python[path] ?? [:]
             let same = Set(theirs.keys) == Set(values.keys) && values.allSatisfy { key, value in
+                guard let typed = theirs[key] as? [Any], typed.count == 2, let type = typed[0] as? String else { return false }
                 switch value {
-                case let .string(text): return theirs[key] as? String == text
-                case let .integer(number): return (theirs[key] as? NSNumber).map { !($0 is Bool) && $0.int64Value == Int64(number) } ?? false
-                case let .boolean(flag): return theirs[key] as? Bool == flag
-                case let .stringList(items): return theirs[key] as? [String] == items
+                case let .string(text): return type == "str" && typed[1] as? String == text
+                case let .integer(number): return type == "int" && (typed[1] as? NSNumber)?.int64Value == Int64(number)
+                case let .boolean(flag): return type == "bool" && (typed[1] as? NSNumber)?.boolValue == flag
+                case let .stringList(items): return type == "list" && typed[1] as? [String] == items
                 }
             }
             let text = (try? String(contentsOfFile: path, encoding: .utf8))?.debugDescription ?? path
