@@ -58,10 +58,8 @@ public final class ImportSource: @unchecked Sendable {
         }
     }
 
-    /// A template's dates (known on opening); nil for a CSV, whose dates are known only once read.
-    public var templateRange: DateRange? { template?.layout.range }
-
-    /// A template's hidden metadata (read on opening); nil for a CSV.
+    /// A template's hidden metadata, its dates among it (read on opening); nil for a CSV, whose
+    /// dates are known only once read.
     var template: TemplateFile? {
         if case let .template(_, file) = kind { return file }
         return nil
