@@ -372,6 +372,40 @@ import Testing
         // The same problems are printed, each with its line.
         for line in ["Line 3", "Line 4", "Line 5"] { #expect(result.output.contains(line)) }
     }
+
+    /// A hostile CSV: a field longer than a cell holds, and more problems than are kept. The
+    /// workbook is written (no "String exceeds Excel's limit"), the long text cut with a note of
+    /// its length, the first 1,000 problems listed and a line saying how many there are; in Dutch too.
+    @Test(arguments: ["en", "nl"]) func anErrorWorkbookCutsTextTooLongForACellAndListsTheFirstThousandProblems(_ language: String) throws {
+        let scenario = try ImportScenario()
+        defer { scenario.remove() }
+        let long = String(repeating: "y", count: 40_000)
+        var lines = ["date,daypart,staff,available", "2026-12-08,D09,ANB,\(long)"]
+        lines += (0..<1_499).map { "2026-12-08,Q\($0),ANB,x" }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: scenario.cli.path("bad.csv"), atomically: true, encoding: .utf8)
+        let result = try scenario.cli.run("import", "bad.csv", "--errors-out", "errors.xlsx", "--lang", language)
+        #expect(result.status == 1, "\(result.errors)")
+        let seen = try Interop.runPython("""
+            import sys, json, warnings
+            warnings.simplefilter("ignore")
+            import openpyxl
+            wb = openpyxl.load_workbook(sys.argv[1])
+            copy, errors = wb.worksheets[0], wb.worksheets[1]
+            rows = [r for r in errors.iter_rows(values_only=True)]
+            print(json.dumps({"cell": copy["D2"].value, "note": copy["A2"].comment.text if copy["A2"].comment else None,
+                              "listed": len([r for r in rows[1:] if r[2] is not None]), "last": [r for r in rows if r[0]][-1][0]}))
+            """, arguments: [scenario.cli.path("errors.xlsx")])
+        let view = try #require(try JSONSerialization.jsonObject(with: Data(seen.utf8)) as? [String: Any])
+        let cell = try #require(view["cell"] as? String)
+        #expect(cell.count <= 32_767 && cell.hasPrefix("yyyy"))
+        #expect(cell.hasSuffix(language == "nl" ? "[hier ingekort: de tekst telt 40.000 tekens, meer dan een cel bevat]"
+                                                : "[cut here: the text has 40,000 characters, more than a cell holds]"))
+        #expect((view["note"] as? String)?.count ?? 0 <= 32_767)
+        #expect(view["listed"] as? Int == 1_000, "the first 1,000 problems")
+        #expect(view["last"] as? String == (language == "nl"
+            ? "De eerste 1.000 van 1.500 problemen staan hier; los deze op en upload het bestand opnieuw om de rest te zien."
+            : "The first 1,000 of 1,500 problems are listed; fix these and upload the file again to see the rest."))
+    }
 }
 
 @Suite struct ImportProgressTests {

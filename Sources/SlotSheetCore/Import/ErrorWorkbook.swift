@@ -11,18 +11,25 @@ public enum ErrorWorkbook {
     /// A template's error workbook is itself a template (same layout, the same hidden metadata and
     /// fingerprint as the file imported), so the office fixes the red cells and imports it again.
     /// A CSV's is a marked copy of its lines.
-    public static func write(_ parsed: ParsedSheet, problems: [ImportProblem], source: String, language: Language,
+    ///
+    /// Only the first `ProblemTally.kept` problems are marked and listed (`total`, when `problems`
+    /// is already cut, is how many there are in all; a line under the list says so). Text longer
+    /// than a cell holds is cut with a note saying how long it was, and a CSV longer than a sheet
+    /// is copied up to the sheet's last row, which says so.
+    public static func write(_ parsed: ParsedSheet, problems all: [ImportProblem], total: Int? = nil, source: String, language: Language,
                              store: any RepairStore, rules: OfficeRules, paper: PaperSize = .a4, to path: String) throws {
+        let problems = Array(all.prefix(ProblemTally.kept))
+        let listed = ListedProblems(problems: problems, total: max(total ?? all.count, problems.count))
         let output = try AtomicOutput(path: path)
         do {
             switch parsed.origin {
             case let .template(file):
                 try store.read { session in
-                    try writeTemplate(parsed, file, problems: problems, language: language, session: session, rules: rules,
+                    try writeTemplate(parsed, file, problems: listed, language: language, session: session, rules: rules,
                                       printing: .init(paper: paper, timeZone: rules.clock.timeZone), to: output.temporaryPath)
                 }
             case .csv:
-                try writeCSV(source: source, problems: problems, language: language, paper: paper, to: output.temporaryPath)
+                try writeCSV(source: source, problems: listed, language: language, paper: paper, to: output.temporaryPath)
             }
             try output.commit()
         } catch {
@@ -30,18 +37,44 @@ public enum ErrorWorkbook {
         }
     }
 
+    /// The problems marked and listed, and how many the file has in all.
+    struct ListedProblems {
+        var problems: [ImportProblem]
+        var total: Int
+    }
+
+    /// Excel's limits, which a hostile file may pass: characters in a cell (or a note), rows in a sheet.
+    static let cellCharacterLimit = 32_767
+    static let sheetRowLimit = 1_048_576
+
+    /// `text`, or when it is longer than a cell holds its start with a note of its length.
+    static func fitted(_ text: String, _ language: Language) -> String {
+        guard text.utf16.count > cellCharacterLimit else { return text }
+        let note = " " + language.words.importing.textCut(text.count)
+        let budget = cellCharacterLimit - note.utf16.count - 1
+        var kept = String.UnicodeScalarView()
+        var used = 0
+        for scalar in text.unicodeScalars {
+            used += scalar.utf16.count
+            if used > budget { break }
+            kept.append(scalar)
+        }
+        return String(kept) + "…" + note
+    }
+
     private static let header = CellStyle(bold: true, fontColor: RGB(Look.headerText), fill: RGB(Look.headerFill))
     /// A link to a cell, at the top of its row like the wrapped text beside it.
     private static let link = CellStyle(fontColor: RGB(Look.headerText), verticalAlignment: .top)
     private static let bad = CellStyle(bold: true, fontColor: RGB(Look.shortageText), fill: RGB(Look.shortageFill), border: RGB(Look.gridLine))
 
-    private static func writeTemplate(_ parsed: ParsedSheet, _ file: TemplateFile, problems: [ImportProblem], language: Language,
+    private static func writeTemplate(_ parsed: ParsedSheet, _ file: TemplateFile, problems listed: ListedProblems, language: Language,
                                       session: any StoreSession, rules: OfficeRules, printing: TemplatePrintOptions,
                                       to path: String) throws {
         let words = language.words
         let layout = file.layout
         let references = try References(session: session)
         let dataSheet = words.template.availabilitySheet
+        let problems = listed.problems
         let notes = notesByCell(problems, language: language)
         let workbook = try TemplateWorkbook(path: path, context: .init(
             layout: layout, words: words.template, language: language, day: rules.now(), generatedAt: file.generatedAt,
@@ -51,7 +84,7 @@ public enum ErrorWorkbook {
         do {
             let invalid = Dictionary(problems.compactMap { problem -> (String, String)? in
                 guard case let .cell(_, reference) = problem.location, let text = problem.invalidText else { return nil }
-                return (reference, text)
+                return (reference, fitted(text, language))
             }, uniquingKeysWith: { first, _ in first })
             var index = 0
             try TemplateRowReader(layout: layout, references: references).forEachRow(session: session) { current, daypartIndex, others in
@@ -70,8 +103,8 @@ public enum ErrorWorkbook {
             }
             let errors = try workbook.addSheet(named: words.importing.errorsSheet)
             // The file's data sheet may have had another language's name: the list names this workbook's sheet.
-            let listed = problems.map { $0.moved(fromSheet: file.dataSheet, toSheet: dataSheet) }
-            try writeErrorList(listed, rowOfLine: [:], sheet: errors, dataSheet: dataSheet, language: language, paper: printing.paper)
+            let moved = ListedProblems(problems: problems.map { $0.moved(fromSheet: file.dataSheet, toSheet: dataSheet) }, total: listed.total)
+            try writeErrorList(moved, rowOfLine: [:], sheet: errors, dataSheet: dataSheet, language: language, paper: printing.paper)
             try errors.activate()
             try workbook.finish(fingerprint: file.fingerprint)
         } catch {
@@ -80,12 +113,12 @@ public enum ErrorWorkbook {
         }
     }
 
-    private static func writeCSV(source: String, problems: [ImportProblem], language: Language, paper: PaperSize, to path: String) throws {
+    private static func writeCSV(source: String, problems: ListedProblems, language: Language, paper: PaperSize, to path: String) throws {
         let words = language.words
         let workbook = try WorkbookWriter(path: path)
         do {
             let copy = try workbook.addSheet(named: "CSV")
-            let rowOfLine = try writeCSVCopy(source: source, notes: notesByCell(problems, language: language), sheet: copy)
+            let rowOfLine = try writeCSVCopy(source: source, notes: notesByCell(problems.problems, language: language), language: language, sheet: copy)
             let errors = try workbook.addSheet(named: words.importing.errorsSheet)
             try writeErrorList(problems, rowOfLine: rowOfLine, sheet: errors, dataSheet: copy.name, language: language, paper: paper)
             try errors.activate()
@@ -105,18 +138,23 @@ public enum ErrorWorkbook {
             default: return ""
             }
         }
-        return grouped.mapValues { $0.map { "\($0.message(language))\n\($0.hint(language))" }.joined(separator: "\n\n") }
+        return grouped.mapValues { fitted($0.map { "\($0.message(language))\n\($0.hint(language))" }.joined(separator: "\n\n"), language) }
     }
 
-    private static func writeCSVCopy(source: String, notes: [String: String], sheet: SheetWriter) throws -> [Int: Int] {
+    /// The CSV's lines, one row each, up to the sheet's last row; the row of each line with a note.
+    private static func writeCSVCopy(source: String, notes: [String: String], language: Language, sheet: SheetWriter) throws -> [Int: Int] {
         var reader = try CSVReader(path: source)
         var row = 0
         var rowOfLine: [Int: Int] = [:]
         while let record = try reader.next() {
-            rowOfLine[record.line] = row
+            if row == sheetRowLimit - 1 {
+                try sheet.write(language.words.importing.linesCut(row), row: row, column: 0, style: bad)
+                break
+            }
             let note = notes["line \(record.line)"]
+            if note != nil { rowOfLine[record.line] = row }
             for (column, field) in record.fields.enumerated() {
-                try sheet.write(field, row: row, column: column, style: row == 0 ? header : (note == nil ? nil : bad))
+                try sheet.write(fitted(field, language), row: row, column: column, style: row == 0 ? header : (note == nil ? nil : bad))
             }
             if let note { try sheet.writeNote(note, row: row, column: 0, author: "slotsheet") }
             row += 1
@@ -128,8 +166,9 @@ public enum ErrorWorkbook {
     /// About how many characters of the default font a 70-wide column holds.
     private static let charactersPerLine = 75
 
-    private static func writeErrorList(_ problems: [ImportProblem], rowOfLine: [Int: Int], sheet: SheetWriter, dataSheet: String,
+    private static func writeErrorList(_ listed: ListedProblems, rowOfLine: [Int: Int], sheet: SheetWriter, dataSheet: String,
                                        language: Language, paper: PaperSize) throws {
+        let problems = listed.problems
         let titles = language.words.importing.errorsHeaders
         for (column, (title, width)) in [(titles.place, 34.0), (titles.key, 30), (titles.problem, 70), (titles.fix, 70)].enumerated() {
             try sheet.setColumns(column, column, width: width, style: CellStyle(verticalAlignment: .top, wrap: true))
@@ -137,7 +176,7 @@ public enum ErrorWorkbook {
         }
         for (index, problem) in problems.enumerated() {
             let row = index + 1
-            let place = problem.location.text(language)
+            let place = fitted(problem.location.text(language), language)
             switch problem.location {
             case let .cell(_, reference):
                 try sheet.writeLink(place, to: "internal:'\(dataSheet)'!\(reference)", row: row, column: 0, style: link)
@@ -146,8 +185,8 @@ public enum ErrorWorkbook {
             default:
                 try sheet.write(place, row: row, column: 0)
             }
-            try sheet.write(problem.rowKey(language) ?? "", row: row, column: 1)
-            let (message, hint) = (problem.message(language), problem.hint(language))
+            try sheet.write(fitted(problem.rowKey(language) ?? "", language), row: row, column: 1)
+            let (message, hint) = (fitted(problem.message(language), language), fitted(problem.hint(language), language))
             try sheet.write(message, row: row, column: 2)
             try sheet.write(hint, row: row, column: 3)
             // Programs do not grow a row for wrapped text on opening: make room for the longer text.
@@ -161,6 +200,10 @@ public enum ErrorWorkbook {
         try sheet.setPageSetup(setup)
         if !problems.isEmpty {
             try sheet.autofilter(headerRow: 0, lastRow: problems.count, firstColumn: 0, lastColumn: 3)
+        }
+        // Last: the sheet is written row by row, and no earlier row can be touched after a later one.
+        if listed.total > problems.count {
+            try sheet.write(language.words.importing.problemsCut(problems.count, listed.total), row: problems.count + 2, column: 0, style: bad)
         }
     }
 }

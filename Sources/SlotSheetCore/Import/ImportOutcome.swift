@@ -60,12 +60,17 @@ public struct ImportOutcome: Sendable {
     /// The `import_batch` row that records this attempt: every import that is not a dry run has one,
     /// whatever its outcome; nil for a preview.
     public var auditBatchID: RowID?
+    /// Set when `problems` was cut to its first ones (`bounded()`): how many there are in all, per kind.
+    public var problemTally: ProblemTally? = nil
+    /// The whole outcome's digest, kept when its problems were cut.
+    var keptPlanDigest: String? = nil
 
     /// A SHA-256 of exactly what an apply would do with this file: the file, the verdict, every
     /// change and the number of cells left as they are, every problem and every change made in the
     /// database since export. The same digest, the same plan: the web front shows a preview, and
     /// applies only if the plan is still the one with the digest it showed.
     public var planDigest: String {
+        if let keptPlanDigest { return keptPlanDigest }
         var hasher = SHA256()
         func feed(_ line: String) { hasher.update(data: Array((line + "\n").utf8)) }
         feed("slotsheet-import-plan-v1")

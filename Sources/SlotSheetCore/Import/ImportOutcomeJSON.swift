@@ -35,7 +35,14 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
     public let perDate: [Count]
     public let perStaff: [Count]
     public let changes: [Change]
-    public let problems: [Problem]
+    /// Every problem (the web front's, cut by `ImportOutcome.bounded()`: the first `ProblemTally.kept`);
+    /// `problemsTotal` and `problemsPerKind` count them all.
+    public private(set) var problems: [Problem]
+    /// Where `problems` starts among the kept ones, when paged (`pageProblems`).
+    public private(set) var problemsOffset: Int?
+    public let problemsTotal: Int
+    public let problemsPerKind: [KindCount]
+    public struct KindCount: Encodable, Sendable { let kind: String; let count: Int }
     public let stale: [String]
 
     public init(_ outcome: ImportOutcome, _ language: Language) {
@@ -61,6 +68,9 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
         perDate = outcome.plan.perDate.map { Count(key: $0.date.iso, added: $0.added, removed: $0.removed) }
         perStaff = outcome.plan.perStaff.map { Count(key: $0.staff, added: $0.added, removed: $0.removed) }
         changes = outcome.plan.changes.map { Change(date: $0.key.date.iso, daypart: $0.daypartCode, staff: $0.staffCode, available: $0.available) }
+        let tally = outcome.problemTally ?? ProblemTally(outcome.problems)
+        problemsTotal = tally.total
+        problemsPerKind = tally.perKind.map { KindCount(kind: $0.kind, count: $0.count) }
         problems = outcome.problems.map { problem in
             var sheet: String?, cell: String?, line: Int?
             switch problem.location {
@@ -73,5 +83,11 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
                            staff: problem.staffCode, message: problem.message(language), hint: problem.hint(language))
         }
         stale = outcome.staleChanges.map { $0.text(language) }
+    }
+
+    /// Keeps `limit` problems from `offset` on (of the kept ones): the web API's pages.
+    public mutating func pageProblems(offset: Int, limit: Int) {
+        problems = Array(problems.dropFirst(offset).prefix(limit))
+        problemsOffset = offset
     }
 }

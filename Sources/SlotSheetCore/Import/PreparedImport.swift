@@ -76,3 +76,15 @@ extension ParsedSheet {
         return Set(slots.map(\.date)).sorted()
     }
 }
+
+extension PreparedImport {
+    /// This import without its rows, its problems of form and its snapshot: what is kept of a
+    /// refused CSV, which is never applied and whose error workbook is made from the file itself,
+    /// so that a file of a million lines does not stay a million rows in memory.
+    public func withoutRows() -> PreparedImport {
+        var parsed = self.parsed
+        parsed.slots = []
+        parsed.problems = []
+        return PreparedImport(parsed: parsed, snapshot: nil)
+    }
+}
