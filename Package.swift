@@ -24,6 +24,8 @@ let package = Package(
         // The office's web front (`slotsheet serve`). Hummingbird without its swift-configuration
         // trait: settings come from slotsheet's own flags and environment (`WebSettings`).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: ["FullFoundation"]),
+        // The HTTP parts the web front's connection guard watches (Hummingbird's own dependency).
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
         // Sessions and bcrypt password hashes for the web front's users.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         // A streaming multipart parser: an upload goes to disk as it arrives, never whole in memory.
@@ -87,9 +89,11 @@ let package = Package(
             dependencies: [
                 "SlotSheetCore", "SlotSheetTemplates",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),

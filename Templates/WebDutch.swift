@@ -21,8 +21,11 @@ extension WebWords {
         signInButton: "Aanmelden",
         signInFailed: "De naam of het wachtwoord klopt niet. Controleer beide en probeer het opnieuw.",
         signInThrottled: { seconds in
-            "Te vaak een verkeerd wachtwoord voor deze naam. Wacht \(seconds) \(seconds == 1 ? "seconde" : "seconden") voordat u het opnieuw probeert."
+            "Te vaak een verkeerde aanmelding. Wacht \(seconds) \(seconds == 1 ? "seconde" : "seconden") voordat u het opnieuw probeert."
         },
+        signInBusy: "Er worden nu veel aanmeldingen gecontroleerd. Probeer het over een paar seconden opnieuw.",
+        requestBroken: "Het verzoek brak af of was niet te lezen; er is niets gewijzigd. Stuur het opnieuw.",
+        previewBeingRead: "Deze upload wordt opnieuw gelezen; het voorbeeld verschijnt hier zodra dat klaar is.",
         signedOut: "U bent afgemeld.",
 
         homeTitle: "De komende 4 weken",
@@ -80,7 +83,9 @@ extension WebWords {
 
         uploadsTitle: "Uw uploads",
         allUploadsTitle: "Alle uploads",
-        uploadsIntro: { hours in "Uploads die niet zijn doorgevoerd, worden na \(hours) uur verwijderd." },
+        uploadsIntro: { hours, refusedHours in
+            "Uploads die niet zijn doorgevoerd, worden na \(hours) uur verwijderd; geweigerde na \(refusedHours) uur."
+        },
         noUploads: "Nog geen uploads.",
         fileColumn: "Bestand",
         uploadedColumn: "Geüpload",
@@ -121,6 +126,12 @@ extension WebWords {
         planChangedNowRefused: "Het bestand kan zo niet meer worden doorgevoerd: hieronder staat waarom.",
         alreadyApplied: { batch in "Deze upload is al doorgevoerd, als batch \(batch); er is niets twee keer doorgevoerd." },
         cannotApply: { state in "Deze upload kan niet worden doorgevoerd: hij is \(state)." },
+        tooManyUploadsWaiting: { limit in
+            "U hebt \(limit) uploads die wachten om doorgevoerd of weggegooid te worden. Voer er eerst een paar door of gooi ze weg op de pagina Uploads."
+        },
+        tooManyRefusedApplies: { seconds in
+            "Te veel pogingen tot doorvoeren zijn kort na elkaar geweigerd. Wacht \(seconds) \(seconds == 1 ? "seconde" : "seconden"), open de upload opnieuw en probeer het nog eens."
+        },
         historyLink: "Bekijk de geschiedenis",
         noPlanGiven: "Het formulier zei niet welk plan moet worden doorgevoerd. Laad de pagina van de upload opnieuw en voer het opnieuw door.",
         discardButton: "Deze upload weggooien",
@@ -140,6 +151,11 @@ extension WebWords {
 
         historyTitle: "Geschiedenis",
         historyIntro: "Alle importbatches, de nieuwste eerst.",
+        allOutcomes: "alle uitkomsten",
+        anyone: "iedereen",
+        showButton: "Tonen",
+        newerBatches: "Nieuwer",
+        olderBatches: "Ouder",
         noBatches: "Nog geen imports.",
         batchColumn: "Batch",
         whenColumn: "Wanneer",
@@ -180,7 +196,6 @@ extension WebWords {
         forbiddenNeedsRole: { needed, name, role in
             "Deze pagina is voor de rol \(needed). U bent aangemeld als \(name), met de rol \(role). Vraag een beheerder als u deze nodig hebt."
         },
-        forbiddenNotYours: "Deze upload is van iemand anders. Alleen de eigenaar en beheerders kunnen hem zien.",
         csrfTitle: "Het formulier kon niet worden aangenomen",
         csrfMessage: "Het formulier is verlopen of kwam niet van deze site, dus er is niets gedaan. Ga terug, laad de pagina opnieuw en verstuur het nogmaals.",
         notFoundTitle: "Pagina niet gevonden",
@@ -222,6 +237,9 @@ extension WebWords {
         requestTooLarge: { kilobytes in "Het verzoek is groter dan \(kilobytes) kB en is daarom niet gelezen; er is niets gewijzigd." },
         apiBadNumber: { parameter, value, minimum, maximum in
             "\(parameter): '\(value)' is niet toegestaan; geef een geheel getal van \(minimum) tot en met \(maximum), of laat \(parameter) weg."
+        },
+        apiBadChoice: { parameter, value, choices in
+            "\(parameter): '\(value)' is niet toegestaan; geef een van \(choices), of laat \(parameter) weg."
         },
         apiBadLanguage: { value in "lang: '\(value)' is geen taal van slotsheet; gebruik en of nl, of laat lang weg." },
         methodNotAllowedTitle: "Niet mogelijk op dit adres",

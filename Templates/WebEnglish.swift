@@ -21,8 +21,11 @@ extension WebWords {
         signInButton: "Sign in",
         signInFailed: "The name or the password is not right. Check both and try again.",
         signInThrottled: { seconds in
-            "Too many failed sign-ins for this name. Wait \(seconds) \(seconds == 1 ? "second" : "seconds") before you try again."
+            "Too many failed sign-ins. Wait \(seconds) \(seconds == 1 ? "second" : "seconds") before you try again."
         },
+        signInBusy: "Many sign-ins are being checked right now. Try again in a few seconds.",
+        requestBroken: "The request broke off or could not be read; nothing was changed. Send it again.",
+        previewBeingRead: "This upload is being read again; its preview shows here when that is done.",
         signedOut: "You are signed out.",
 
         homeTitle: "The next 4 weeks",
@@ -80,7 +83,9 @@ extension WebWords {
 
         uploadsTitle: "Your uploads",
         allUploadsTitle: "All uploads",
-        uploadsIntro: { hours in "Uploads that are not applied are removed after \(hours) hours." },
+        uploadsIntro: { hours, refusedHours in
+            "Uploads that are not applied are removed after \(hours) hours; refused ones after \(refusedHours) \(refusedHours == 1 ? "hour" : "hours")."
+        },
         noUploads: "No uploads yet.",
         fileColumn: "File",
         uploadedColumn: "Uploaded",
@@ -121,6 +126,12 @@ extension WebWords {
         planChangedNowRefused: "The file can no longer be applied as it is: see below why.",
         alreadyApplied: { batch in "This upload was applied already, as batch \(batch); nothing was applied twice." },
         cannotApply: { state in "This upload cannot be applied: it is \(state)." },
+        tooManyUploadsWaiting: { limit in
+            "You have \(limit) uploads waiting to be applied or discarded. Apply or discard some of them on the Uploads page first."
+        },
+        tooManyRefusedApplies: { seconds in
+            "Too many applies were refused in a short time. Wait \(seconds) \(seconds == 1 ? "second" : "seconds"), then open the upload again and try once more."
+        },
         historyLink: "See the history",
         noPlanGiven: "The form did not say which plan to apply. Reload the upload's page and apply again.",
         discardButton: "Discard this upload",
@@ -140,6 +151,11 @@ extension WebWords {
 
         historyTitle: "History",
         historyIntro: "Every import batch, newest first.",
+        allOutcomes: "all outcomes",
+        anyone: "anyone",
+        showButton: "Show",
+        newerBatches: "Newer",
+        olderBatches: "Older",
         noBatches: "No imports yet.",
         batchColumn: "Batch",
         whenColumn: "When",
@@ -180,7 +196,6 @@ extension WebWords {
         forbiddenNeedsRole: { needed, name, role in
             "This page is for the \(needed) role. You are signed in as \(name), with the \(role) role. Ask an administrator if you need it."
         },
-        forbiddenNotYours: "This upload belongs to someone else. Only its owner and administrators may see it.",
         csrfTitle: "The form could not be accepted",
         csrfMessage: "The form has expired or did not come from this site, so nothing was done. Go back, reload the page and send it again.",
         notFoundTitle: "Page not found",
@@ -222,6 +237,9 @@ extension WebWords {
         requestTooLarge: { kilobytes in "The request is larger than \(kilobytes) KB, so it was not read; nothing was changed." },
         apiBadNumber: { parameter, value, minimum, maximum in
             "\(parameter): '\(value)' is not allowed; give a whole number from \(minimum) to \(maximum), or leave \(parameter) out."
+        },
+        apiBadChoice: { parameter, value, choices in
+            "\(parameter): '\(value)' is not allowed; give one of \(choices), or leave \(parameter) out."
         },
         apiBadLanguage: { value in "lang: '\(value)' is not a language of slotsheet; use en or nl, or leave lang out." },
         methodNotAllowedTitle: "Not possible at this address",

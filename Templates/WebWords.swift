@@ -26,6 +26,12 @@ public struct WebWords: Sendable {
     public var signInButton: String
     public var signInFailed: String
     public var signInThrottled: @Sendable (_ seconds: Int) -> String
+    /// Too many password checks under way at once (429).
+    public var signInBusy: String
+    /// A form or JSON body that broke off or could not be read (400).
+    public var requestBroken: String
+    /// An upload whose preview is not in memory (the server restarted): it is read again.
+    public var previewBeingRead: String
     public var signedOut: String
 
     // Home: the next weeks at a glance.
@@ -85,7 +91,7 @@ public struct WebWords: Sendable {
     // The upload list and one upload.
     public var uploadsTitle: String
     public var allUploadsTitle: String
-    public var uploadsIntro: @Sendable (_ hours: Int) -> String
+    public var uploadsIntro: @Sendable (_ hours: Int, _ refusedHours: Int) -> String
     public var noUploads: String
     public var fileColumn: String
     public var uploadedColumn: String
@@ -124,6 +130,10 @@ public struct WebWords: Sendable {
     public var planChangedNowRefused: String
     public var alreadyApplied: @Sendable (_ batch: Int64) -> String
     public var cannotApply: @Sendable (_ state: String) -> String
+    /// A user with this many uploads waiting (being read, ready or refused) uploads another (429).
+    public var tooManyUploadsWaiting: @Sendable (_ limit: Int) -> String
+    /// Too many applies of this user were refused in a short time (429).
+    public var tooManyRefusedApplies: @Sendable (_ seconds: Int) -> String
     public var historyLink: String
     public var noPlanGiven: String
     public var discardButton: String
@@ -147,6 +157,12 @@ public struct WebWords: Sendable {
     // History.
     public var historyTitle: String
     public var historyIntro: String
+    /// The history's filter: all outcomes, the operator field's hint, the button, the page links.
+    public var allOutcomes: String
+    public var anyone: String
+    public var showButton: String
+    public var newerBatches: String
+    public var olderBatches: String
     public var noBatches: String
     public var batchColumn: String
     public var whenColumn: String
@@ -170,7 +186,6 @@ public struct WebWords: Sendable {
     // Pages that say no.
     public var forbiddenTitle: String
     public var forbiddenNeedsRole: @Sendable (_ needed: String, _ name: String, _ role: String) -> String
-    public var forbiddenNotYours: String
     public var csrfTitle: String
     public var csrfMessage: String
     public var notFoundTitle: String
@@ -217,6 +232,8 @@ public struct WebWords: Sendable {
     public var requestTooLarge: @Sendable (_ kilobytes: Int) -> String
     /// A query parameter outside its bounds or not a number (`limit` of `/api/batches`).
     public var apiBadNumber: @Sendable (_ parameter: String, _ value: String, _ minimum: Int, _ maximum: Int) -> String
+    /// A query parameter that is not one of its choices.
+    public var apiBadChoice: @Sendable (_ parameter: String, _ value: String, _ choices: String) -> String
     /// A `lang` that is neither `en` nor `nl`.
     public var apiBadLanguage: @Sendable (_ value: String) -> String
     /// A method the address does not take (405); `allowed` lists the ones it does.

@@ -161,16 +161,19 @@ import Testing
         }
     }
 
-    @Test func healthIs200WhenTheDatabaseAnswersAnd503WhenNot() async throws {
+    @Test func healthIs200WhileTheServerAnswersAndReadyOnlyWhenTheDatabaseDoes() async throws {
         let fixture = try WebFixture()
         try await fixture.application.test(.router) { client in
             let response = try await client.execute(uri: "/healthz", method: .get)
             #expect(response.status == .ok && response.text == "ok\n")
+            let ready = try await client.execute(uri: "/readyz", method: .get)
+            #expect(ready.status == .ok && ready.text == "ok\n")
         }
         let broken = try WebFixture(openStore: { throw StoreError.unreachable(location: "test", reason: "stopped") })
         try await broken.application.test(.router) { client in
-            let response = try await client.execute(uri: "/healthz", method: .get)
-            #expect(response.status == .serviceUnavailable)
+            #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok, "the server itself answers")
+            let ready = try await client.execute(uri: "/readyz", method: .get)
+            #expect(ready.status == .serviceUnavailable && ready.text == "database unavailable\n")
             let page = try await client.execute(uri: "/", method: .get)
             #expect(page.status == .seeOther, "no session: sign in first, no database needed for that")
         }

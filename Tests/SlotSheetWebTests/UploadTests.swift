@@ -133,7 +133,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.available) func anotherUsersUploadIs403AndAnAdminSeesIt(_ backend: TestBackend) async throws {
+    @Test(arguments: TestBackend.available) func anotherUsersUploadIs404AsAMissingOneIsAndAnAdminSeesIt(_ backend: TestBackend) async throws {
         let fixture = try WebFixture(backend)
         let directory = UserDirectory(store: fixture.store, clock: fixture.clock, cost: 4)
         try directory.add(name: "otto", role: .office, password: WebFixture.password)
@@ -145,8 +145,18 @@ import Testing
             var otto = Browser()
             _ = try await otto.signIn(client, as: "otto")
             let refused = try await client.execute(uri: location, method: .get, headers: otto.headers())
-            #expect(refused.status == .forbidden)
-            #expect(refused.text.contains("belongs to someone else"))
+            let missing = try await client.execute(uri: "/uploads/999999", method: .get, headers: otto.headers())
+            #expect(refused.status == .notFound && missing.status == .notFound)
+            #expect(refused.text.replacingOccurrences(of: location, with: "/uploads/999999") == missing.text,
+                    "the answer does not tell that the upload exists")
+            #expect(fixture.log.all.contains { $0.contains("asked for by otto, whose it is not") })
+            let token = try UserDirectory(store: fixture.store, clock: fixture.clock, cost: 4).newToken(for: "otto")
+            let id = String(location.split(separator: "/").last!)
+            let api = try await client.execute(uri: "/api/imports/\(id)", method: .get, headers: [.authorization: "Bearer \(token)"])
+            #expect(api.status == .notFound && api.text.contains("\"code\":\"not_found\""))
+            for path in ["/uploads/\(id)/progress", "/uploads/\(id)/errors.xlsx"] {
+                #expect(try await client.execute(uri: path, method: .get, headers: otto.headers()).status == .notFound, "\(path)")
+            }
             #expect(!(try await client.execute(uri: "/uploads", method: .get, headers: otto.headers()).text.contains("a.csv")))
             var adam = Browser()
             _ = try await adam.signIn(client, as: "adam")

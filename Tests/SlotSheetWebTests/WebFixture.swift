@@ -25,7 +25,7 @@ final class WebFixture: @unchecked Sendable {
     private var postgresName: String?
 
     init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: [IPNetwork] = [],
-         openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
+         timeouts: ConnectionTimeouts? = nil, openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
         self.backend = backend
         folder = FileManager.default.temporaryDirectory.appending(path: "slotsheet-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -50,6 +50,7 @@ final class WebFixture: @unchecked Sendable {
         var settings = WebSettings(host: "127.0.0.1", port: 0, uploadLimitBytes: uploadLimitMB * 1_048_576,
                                    trustedProxies: trustedProxies, uploadFolder: folder.appending(path: "uploads").path)
         settings.workerThreads = 2
+        if let timeouts { settings.timeouts = timeouts }
         let log = RecordedLog()
         self.log = log
         let access = StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openStore ?? open)

@@ -17,6 +17,10 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case webUploadLimit = "web.upload_limit_mb"
     case webTrustedProxies = "web.trusted_proxies"
     case webUploadExpiry = "web.upload_expiry_hours"
+    case webIdleTimeout = "web.idle_timeout_seconds"
+    case webHeaderTimeout = "web.header_timeout_seconds"
+    case webBodyTimeout = "web.body_timeout_seconds"
+    case webMaxConnections = "web.max_connections"
 
     /// The sections of the file, in the order `config show` lists them.
     public static let sections = ["office", "booking", "web"]
@@ -38,10 +42,13 @@ public enum SettingKey: String, CaseIterable, Sendable {
     static let daysAhead = 0...365
     static let uploadMegabytes = 1...1024
     static let expiryHours = 1...720
+    static let timeoutSeconds = 1...3600
+    static let connections = 16...1_000_000
 
     public var kind: SettingsValueKind {
         switch self {
-        case .bookingMinDaysAhead, .bookingMaxDaysAhead, .webUploadLimit, .webUploadExpiry: return .integer
+        case .bookingMinDaysAhead, .bookingMaxDaysAhead, .webUploadLimit, .webUploadExpiry, .webIdleTimeout, .webHeaderTimeout, .webBodyTimeout,
+             .webMaxConnections: return .integer
         case .webTrustedProxies: return .stringList
         default: return .string
         }
@@ -59,6 +66,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .webUploadLimit: return .wholeNumber(SettingKey.uploadMegabytes)
         case .webTrustedProxies: return .ipAddressesOrNetworks
         case .webUploadExpiry: return .wholeNumber(SettingKey.expiryHours)
+        case .webIdleTimeout, .webHeaderTimeout, .webBodyTimeout: return .wholeNumber(SettingKey.timeoutSeconds)
+        case .webMaxConnections: return .wholeNumber(SettingKey.connections)
         }
     }
 
@@ -105,6 +114,16 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case let (.webUploadExpiry, .integer(hours)):
             guard SettingKey.expiryHours.contains(hours) else { throw invalid(String(hours)) }
             settings.web.uploadExpiryHours = hours
+        case let (.webIdleTimeout, .integer(seconds)), let (.webHeaderTimeout, .integer(seconds)), let (.webBodyTimeout, .integer(seconds)):
+            guard SettingKey.timeoutSeconds.contains(seconds) else { throw invalid(String(seconds)) }
+            switch self {
+            case .webIdleTimeout: settings.web.idleTimeoutSeconds = seconds
+            case .webHeaderTimeout: settings.web.headerTimeoutSeconds = seconds
+            default: settings.web.bodyTimeoutSeconds = seconds
+            }
+        case let (.webMaxConnections, .integer(count)):
+            guard SettingKey.connections.contains(count) else { throw invalid(String(count)) }
+            settings.web.maxConnections = count
         default:
             throw .wrongKind(key: self, at: origin, expected: kind, found: value.kind)
         }
@@ -146,6 +165,10 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .webUploadLimit: return String(settings.web.uploadLimitMegabytes)
         case .webTrustedProxies: return "[" + settings.web.trustedProxies.map { quoted($0.description) }.joined(separator: ", ") + "]"
         case .webUploadExpiry: return String(settings.web.uploadExpiryHours)
+        case .webIdleTimeout: return String(settings.web.idleTimeoutSeconds)
+        case .webHeaderTimeout: return String(settings.web.headerTimeoutSeconds)
+        case .webBodyTimeout: return String(settings.web.bodyTimeoutSeconds)
+        case .webMaxConnections: return String(settings.web.maxConnections)
         }
     }
 }

@@ -31,6 +31,14 @@ public struct Settings: Sendable {
         public var trustedProxies: [IPNetwork]
         /// Hours an uploaded file waits to be applied before it is removed.
         public var uploadExpiryHours: Int
+        /// Seconds a connection may wait for its next request without sending a byte.
+        public var idleTimeoutSeconds = 60
+        /// Seconds a request's header may take to arrive, from its first byte.
+        public var headerTimeoutSeconds = 10
+        /// Seconds a request's body may go without a byte arriving.
+        public var bodyTimeoutSeconds = 30
+        /// Connections served at once; more wait to be accepted.
+        public var maxConnections = 4096
     }
 
     public var office: Office

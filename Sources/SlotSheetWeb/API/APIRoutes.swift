@@ -9,9 +9,6 @@ import SlotSheetTemplates
 struct APIRoutes {
     let services: WebServices
 
-    /// The bounds of `GET /api/batches?limit=N` (as `docs/openapi.yaml` states them).
-    static let batchLimits = (range: 1...1000, defaultValue: 50)
-
     func add(to group: RouterGroup<WebContext>) {
         let api = group.add(middleware: BearerTokenMiddleware(services: services))
         api.get("/template", use: template)
@@ -57,7 +54,7 @@ struct APIRoutes {
         let user = try context.requireUser()
         do {
             // A bearer token is no cookie a browser sends by itself: no form token is needed.
-            let id = try await UploadIntake(services: services).accept(request, user: user) { _ in }
+            let id = try await UploadIntake(services: services).accept(request, user: user, words: context.words) { _ in }
             var response = try JSONBody.response(ImportState(id: id, state: UploadState.reading.rawValue, result: nil), status: .accepted)
             response.headers[.location] = "/api/imports/\(id)"
             return response
@@ -70,7 +67,19 @@ struct APIRoutes {
     /// (its `planDigest` is what `apply` takes).
     @Sendable func importState(_ request: Request, context: WebContext) async throws -> Response {
         let upload = try await ownUpload(context)
-        return try await stateResponse(upload, context: context)
+        let offset = try Self.number("offset", in: request, context: context, range: 0...ProblemTally.kept, default: 0)
+        let limit = try Self.number("limit", in: request, context: context, range: 1...ProblemTally.kept, default: ProblemTally.kept)
+        return try await stateResponse(upload, page: (offset, limit), context: context)
+    }
+
+    /// The whole-number query parameter `name`, or `default` without one; one outside `range` or
+    /// not a number is refused naming it rather than quietly bent into range.
+    static func number(_ name: String, in request: Request, context: WebContext, range: ClosedRange<Int>, default value: Int) throws -> Int {
+        guard let text = request.uri.queryParameters[Substring(name)].map(String.init) else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw WebError.badParameter(name: name, message: context.words.apiBadNumber(name, text, range.lowerBound, range.upperBound))
+        }
+        return number
     }
 
     /// `POST /api/imports/{id}/apply` with `{"planDigest": "..."}` (the `planDigest` of the state): applies that plan. 200 with the
@@ -82,7 +91,7 @@ struct APIRoutes {
         let user = try context.requireUser()
         let upload = try await ownUpload(context)
         let w = context.words
-        let body = try await request.body.collect(upTo: context.maxUploadSize)
+        let body = try await request.formBody(context: context)
         let sent = try ApplyRequest(body, words: w)
         switch try await UploadApply(services: services).apply(upload, planDigest: sent.planDigest, onTop: sent.onTop ?? false, user: user) {
         case let .applied(outcome):
@@ -96,6 +105,11 @@ struct APIRoutes {
             throw WebError.conflict(code: "already_applied", message: w.alreadyApplied(batch ?? 0))
         case let .notReady(state):
             throw WebError.conflict(code: "not_ready", message: w.cannotApply(UploadWords.stateText(state, w)))
+        case .beingRead:
+            throw WebError.conflict(code: "being_read", message: w.previewBeingRead)
+        case let .tooManyRefused(wait):
+            throw WebError.tooMany(code: "too_many_refused_applies", message: w.tooManyRefusedApplies(wait.wholeSecondsUp),
+                                   retryAfterSeconds: wait.wholeSecondsUp)
         }
     }
 
@@ -117,19 +131,19 @@ struct APIRoutes {
         try await services.ownUpload(context)
     }
 
-    private func stateResponse(_ upload: WebUpload, context: WebContext) async throws -> Response {
+    /// The upload's state; `page` picks the problems shown (of the first `ProblemTally.kept`).
+    private func stateResponse(_ upload: WebUpload, page: (offset: Int, limit: Int), context: WebContext) async throws -> Response {
         let id = upload.id!
         var state = ImportState(id: id, state: upload.state.rawValue, result: nil, batch: upload.batchID,
                                 rows: services.readers.progress(of: id)?.rows)
         if upload.state == .ready || upload.state == .refused {
-            var preview = services.readers.preview(of: id)
-            if preview == nil {
-                preview = await services.readers.read(.init(uploadID: id, storedName: upload.storedName, clientName: upload.fileName,
-                                                            userName: upload.userName ?? "-"))
-            }
+            // Not in memory (the server restarted): queued to be read again; `result` comes once it is.
+            let preview = services.readers.currentPreview(of: upload)
+            if preview == nil { state.beingRead = true }
             switch preview?.result {
             case let .checked(_, outcome)?:
                 state.result = ImportOutcomeJSON(outcome, context.language)
+                state.result?.pageProblems(offset: page.offset, limit: page.limit)
                 // A stale template: the plan of its edits on top, as the page offers it.
                 state.onTop = preview?.onTop.map { ImportOutcomeJSON($0, context.language) }
             case let .unreadable(error)?:
@@ -142,18 +156,11 @@ struct APIRoutes {
         return try JSONBody.response(state)
     }
 
-    /// `GET /api/batches?limit=N`: the import batches, newest first; `limit` is 1 to 1000
-    /// (default 50), and anything else is refused naming it rather than quietly bent into range.
+    /// `GET /api/batches?limit=N&offset=M&outcome=O&user=U`: the import batches, newest first, as
+    /// the history page shows them (`HistoryQuery`); `limit` is 1 to 1000 (default 50), and
+    /// anything else is refused naming it rather than quietly bent into range.
     @Sendable func batches(_ request: Request, context: WebContext) async throws -> Response {
-        var limit = Self.batchLimits.defaultValue
-        if let text = request.uri.queryParameters["limit"].map(String.init) {
-            guard let number = Int(text), Self.batchLimits.range.contains(number) else {
-                throw WebError.badParameter(name: "limit", message: context.words.apiBadNumber(
-                    "limit", text, Self.batchLimits.range.lowerBound, Self.batchLimits.range.upperBound))
-            }
-            limit = number
-        }
-        let batches = try await services.database.read { [limit] in try $0.importBatches(limit: limit, outcomes: nil) }
+        let batches = try await HistoryQuery(request, context: context).batches(services).batches
         return try JSONBody.response(batches.map(BatchJSON.init))
     }
 }
@@ -211,6 +218,8 @@ struct ImportState: Encodable {
     var error: String?
     var batch: RowID?
     var rows: Int?
+    /// The preview is not in memory (the server restarted) and is being read again: ask again.
+    var beingRead: Bool?
 
     init(id: RowID, state: String, result: ImportOutcomeJSON?, error: String? = nil, batch: RowID? = nil, rows: Int? = nil) {
         self.id = id

@@ -31,7 +31,7 @@ struct CSRFMiddleware: RouterMiddleware {
             throw WebError.csrf
         }
         if request.method != .get && request.method != .head && !request.isMultipart {
-            let body = try await request.body.collect(upTo: context.maxUploadSize)
+            let body = try await request.formBody(context: context)
             let form = FormFields(body)
             try Self.check(form[Self.fieldName], context: context, cookie: existing)
             request.body = .init(buffer: body)

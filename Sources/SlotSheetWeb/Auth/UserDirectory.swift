@@ -76,12 +76,25 @@ public struct UserDirectory: Sendable {
     /// The active user with this name and password, or nil. A name that does not exist costs the
     /// same bcrypt work as a wrong password, so the answer's time does not tell which it was.
     public func verify(name: String, password: String) throws -> AppUser? {
-        let user = try store.read { try $0.user(named: name) }
-        guard let user, user.active, let hash = user.passwordHash else {
-            _ = Bcrypt.verify(password, hash: Self.dummyHash)
-            return nil
+        let user = try signInCandidate(name: name)
+        return Self.checkPassword(password, hash: user?.passwordHash) ? user : nil
+    }
+
+    /// The active user with this name and a password, whose hash `checkPassword` checks (the web
+    /// front does that on threads of its own); nil when there is none.
+    public func signInCandidate(name: String) throws -> AppUser? {
+        guard let user = try store.read({ try $0.user(named: name) }), user.active, user.passwordHash != nil else { return nil }
+        return user
+    }
+
+    /// Whether `password` matches `hash`; without a hash, the same bcrypt work on a hash of
+    /// nothing anyone knows, and false.
+    public static func checkPassword(_ password: String, hash: String?) -> Bool {
+        guard let hash else {
+            _ = Bcrypt.verify(password, hash: dummyHash)
+            return false
         }
-        return Bcrypt.verify(password, hash: hash) ? user : nil
+        return Bcrypt.verify(password, hash: hash)
     }
 
     /// The active user holding this API token, or nil.

@@ -12,15 +12,15 @@ enum ErrorPages {
             let user = frame.user
             title = w.forbiddenTitle
             text = w.forbiddenNeedsRole(frame.roleName(needs), user?.name ?? "-", user.map { frame.roleName($0.role) } ?? "-")
-        case .notYours: (title, text) = (w.forbiddenTitle, w.forbiddenNotYours)
         case .csrf: (title, text) = (w.csrfTitle, w.csrfMessage)
         case .notFound: (title, text) = (w.notFoundTitle, w.notFoundMessage)
         case let .badRequest(message), let .badParameter(_, message): (title, text) = (w.badRequestTitle, message)
+        case .brokenBody: (title, text) = (w.badRequestTitle, w.requestBroken)
         case let .methodNotAllowed(method, allowed): (title, text) = (w.methodNotAllowedTitle, w.methodNotAllowed(method, allowed.joined(separator: ", ")))
         case let .tooLarge(limit): (title, text) = (w.badRequestTitle, w.fileTooLarge(limit))
         case let .bodyTooLarge(limit): (title, text) = (w.badRequestTitle, w.requestTooLarge(limit))
         case .databaseUnavailable: (title, text) = (w.unavailableTitle, w.unavailableMessage)
-        case let .conflict(_, message): (title, text) = (w.badRequestTitle, message)
+        case let .conflict(_, message), let .tooMany(_, message, _): (title, text) = (w.badRequestTitle, message)
         case .signInRequired, .tokenRequired: (title, text) = (w.signInTitle, w.apiUnauthorized)
         }
         return render(frame, title: title, text: text, status: error.status)

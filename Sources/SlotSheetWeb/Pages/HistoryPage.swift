@@ -1,11 +1,15 @@
 import SlotSheetCore
 
-/// History: the import batches, every attempt, newest first. An admin gets an undo button beside
-/// each applied import that still stands (`UndoJob` decides whether it may be undone).
+/// History: the import batches, every attempt, newest first, a page at a time, filtered by
+/// outcome and operator. An admin gets an undo button beside each applied import that still
+/// stands (`UndoJob` decides whether it may be undone).
 struct HistoryPage {
     let frame: PageFrame
     let batches: [ImportBatch]
     let clock: OfficeClock
+    var query: HistoryQuery? = nil
+    /// More batches follow this page.
+    var more = false
     /// What the last action said (`error`, `info` or `ok`, and the text).
     var notice: (String, String)? = nil
 
@@ -14,6 +18,7 @@ struct HistoryPage {
         return frame.page(w.historyTitle, section: .history) {
             element("p", [.class("intro")]) { w.historyIntro }
             if let notice { frame.message(notice.0, notice.1) }
+            filter
             if batches.isEmpty {
                 frame.message("info", w.noBatches)
             } else {
@@ -33,7 +38,7 @@ struct HistoryPage {
                                 element("td", [.class("number")]) { String(batch.id ?? 0) }
                                 element("td") { DateLabel.instant(batch.createdAt, clock: clock) }
                                 element("td") { batch.operatorName }
-                                element("td") { batch.fileName }
+                                element("td") { EchoedText.escaped(batch.fileName) }
                                 element("td", [.class("number")]) { String(batch.added) }
                                 element("td", [.class("number")]) { String(batch.removed) }
                                 element("td", [.class("number")]) { String(batch.unchanged) }
@@ -47,6 +52,40 @@ struct HistoryPage {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The outcome and operator to show, and the links to newer and older pages.
+    private var filter: Node {
+        let w = frame.words
+        let query = self.query
+        return element("form", [.class("card"), Attribute("method", "get"), Attribute("action", "/history")]) {
+            element("label") {
+                w.outcomeColumn + " "
+                element("select", [.name("outcome")]) {
+                    element("option", [.value(""), query?.outcome == nil ? Attribute("selected", nil) : nil]) { w.allOutcomes }
+                    for outcome in ImportBatch.Outcome.allCases where outcome != .dryRun {
+                        element("option", [.value(outcome.rawValue), query?.outcome == outcome ? Attribute("selected", nil) : nil]) {
+                            w.outcomeNames(outcome.rawValue)
+                        }
+                    }
+                }
+            }
+            " "
+            element("label") {
+                w.operatorColumn + " "
+                element("input", [.type("text"), .name("user"), .value(query?.user ?? ""), Attribute("placeholder", w.anyone)])
+            }
+            " "
+            element("button", [.type("submit"), .class("secondary")]) { w.showButton }
+            if let query, query.offset > 0 {
+                " "
+                element("a", [.href(query.link(offset: max(0, query.offset - query.limit)))]) { w.newerBatches }
+            }
+            if let query, more {
+                " "
+                element("a", [.href(query.link(offset: query.offset + query.limit))]) { w.olderBatches }
             }
         }
     }

@@ -15,7 +15,8 @@ struct UploadDetailPage {
     var node: Node {
         let w = frame.words
         let reading = upload.state == .reading
-        return frame.page(w.uploadTitleFor(upload.fileName), section: .uploads, refreshSeconds: reading ? 2 : nil,
+        let beingRead = preview == nil && (upload.state == .ready || upload.state == .refused)
+        return frame.page(w.uploadTitleFor(EchoedText.escaped(upload.fileName)), section: .uploads, refreshSeconds: reading || beingRead ? 2 : nil,
                           scripts: reading ? ["/static/progress.js"] : []) {
             element("p") { UploadWords.state(upload.state, frame) }
             if let notice { frame.message(notice.0, notice.1) }
@@ -33,6 +34,8 @@ struct UploadDetailPage {
                 }
             } else if let preview {
                 result(preview)
+            } else if upload.state == .ready || upload.state == .refused {
+                frame.message("info", w.previewBeingRead)
             }
             if upload.state == .ready || upload.state == .refused {
                 element("form", [Attribute("method", "post"), Attribute("action", "/uploads/\(upload.id ?? 0)/discard")]) {
@@ -53,9 +56,9 @@ struct UploadDetailPage {
             return element("div") {
                 switch outcome.verdict {
                 case .rejected:
-                    frame.message("error", w.problemsSummary(outcome.problems.count))
+                    frame.message("error", w.problemsSummary(outcome.problemTotal))
                     errorWorkbookLink
-                    problems(outcome.problems, frame.language)
+                    problems(outcome)
                 case .stale:
                     frame.message("error", w.staleSummary(outcome.staleChanges.count))
                     element("h2") { w.staleTitle }
@@ -84,9 +87,9 @@ struct UploadDetailPage {
                 frame.message("ok", w.onTopNothing)
                 applyForm(onTop, onTop: true)
             case .rejected, .stale:
-                frame.message("error", "\(w.onTopRefused) \(w.problemsSummary(onTop.problems.count)).")
+                frame.message("error", "\(w.onTopRefused) \(w.problemsSummary(onTop.problemTotal)).")
                 errorWorkbookLink
-                problems(onTop.problems, frame.language)
+                problems(onTop)
             }
         }
     }
@@ -127,7 +130,18 @@ struct UploadDetailPage {
         }
     }
 
-    private func problems(_ problems: [ImportProblem], _ language: Language) -> Node {
+    /// The kept problems (the first `ProblemTally.kept`, as the API and the error workbook have
+    /// them), and a line saying so when the file has more.
+    private func problems(_ outcome: ImportOutcome) -> Node {
+        let language = frame.language
+        let cut = outcome.problemTotal > outcome.problems.count
+        return .fragment([
+            problemTable(outcome.problems, language),
+            cut ? frame.message("info", language.words.importing.problemsCut(outcome.problems.count, outcome.problemTotal)) : .empty,
+        ])
+    }
+
+    private func problemTable(_ problems: [ImportProblem], _ language: Language) -> Node {
         let w = frame.words
         return element("table") {
             element("thead") {

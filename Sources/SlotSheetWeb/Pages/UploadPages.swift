@@ -36,7 +36,7 @@ struct UploadListPage {
     var node: Node {
         let w = frame.words
         return frame.page(showOwner ? w.allUploadsTitle : w.uploadsTitle, section: .uploads) {
-            element("p", [.class("intro")]) { w.uploadsIntro(expiryHours) }
+            element("p", [.class("intro")]) { w.uploadsIntro(expiryHours, min(expiryHours, WebSettings.refusedUploadExpiryHours)) }
             element("div", [.class("actions")]) { element("a", [.class("button"), .href("/upload")]) { w.uploadAction } }
             if uploads.isEmpty {
                 frame.message("info", w.noUploads)
@@ -54,7 +54,7 @@ struct UploadListPage {
                     element("tbody") {
                         for upload in uploads {
                             element("tr") {
-                                element("td") { element("a", [.href("/uploads/\(upload.id ?? 0)")]) { upload.fileName } }
+                                element("td") { element("a", [.href("/uploads/\(upload.id ?? 0)")]) { EchoedText.escaped(upload.fileName) } }
                                 element("td") { DateLabel.instant(upload.createdAt, clock: clock) }
                                 if showOwner { element("td") { upload.userName ?? "" } }
                                 element("td") { UploadWords.state(upload.state, frame) }

@@ -38,7 +38,7 @@ struct PageRoutes {
     /// Writes the template into the private folder, sends it and removes it. The export is the
     /// same job as `slotsheet template export` (and recorded in `export_run` the same way).
     @Sendable func downloadTemplate(_ request: Request, context: WebContext) async throws -> Response {
-        let fields = FormFields(try await request.body.collect(upTo: context.maxUploadSize))
+        let fields = FormFields(try await request.formBody(context: context))
         let w = context.words
         var form = TemplateForm(from: fields["from"] ?? "", to: fields["to"] ?? "", allStaff: fields["staff"] != "chosen",
                                 chosen: Set(fields.all("code")), language: Language(rawValue: fields["lang"] ?? "") ?? context.language)
@@ -69,16 +69,18 @@ struct PageRoutes {
         }
     }
 
-    /// The history shows this many batches.
-    static let historyLength = 200
+    /// The history shows this many batches a page.
+    static let historyLength = 50
 
     @Sendable func history(_ request: Request, context: WebContext) async throws -> HTMLPage {
-        let batches = try await services.database.read { try $0.importBatches(limit: Self.historyLength, outcomes: nil) }
+        let filter = try HistoryQuery(request, context: context, defaultLimit: Self.historyLength)
+        let (batches, more) = try await filter.batches(services)
         let query = request.uri.queryParameters
         let notice = query["undone"].flatMap { RowID(String($0)) }.flatMap { undone in
             query["as"].flatMap { RowID(String($0)) }.map { ("ok", context.words.undoneAs(undone, $0)) }
         }
-        return HTMLPage(HistoryPage(frame: PageFrame(context, path: "/history"), batches: batches, clock: services.clock, notice: notice).node)
+        return HTMLPage(HistoryPage(frame: PageFrame(context, path: "/history"), batches: batches, clock: services.clock, query: filter,
+                                    more: more, notice: notice).node)
     }
 
     private func templatePage(_ form: TemplateForm, problems: [String], context: WebContext,

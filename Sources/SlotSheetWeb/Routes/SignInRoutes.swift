@@ -22,34 +22,71 @@ struct SignInRoutes {
     }
 
     @Sendable func signIn(_ request: Request, context: WebContext) async throws -> Response {
-        let form = FormFields(try await request.body.collect(upTo: context.maxUploadSize))
+        let form = FormFields(try await request.formBody(context: context))
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
         let password = form["password"] ?? ""
         let next = form["next"]
         let frame = PageFrame(context, path: "/sign-in")
-        if let wait = await services.throttle.waitRemaining(for: name) {
-            let seconds = Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0)
+        if let wait = await services.throttle.begin(name: name, client: context.clientAddress) {
+            let seconds = wait.wholeSecondsUp
             var response = SignInPage(frame: frame, next: next, name: name, notice: ("error", context.words.signInThrottled(seconds)))
                 .response(status: .tooManyRequests)
             response.headers[.retryAfter] = String(seconds)
             return response
         }
-        let user = try await services.database.run { [services] store in
-            try UserDirectory(store: store, clock: services.clock, cost: services.bcryptCost).verify(name: name, password: password)
+        let client = context.clientAddress
+        let result: SignInResult
+        do {
+            result = try await check(name: name, password: password)
+        } catch {
+            await services.throttle.finish(name: name, client: client, result: .notChecked)
+            throw error
         }
-        guard let user, let id = user.id else {
-            await services.throttle.recordFailure(for: name, client: context.clientAddress)
+        await services.throttle.finish(name: name, client: client, result: result.outcome)
+        switch result {
+        case .busy:
+            services.logger.notice("sign-in: too many sign-ins under way; one for \(LogText.safe(name)) from \(client ?? "-") was refused")
+            var response = SignInPage(frame: frame, next: next, name: name, notice: ("error", context.words.signInBusy))
+                .response(status: .tooManyRequests)
+            response.headers[.retryAfter] = "2"
+            return response
+        case .wrong:
             return SignInPage(frame: frame, next: next, name: name, notice: ("error", context.words.signInFailed))
                 .response(status: .unauthorized)
+        case let .user(user, id):
+            // A new session id and a new form token: nothing from before signing in carries over.
+            let token = CSRFMiddleware.newToken()
+            context.sessions.createSession(WebSession(userID: id, csrfToken: token))
+            context.requestNote.rotatedCSRFToken = token
+            context.requestNote.user = SignedInUser(id: id, name: user.name, role: user.role)
+            services.logger.info("sign-in: \(user.name) signed in from \(client ?? "-")")
+            return Redirect.to(Redirect.localPath(next))
         }
-        await services.throttle.recordSuccess(for: name)
-        // A new session id and a new form token: nothing from before signing in carries over.
-        let token = CSRFMiddleware.newToken()
-        context.sessions.createSession(WebSession(userID: id, csrfToken: token))
-        context.requestNote.rotatedCSRFToken = token
-        context.requestNote.user = SignedInUser(id: id, name: user.name, role: user.role)
-        services.logger.info("sign-in: \(user.name) signed in from \(context.clientAddress ?? "-")")
-        return Redirect.to(Redirect.localPath(next))
+    }
+
+    private enum SignInResult {
+        case user(AppUser, RowID)
+        case wrong
+        /// Too many password checks under way: not checked.
+        case busy
+
+        var outcome: SignInOutcome {
+            switch self {
+            case .user: return .succeeded
+            case .wrong: return .failed
+            case .busy: return .notChecked
+            }
+        }
+    }
+
+    /// The user is read on the database's threads, the password checked on the checker's own.
+    private func check(name: String, password: String) async throws -> SignInResult {
+        let candidate = try await services.database.run { [services] store in
+            try UserDirectory(store: store, clock: services.clock, cost: services.bcryptCost).signInCandidate(name: name)
+        }
+        guard let matches = try await services.passwords.check(password, against: candidate?.passwordHash) else { return .busy }
+        guard matches, let user = candidate, let id = user.id else { return .wrong }
+        return .user(user, id)
     }
 
     @Sendable func signOut(_ request: Request, context: WebContext) async throws -> Response {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import SlotSheetCore
+import SlotSheetTemplates
 
 /// Upload, the upload list, one upload (with its progress and preview), applying and discarding
 /// it. An office user sees their own uploads; an admin sees everyone's.
@@ -25,7 +26,7 @@ struct UploadRoutes {
     @Sendable func upload(_ request: Request, context: WebContext) async throws -> Response {
         let user = try context.requireUser()
         do {
-            let id = try await UploadIntake(services: services).accept(request, user: user) { token in
+            let id = try await UploadIntake(services: services).accept(request, user: user, words: context.words) { token in
                 try CSRFMiddleware.check(token, context: context, cookie: request.cookies[CSRFMiddleware.cookieName].map { String($0.value) })
             }
             return Redirect.to("/uploads/\(id)")
@@ -52,7 +53,7 @@ struct UploadRoutes {
     @Sendable func detail(_ request: Request, context: WebContext) async throws -> HTMLPage {
         let upload = try await ownUpload(context)
         let id = upload.id!
-        let preview = await services.readers.currentPreview(of: upload)
+        let preview = services.readers.currentPreview(of: upload)
         return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: upload,
                                          progress: services.readers.progress(of: id), preview: preview, notice: nil).node)
     }
@@ -64,7 +65,7 @@ struct UploadRoutes {
         let user = try context.requireUser()
         let upload = try await ownUpload(context)
         let id = upload.id!
-        let fields = FormFields(try await request.body.collect(upTo: context.maxUploadSize))
+        let fields = FormFields(try await request.formBody(context: context))
         guard let digest = fields["plan"], !digest.isEmpty else { throw WebError.badRequest(context.words.noPlanGiven) }
         let w = context.words
         let notice: (String, String)
@@ -83,6 +84,11 @@ struct UploadRoutes {
             notice = ("error", w.alreadyApplied(batch ?? 0))
         case let .notReady(state):
             notice = ("error", w.cannotApply(UploadWords.stateText(state, w)))
+        case .beingRead:
+            notice = ("error", w.previewBeingRead)
+        case let .tooManyRefused(wait):
+            throw WebError.tooMany(code: "too_many_refused_applies", message: w.tooManyRefusedApplies(wait.wholeSecondsUp),
+                                   retryAfterSeconds: wait.wholeSecondsUp)
         }
         let now = try await services.database.read { try $0.upload(id: id) } ?? upload
         return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: now, progress: nil,
@@ -131,7 +137,14 @@ struct UploadProgress: Codable {
 struct UploadIntake {
     let services: WebServices
 
-    func accept(_ request: Request, user: SignedInUser, checkToken: @escaping (String?) throws -> Void) async throws -> RowID {
+    func accept(_ request: Request, user: SignedInUser, words: WebWords, checkToken: @escaping (String?) throws -> Void) async throws -> RowID {
+        let limit = WebSettings.uploadsWaitingPerUser
+        let waiting = try await services.database.read { try $0.uploads(of: user.id, limit: 200) }
+            .filter { [.reading, .ready, .refused].contains($0.state) }.count
+        guard waiting < limit else {
+            services.logger.notice("upload by \(LogText.safe(user.name)) refused: \(waiting) uploads waiting")
+            throw WebError.tooMany(code: "too_many_uploads_waiting", message: words.tooManyUploadsWaiting(limit), retryAfterSeconds: 60)
+        }
         let received = try await UploadReceiver(folder: services.uploads, limitBytes: services.settings.uploadLimitBytes)
             .receive(request, checkToken: checkToken)
         let now = services.clock.now
@@ -153,12 +166,16 @@ struct UploadIntake {
 
 extension WebServices {
     /// The upload named in the path (`:id`), if it is the user's own (or the user is an admin):
-    /// else 404, or 403 `notYours`. Pages and the API share it.
+    /// else 404, whether it is missing or someone else's, so the answer does not tell that it
+    /// exists; someone else's is logged (a person trying numbers). Pages and the API share it.
     func ownUpload(_ context: WebContext) async throws -> WebUpload {
         let user = try context.requireUser()
         guard let id = context.parameters.get("id").flatMap({ RowID($0) }),
               let upload = try await database.read({ try $0.upload(id: id) }) else { throw WebError.notFound }
-        guard upload.userID == user.id || user.role == .admin else { throw WebError.notYours }
+        guard upload.userID == user.id || user.role == .admin else {
+            logger.notice("upload \(id): asked for by \(LogText.safe(user.name)), whose it is not (client=\(context.clientAddress ?? "-") id=\(context.id)); answered 404")
+            throw WebError.notFound
+        }
         return upload
     }
 }

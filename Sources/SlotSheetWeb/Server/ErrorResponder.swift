@@ -25,6 +25,9 @@ struct ErrorResponderMiddleware: RouterMiddleware {
         let isAPI = request.uri.path.hasPrefix("/api/")
         let webError: WebError
         switch error {
+        case let WebError.brokenBody(reason):
+            logger.notice("request body broke off or could not be read: \(request.method) \(LogText.safe(request.uri.path)) client=\(context.clientAddress ?? "-") id=\(context.id): \(reason)")
+            webError = .brokenBody(reason: reason)
         case let error as WebError:
             webError = error
         case let error as any HTTPResponseError where error.status == .notFound:
@@ -68,6 +71,13 @@ struct ErrorResponderMiddleware: RouterMiddleware {
             response = ErrorPages.page(for: webError, context: context, path: request.uri.path)
         }
         if case let .methodNotAllowed(_, allowed) = webError { response.headers[.allow] = allowed.joined(separator: ", ") }
+        // The rest of the upload is not read: the connection closes after this answer (`ConnectionGuard` lingers first).
+        if case .tooLarge = webError { response.headers[.connection] = "close" }
+        if case let .tooMany(_, _, seconds) = webError {
+            response.headers[.retryAfter] = String(seconds)
+            // An upload refused before its body was read: close after answering (lingering first).
+            if request.isMultipart { response.headers[.connection] = "close" }
+        }
         return response
     }
 
@@ -75,15 +85,15 @@ struct ErrorResponderMiddleware: RouterMiddleware {
         switch error {
         case .signInRequired, .tokenRequired: return words.apiUnauthorized
         case let .forbidden(needs): return words.apiForbidden(needs == .admin ? words.roleAdmin : words.roleOffice)
-        case .notYours: return words.forbiddenNotYours
         case .csrf: return words.csrfMessage
         case .notFound: return words.apiNotFound
         case let .badRequest(message), let .badParameter(_, message): return message
+        case .brokenBody: return words.requestBroken
         case let .methodNotAllowed(method, allowed): return words.methodNotAllowed(method, allowed.joined(separator: ", "))
         case let .tooLarge(limit): return words.fileTooLarge(limit)
         case let .bodyTooLarge(limit): return words.requestTooLarge(limit)
         case .databaseUnavailable: return words.unavailableMessage
-        case let .conflict(_, message): return message
+        case let .conflict(_, message), let .tooMany(_, message, _): return message
         }
     }
 }

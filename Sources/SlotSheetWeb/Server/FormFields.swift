@@ -1,5 +1,21 @@
 import Foundation
+import Hummingbird
 import NIOCore
+
+extension Request {
+    /// The whole body of a form or JSON request, at most `context.maxUploadSize` bytes (past it,
+    /// 413). A body that breaks off (the client went away mid-body) or cannot be decoded (a
+    /// malformed chunk) is the client's doing: `WebError.brokenBody`, a 400, never a server error.
+    func formBody(context: WebContext) async throws -> ByteBuffer {
+        do {
+            return try await body.collect(upTo: context.maxUploadSize)
+        } catch let error as any HTTPResponseError {
+            throw error
+        } catch {
+            throw WebError.brokenBody(reason: String(describing: error))
+        }
+    }
+}
 
 /// The fields of an `application/x-www-form-urlencoded` body or query, in order. A field may
 /// come more than once (ticked check boxes); `subscript` gives the first value, `all` every one.

@@ -23,6 +23,12 @@ public final class StoreAccess: Sendable {
         self.threads.start()
     }
 
+    /// Another access to the same database with threads of its own (the health checks'), so what
+    /// runs there never waits behind the work queued here.
+    public func separate(threads: Int = 1) -> StoreAccess {
+        StoreAccess(threads: threads, shareOneStore: shareOneStore, open: open)
+    }
+
     /// Stops the worker threads once their work is done.
     public func shutdown() async throws {
         try await threads.shutdownGracefully()

@@ -10,14 +10,14 @@ public enum WebError: Error, Equatable {
     case tokenRequired
     /// The signed-in user's role is not enough (403).
     case forbidden(needs: AppUser.Role)
-    /// Someone else's upload (403).
-    case notYours
     /// A form without the right token (403).
     case csrf
     /// Nothing at this address (404).
     case notFound
     /// A request that cannot be understood; the message is in the request's language (400).
     case badRequest(String)
+    /// A body that broke off or could not be decoded (400, logged as a notice with `reason`).
+    case brokenBody(reason: String)
     /// A query parameter that is missing, malformed or out of bounds (400); the API names it.
     case badParameter(name: String, message: String)
     /// A method the address does not take (405); `allowed` goes in the `Allow` header.
@@ -26,6 +26,8 @@ public enum WebError: Error, Equatable {
     case tooLarge(limitMB: Int)
     /// A form or JSON body past `WebContext.maxUploadSize` (413).
     case bodyTooLarge(limitKB: Int)
+    /// A per-user limit reached (429, with `Retry-After`); `code` is the API's stable code.
+    case tooMany(code: String, message: String, retryAfterSeconds: Int)
     /// The database cannot be reached (503).
     case databaseUnavailable
     /// The request conflicts with the state of what it names (409): an upload applied already or
@@ -36,11 +38,12 @@ public enum WebError: Error, Equatable {
         switch self {
         case .signInRequired: return .seeOther
         case .tokenRequired: return .unauthorized
-        case .forbidden, .notYours, .csrf: return .forbidden
+        case .forbidden, .csrf: return .forbidden
         case .notFound: return .notFound
-        case .badRequest, .badParameter: return .badRequest
+        case .badRequest, .badParameter, .brokenBody: return .badRequest
         case .methodNotAllowed: return .methodNotAllowed
         case .tooLarge, .bodyTooLarge: return .contentTooLarge
+        case .tooMany: return .tooManyRequests
         case .databaseUnavailable: return .serviceUnavailable
         case .conflict: return .conflict
         }
@@ -51,15 +54,14 @@ public enum WebError: Error, Equatable {
         switch self {
         case .signInRequired, .tokenRequired: return "unauthorized"
         case .forbidden: return "forbidden"
-        case .notYours: return "not_yours"
         case .csrf: return "csrf"
         case .notFound: return "not_found"
-        case .badRequest: return "bad_request"
+        case .badRequest, .brokenBody: return "bad_request"
         case .badParameter: return "bad_parameter"
         case .methodNotAllowed: return "method_not_allowed"
         case .tooLarge, .bodyTooLarge: return "too_large"
         case .databaseUnavailable: return "database_unavailable"
-        case let .conflict(code, _): return code
+        case let .conflict(code, _), let .tooMany(code, _, _): return code
         }
     }
 }
@@ -71,5 +73,12 @@ extension StoreError {
         case .unreachable, .busy, .notFound, .needsMigration: return true
         default: return false
         }
+    }
+}
+
+extension Duration {
+    /// Whole seconds, rounded up, as `Retry-After` and the words say a wait.
+    var wholeSecondsUp: Int {
+        Int(components.seconds) + (components.attoseconds > 0 ? 1 : 0)
     }
 }

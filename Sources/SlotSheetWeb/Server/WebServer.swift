@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdAuth
 import Logging
 import NIOCore
+import HummingbirdCore
 import SlotSheetCore
 
 /// The web front: `WebServer.application` builds the Hummingbird application of `slotsheet serve`.
@@ -17,10 +18,13 @@ public enum WebServer {
                                    onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let sessions = MemoryPersistDriver(configuration: .init())
         let router = router(services, sessionStorage: sessions)
+        let connections = OpenFileLimit.connectionCap(services.settings.maxConnections, logger: services.logger)
         return Application(
             router: router,
-            configuration: .init(address: .hostname(services.settings.host, port: services.settings.port), serverName: nil),
-            services: [sessions, UploadJanitor(services: services), services.readers],
+            server: GuardedHTTP1Channel.builder(timeouts: services.settings.timeouts, logger: services.logger),
+            configuration: .init(address: .hostname(services.settings.host, port: services.settings.port), serverName: nil,
+                                 backlog: 1024, availableConnectionsDelegate: MaximumAvailableConnections(connections, logger: services.logger)),
+            services: [sessions, UploadJanitor(services: services), services.readers, ServiceThreadPools(services: services)],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? services.settings.port
                 services.logger.notice("listening on http://\(services.settings.host):\(port)")
@@ -36,8 +40,9 @@ public enum WebServer {
         let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         let routes = KnownRoutes()
         router.addMiddleware {
-            RequestLogMiddleware(logger: services.logger)
+            // The client's address first: the request log line names the forwarded one.
             ClientOriginMiddleware(settings: services.settings)
+            RequestLogMiddleware(logger: services.logger)
             LanguageMiddleware()
             SecurityHeadersMiddleware()
             ErrorResponderMiddleware(logger: services.logger, routes: routes)

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import SlotSheetCore
 
 /// What the routes share: the settings, the database, the office's rules and clock, the uploads and
@@ -13,7 +14,13 @@ public final class WebServices: Sendable {
     public let office: Settings.Office
     public var clock: OfficeClock { rules.clock }
     public let logger: Logger
-    let throttle: SignInThrottle
+    let throttle: any SignInLimiter
+    /// Password checks, on threads of their own.
+    let passwords = PasswordChecker()
+    /// Each user's refused applies, to keep a script from flooding the history.
+    let applyRefusals = ApplyRefusals()
+    /// The database for `/readyz`, on a thread of its own.
+    let probe: StoreAccess
     let uploads: UploadFolder
     let readers: UploadReaders
     /// bcrypt's cost for passwords set here and the dummy check of unknown names.
@@ -30,8 +37,20 @@ public final class WebServices: Sendable {
         self.logger = logger
         self.bcryptCost = bcryptCost
         throttle = SignInThrottle(logger: logger, clock: signInClock)
+        probe = database.separate()
         uploads = try UploadFolder(path: settings.uploadFolder)
         readers = UploadReaders(logger: logger)
         readers.attach(self)
+    }
+}
+
+/// Stops the thread pools of the password checks and the health probe when the server stops.
+struct ServiceThreadPools: Service {
+    let services: WebServices
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        try? await services.passwords.shutdown()
+        try? await services.probe.shutdown()
     }
 }

@@ -21,17 +21,27 @@ public struct WebSettings: Sendable, Equatable {
     public var sessionLifetime: Duration
     /// Threads that run database work and file reading beside the server's event loops.
     public var workerThreads: Int
+    /// How long a slow or silent client may hold a connection (`ConnectionGuard`).
+    public var timeouts: ConnectionTimeouts
+    /// Connections served at once; more wait in the listen queue (and the open-file limit must allow them).
+    public var maxConnections: Int
 
     /// The most days one template download covers: a template is made while its request waits,
     /// and a range of decades would hold a server thread for most of a minute. Two years; longer
     /// ones are for `slotsheet template export`.
     public static let templateDaysLimit = 731
+    /// Uploads a user may have waiting (being read, ready or refused); one more is refused with 429.
+    public static let uploadsWaitingPerUser = 10
+    /// A refused upload is kept this long (or the expiry, when shorter): long enough to read its
+    /// problems and fetch its error workbook, not a day of someone else's disk.
+    public static let refusedUploadExpiryHours = 1
 
     /// The defaults are the office settings' built-in `[web]` values (`Settings.builtIn.web`).
     public init(host: String = Settings.builtIn.web.listen.host, port: Int = Settings.builtIn.web.listen.port,
                 uploadLimitBytes: Int = Settings.builtIn.web.uploadLimitBytes, trustedProxies: [IPNetwork] = Settings.builtIn.web.trustedProxies,
                 uploadExpiry: Duration = .seconds(Settings.builtIn.web.uploadExpiryHours * 3600),
-                uploadFolder: String, sessionLifetime: Duration = .seconds(12 * 3600), workerThreads: Int = 4) {
+                uploadFolder: String, sessionLifetime: Duration = .seconds(12 * 3600), workerThreads: Int = 4,
+                timeouts: ConnectionTimeouts = ConnectionTimeouts(Settings.builtIn.web), maxConnections: Int = Settings.builtIn.web.maxConnections) {
         self.host = host
         self.port = port
         self.uploadLimitBytes = uploadLimitBytes
@@ -40,6 +50,8 @@ public struct WebSettings: Sendable, Equatable {
         self.uploadFolder = uploadFolder
         self.sessionLifetime = sessionLifetime
         self.workerThreads = workerThreads
+        self.timeouts = timeouts
+        self.maxConnections = maxConnections
     }
 
     /// The upload limit in whole megabytes, as pages state it.
@@ -51,7 +63,8 @@ public struct WebSettings: Sendable, Equatable {
     /// `--set` and the `serve` flags, all checked by the settings loader) and the upload folder.
     public init(_ web: Settings.Web, uploadFolder: String) {
         self.init(host: web.listen.host, port: web.listen.port, uploadLimitBytes: web.uploadLimitBytes, trustedProxies: web.trustedProxies,
-                  uploadExpiry: .seconds(web.uploadExpiryHours * 3600), uploadFolder: uploadFolder)
+                  uploadExpiry: .seconds(web.uploadExpiryHours * 3600), uploadFolder: uploadFolder, timeouts: ConnectionTimeouts(web),
+                  maxConnections: web.maxConnections)
     }
 
     /// The private upload folder: the flag, else `SLOTSHEET_UPLOAD_DIR`, else systemd's

@@ -18,6 +18,10 @@ struct UploadApply {
         case alreadyApplied(RowID?)
         /// The upload is in a state that cannot be applied (reading, refused, discarded, expired).
         case notReady(UploadState)
+        /// Its preview is not in memory (the server restarted): it is being read again, nothing applied.
+        case beingRead
+        /// Too many of the user's applies were refused lately (`ApplyRefusals`): nothing tried.
+        case tooManyRefused(wait: Duration)
     }
 
     /// Thrown inside the transaction when the upload is no longer `ready`: it rolls the import back.
@@ -27,8 +31,9 @@ struct UploadApply {
     /// database as it is now (the command line's `--force`), and then the digest is that plan's.
     func apply(_ upload: WebUpload, planDigest: String, onTop: Bool = false, user: SignedInUser) async throws -> Result {
         guard let id = upload.id, upload.state == .ready else { return settled(upload) }
-        let preview = await services.readers.currentPreview(of: upload)
-        guard case let .checked(prepared, _)? = preview?.result else { return try await settled(id) }
+        if let wait = await services.applyRefusals.waitRemaining(for: user.id) { return .tooManyRefused(wait: wait) }
+        guard let preview = services.readers.currentPreview(of: upload) else { return .beingRead }
+        guard case let .checked(prepared, _) = preview.result else { return try await settled(id) }
         let request = ImportRequest(force: onTop, operatorName: user.name)
         let outcome: ImportOutcome
         do {
@@ -58,6 +63,7 @@ struct UploadApply {
             services.readers.keep(kept, for: id)
             let reading = kept.reading
             _ = try await services.database.write { try $0.finishReading(uploadID: id, reading) }
+            await services.applyRefusals.recordRefusal(for: user.id)
             services.logger.info("upload \(id): not applied (\(UploadApply.name(outcome.status))), recorded as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
             return .notApplied(outcome)
         }

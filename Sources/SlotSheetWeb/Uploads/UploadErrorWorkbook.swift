@@ -13,16 +13,17 @@ struct UploadErrorWorkbook {
     func response(for upload: WebUpload, language: Language, words: WebWords) async throws -> Response {
         guard let id = upload.id, upload.state == .refused || upload.state == .ready,
               let source = services.uploads.file(upload.storedName), FileManager.default.fileExists(atPath: source),
-              let preview = await services.readers.currentPreview(of: upload),
+              let preview = services.readers.currentPreview(of: upload),
               case let .checked(prepared, outcome) = preview.result else {
             throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable)
         }
-        let problems = outcome.problems.isEmpty ? preview.onTop?.problems ?? [] : outcome.problems
+        let marked = outcome.problems.isEmpty ? preview.onTop : outcome
+        let problems = marked?.problems ?? []
         guard !problems.isEmpty else { throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable) }
         let path = services.uploads.scratchPath(extension: "xlsx")
         let data = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
             defer { try? FileManager.default.removeItem(atPath: path) }
-            try ErrorWorkbook.write(prepared.parsed, problems: problems, source: source, language: language,
+            try ErrorWorkbook.write(prepared.parsed, problems: problems, total: marked?.problemTotal, source: source, language: language,
                                     store: store, rules: rules, paper: paper, to: path)
             return try Data(contentsOf: URL(fileURLWithPath: path))
         }
@@ -43,12 +44,13 @@ enum WorkbookAttachment {
 }
 
 extension UploadReaders {
-    /// The upload's preview: the one in memory, or (the server restarted, or it left the memory)
-    /// read again from its file, which is still here while the upload is ready or refused.
-    func currentPreview(of upload: WebUpload) async -> UploadPreview? {
+    /// The upload's preview when it is in memory; else (the server restarted, or it left the
+    /// memory) nil, and it is queued to be read again from its file, which is still here while
+    /// the upload is ready or refused: the page says it is being read, and shows it when it is.
+    func currentPreview(of upload: WebUpload) -> UploadPreview? {
         guard let id = upload.id else { return nil }
         if let kept = preview(of: id) { return kept }
-        guard upload.state == .ready || upload.state == .refused else { return nil }
-        return await read(.init(uploadID: id, storedName: upload.storedName, clientName: upload.fileName, userName: upload.userName ?? "-"))
+        if upload.state == .ready || upload.state == .refused { rereadSoon(upload) }
+        return nil
     }
 }

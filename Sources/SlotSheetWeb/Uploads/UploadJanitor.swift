@@ -4,8 +4,9 @@ import SlotSheetCore
 
 /// Keeps the upload folder honest while the server runs: at start it queues the uploads still
 /// `reading` (the server stopped while reading them) and removes scratch files left by a crash;
-/// then, every minute, uploads not applied within the expiry become `expired` and their files
-/// are removed (after the state change has committed).
+/// then, every minute, uploads not applied within the expiry (refused ones within
+/// `WebSettings.refusedUploadExpiryHours`) become `expired` and their files are removed (after the
+/// state change has committed).
 struct UploadJanitor: Service {
     let services: WebServices
     static let interval: Duration = .seconds(60)
@@ -34,9 +35,11 @@ struct UploadJanitor: Service {
     /// Moves every upload past its expiry to `expired` and removes its file.
     func expire() async {
         let now = services.clock.timestamp()
+        let refusedBefore = Timestamp.iso(services.clock.now.addingTimeInterval(-Double(WebSettings.refusedUploadExpiryHours * 3600)))
         do {
             let stale = try await services.database.read { session in
-                try (session.uploads(in: .ready) + session.uploads(in: .refused)).filter { $0.expiresAt <= now }
+                try session.uploads(in: .ready).filter { $0.expiresAt <= now }
+                    + session.uploads(in: .refused).filter { $0.expiresAt <= now || $0.createdAt <= refusedBefore }
             }
             for upload in stale {
                 guard let id = upload.id else { continue }

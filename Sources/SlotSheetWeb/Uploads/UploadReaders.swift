@@ -7,7 +7,9 @@ import SlotSheetTemplates
 
 /// What reading an upload found, kept in memory for its page and its apply: the file as read (so
 /// an apply never reads it again) with the preview of what applying would do, or why the file
-/// could not be read.
+/// could not be read. Its memory is bounded whatever the file: only the first
+/// `ProblemTally.kept` problems are kept (with the tally of all), and of a refused CSV, which is
+/// never applied, not its rows.
 struct UploadPreview: Sendable {
     enum Result: Sendable {
         case checked(PreparedImport, ImportOutcome)
@@ -18,6 +20,25 @@ struct UploadPreview: Sendable {
     /// For a stale template, what applying the office's edits on top of the database as it is now
     /// would do (the command line's `--force`): the plan the "apply on top" button carries.
     var onTop: ImportOutcome? = nil
+    /// The rows the file has.
+    var rowsRead = 0
+
+    init(result: Result, onTop: ImportOutcome? = nil) {
+        self.onTop = onTop.map { $0.bounded() }
+        switch result {
+        case let .checked(prepared, outcome):
+            rowsRead = prepared.parsed.slots.count
+            let outcome = outcome.bounded()
+            // The rows are kept while the upload may still be applied, and for a refused template's
+            // error workbook (a template's rows are bounded by its layout); not of a refused CSV
+            // or of an upload applied (or recorded as unchanged) already.
+            let settled = outcome.auditBatchID != nil
+            let kept = settled || (outcome.verdict == .rejected && prepared.parsed.template == nil) ? prepared.withoutRows() : prepared
+            self.result = .checked(kept, outcome)
+        case .unreadable:
+            self.result = result
+        }
+    }
 
     /// Previews a prepared file; a stale template's preview also holds the one on top.
     static func checking(_ prepared: PreparedImport, job: ImportJob, operatorName: String) throws -> UploadPreview {
@@ -34,11 +55,11 @@ struct UploadPreview: Sendable {
     /// template whose edits can go on top) or refused.
     var reading: UploadReading {
         switch result {
-        case let .checked(prepared, outcome):
+        case let .checked(_, outcome):
             let applicable = outcome.verdict == .changes || outcome.verdict == .nothingToChange || canApplyOnTop
             let name = outcome.verdict == .changes ? "ready" : outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
-            return UploadReading(state: applicable ? .ready : .refused, rowsRead: prepared.parsed.slots.count, added: outcome.plan.added,
-                                 removed: outcome.plan.removed, problems: outcome.problems.count + outcome.staleChanges.count, outcome: name)
+            return UploadReading(state: applicable ? .ready : .refused, rowsRead: rowsRead, added: outcome.plan.added,
+                                 removed: outcome.plan.removed, problems: outcome.problemTotal + outcome.staleChanges.count, outcome: name)
         case let .unreadable(error):
             // Named as `slotsheet import --json` names it: `template_edited` or `unreadable`.
             return UploadReading(state: .refused, rowsRead: 0, added: 0, removed: 0, problems: 1, outcome: error.jsonStatus)
@@ -59,6 +80,8 @@ final class UploadReaders: Service, Sendable {
         let storedName: String
         let clientName: String
         let userName: String
+        /// Read again (its state is recorded already): the preview is only kept.
+        var again = false
     }
 
     static let concurrentReads = 2
@@ -84,6 +107,20 @@ final class UploadReaders: Service, Sendable {
     func enqueue(_ job: Job) {
         progress.withLockedValue { $0[job.uploadID] = (0, 0) }
         queueInput.yield(job)
+    }
+
+    /// Queues a read of an upload whose preview is no longer in memory (the server restarted, or
+    /// it left the memory), unless one is under way: a request never reads a file itself.
+    func rereadSoon(_ upload: WebUpload) {
+        guard let id = upload.id else { return }
+        let queued = progress.withLockedValue { list -> Bool in
+            guard list[id] == nil else { return false }
+            list[id] = (0, 0)
+            return true
+        }
+        guard queued else { return }
+        queueInput.yield(.init(uploadID: id, storedName: upload.storedName, clientName: upload.fileName, userName: upload.userName ?? "-",
+                               again: true))
     }
 
     /// (rows read, rows in the file; 0 while unknown) of an upload being read.
@@ -144,6 +181,11 @@ final class UploadReaders: Service, Sendable {
         }
         keep(preview, for: id)
         let reading = preview.reading
+        if upload.again {
+            progress.withLockedValue { $0[id] = nil }
+            logger.info("upload \(id): read again, \(reading.rowsRead) rows: \(reading.outcome)")
+            return preview
+        }
         do {
             _ = try await services.database.write { try $0.finishReading(uploadID: id, reading) }
         } catch {

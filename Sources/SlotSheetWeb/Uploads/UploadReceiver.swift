@@ -145,18 +145,52 @@ struct UploadReceiver {
         return value
     }
 
-    /// A parameter of a header value (`name="file"; filename="a.xlsx"`), unquoted.
+    /// A parameter of a header value (`name="file"; filename="a.xlsx"`), unquoted. A quoted value
+    /// runs to its closing quote, whatever it holds (`filename="a;b.csv"`); a quote inside is
+    /// escaped (`\"`) or, as browsers send it, percent-encoded; a stray one (`"a";b.csv"`, from a
+    /// hand-made request) keeps the name whole: `a";b.csv`.
     static func parameter(_ name: String, in header: String) -> String? {
-        for part in header.split(separator: ";").dropFirst() {
-            let pieces = part.split(separator: "=", maxSplits: 1)
-            guard pieces.count == 2, pieces[0].trimmingCharacters(in: .whitespaces).lowercased() == name else { continue }
-            var value = pieces[1].trimmingCharacters(in: .whitespaces)
-            if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 {
-                value = String(value.dropFirst().dropLast()).replacingOccurrences(of: "\\\"", with: "\"")
-            }
-            return value
-        }
+        for (key, value) in parameters(header) where key == name { return value }
         return nil
+    }
+
+    /// Every `key=value` after the first `;` of a header value, keys lowercased.
+    static func parameters(_ header: String) -> [(String, String)] {
+        var result: [(String, String)] = []
+        var rest = Substring(header)
+        guard let first = rest.firstIndex(of: ";") else { return [] }
+        rest = rest[rest.index(after: first)...]
+        while !rest.isEmpty {
+            rest = rest.drop { $0 == " " || $0 == "\t" || $0 == ";" }
+            let key = rest.prefix { $0 != "=" && $0 != ";" }
+            rest = rest.dropFirst(key.count)
+            guard rest.first == "=" else { continue }
+            rest = rest.dropFirst()
+            var value = ""
+            if rest.first == "\"" {
+                rest = rest.dropFirst()
+                while let character = rest.first, character != "\"" {
+                    // `\"` is a quote; any other backslash is itself (a browser sends C:\Users\... as it is).
+                    if character == "\\", rest.dropFirst().first == "\"" { rest = rest.dropFirst() }
+                    value.append(rest.first!)
+                    rest = rest.dropFirst()
+                }
+                rest = rest.dropFirst()
+                // A stray quote (`"a";b.csv"`): what follows up to the header's last quote is no
+                // parameter (it has no `=`), so it is the rest of the name.
+                if let last = rest.lastIndex(of: "\""), !rest[..<last].contains("=") {
+                    value += "\"" + rest[..<last]
+                    rest = rest[rest.index(after: last)...]
+                }
+                rest = rest.drop { $0 != ";" }
+            } else {
+                value = String(rest.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces)
+                rest = rest.dropFirst(value.count)
+                rest = rest.drop { $0 != ";" }
+            }
+            result.append((key.trimmingCharacters(in: .whitespaces).lowercased(), value))
+        }
+        return result
     }
 
     /// The name to show: its last path part (a browser may send "C:\\Users\\...\\a.xlsx"), without

@@ -1,0 +1,40 @@
+import HummingbirdBcrypt
+import NIOConcurrencyHelpers
+import NIOPosix
+import SlotSheetCore
+
+/// Checks passwords (bcrypt, a quarter of a second of a thread each) on threads of its own, so
+/// sign-ins, however many, never take the threads the database work and the health checks use.
+/// At most `threads` checks run and `waitingLimit` wait; a sign-in beyond that is refused at once
+/// (`nil`), and the caller answers 429 with `Retry-After`.
+final class PasswordChecker: Sendable {
+    static let threads = 2
+    static let waitingLimit = 16
+
+    private let pool: NIOThreadPool
+    private let admitted = NIOLockedValueBox(0)
+
+    init() {
+        pool = NIOThreadPool(numberOfThreads: Self.threads)
+        pool.start()
+    }
+
+    func shutdown() async throws {
+        try await pool.shutdownGracefully()
+    }
+
+    /// Whether `password` matches `hash` (no hash: a dummy check of the same cost, so the time does
+    /// not tell whether the name exists); nil when too many checks are under way.
+    func check(_ password: String, against hash: String?) async throws -> Bool? {
+        let entered = admitted.withLockedValue { count -> Bool in
+            guard count < Self.threads + Self.waitingLimit else { return false }
+            count += 1
+            return true
+        }
+        guard entered else { return nil }
+        defer { admitted.withLockedValue { $0 -= 1 } }
+        return try await pool.runIfActive {
+            UserDirectory.checkPassword(password, hash: hash)
+        }
+    }
+}

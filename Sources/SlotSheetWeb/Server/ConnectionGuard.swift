@@ -1,0 +1,254 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTPTypes
+import SlotSheetCore
+
+/// How long a client may hold a connection without using it (`web.*_timeout_seconds`).
+public struct ConnectionTimeouts: Sendable, Equatable {
+    /// Waiting for the next request without a byte arriving (a fresh or kept-alive connection).
+    public var idle: Duration
+    /// From a request's first byte until its header is complete.
+    public var header: Duration
+    /// The window in which a body the server is waiting for must bring `minimumBodyRate` bytes a
+    /// second (a body that stalls, or trickles a byte at a time, is cut at the window's end).
+    public var body: Duration
+    /// 1 KiB a second: any real upload is far faster, a trickle is far slower.
+    public static let minimumBodyRate = 1024
+    /// After a response that closes the connection (an early 413): how long what the client still
+    /// sends is read and dropped before closing, so a client that sends its whole body before
+    /// reading (Python's urllib) gets the answer instead of a reset or a wait (nginx's lingering close).
+    public var linger: Duration
+
+    public init(idle: Duration, header: Duration, body: Duration, linger: Duration = .seconds(10)) {
+        self.idle = idle
+        self.header = header
+        self.body = body
+        self.linger = linger
+    }
+
+    public init(_ web: Settings.Web) {
+        self.init(idle: .seconds(web.idleTimeoutSeconds), header: .seconds(web.headerTimeoutSeconds), body: .seconds(web.bodyTimeoutSeconds))
+    }
+}
+
+/// HTTP/1 as Hummingbird serves it, with a `ConnectionGuard` at the front of every connection.
+struct GuardedHTTP1Channel: ServerChildChannel {
+    typealias Value = HTTP1Channel.Value
+    let http: HTTP1Channel
+    let timeouts: ConnectionTimeouts
+    let logger: Logger
+
+    static func builder(timeouts: ConnectionTimeouts, logger: Logger) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(http: HTTP1Channel(responder: responder, configuration: .init(additionalChannelHandlers: [RequestPhaseTap()])),
+                                timeouts: timeouts, logger: logger)
+        }
+    }
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(ConnectionGuard(timeouts: timeouts, logger: self.logger), position: .first)
+        }.flatMap { http.setup(channel: channel, logger: logger) }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await http.handle(value: value, logger: logger)
+    }
+}
+
+/// Closes a connection whose client holds it without using it: silent for `idle` between
+/// requests, a header not complete `header` after its first byte, a body that brings less than
+/// `minimumBodyRate` bytes a second over a `body` window while the server waits for it. Each cut
+/// is logged at INFO (an idle one at DEBUG: that is how kept-alive connections end), and nothing
+/// is answered: the client is not listening.
+///
+/// It sits first in the pipeline and sees the bytes as they come; `RequestPhaseTap`, after the
+/// HTTP decoder, tells it where a request and its response are.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = IOData
+    typealias OutboundOut = IOData
+
+    enum Phase { case waiting, header, body, responding, lingering }
+
+    private let timeouts: ConnectionTimeouts
+    private let logger: Logger
+    private(set) var phase = Phase.waiting
+    private var requestOpen = false
+    private var responseOpen = false
+    /// The server asked for more bytes and none came since: only then is a stalled body the client's doing.
+    private var readRequested = false
+    /// Body bytes in the current `body` window.
+    private var bodyBytes = 0
+    private var timer: Scheduled<Void>?
+    private var context: ChannelHandlerContext?
+
+    init(timeouts: ConnectionTimeouts, logger: Logger) {
+        self.timeouts = timeouts
+        self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { arm(timeouts.idle) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        timer?.cancel()
+        self.context = nil
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        arm(timeouts.idle)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timer?.cancel()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        readRequested = false
+        switch phase {
+        case .lingering:
+            return  // dropped: the answer is sent, what still comes is not read by anyone
+        case .waiting:
+            phase = .header
+            arm(timeouts.header)
+        case .body:
+            bodyBytes += unwrapInboundIn(data).readableBytes
+        case .header, .responding:
+            break
+        }
+        context.fireChannelRead(data)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if phase == .lingering {
+            context.read()
+        } else {
+            context.fireChannelReadComplete()
+        }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        readRequested = true
+        context.read()
+    }
+
+    // MARK: What RequestPhaseTap tells
+
+    func headReceived() {
+        requestOpen = true
+        responseOpen = true
+        enterBody()
+    }
+
+    func requestEnded() {
+        requestOpen = false
+        guard phase != .lingering else { return }
+        if responseOpen {
+            phase = .responding
+            timer?.cancel()
+        } else {
+            phase = .waiting
+            arm(timeouts.idle)
+        }
+    }
+
+    func responseEnded(closesConnection: Bool) {
+        responseOpen = false
+        if closesConnection && requestOpen {
+            phase = .lingering
+            arm(timeouts.linger)
+            context?.read()
+        } else if requestOpen {
+            enterBody()  // the server reads (and drops) the rest of the body
+        } else if phase != .lingering {
+            phase = .waiting
+            arm(timeouts.idle)
+        }
+    }
+
+    private func enterBody() {
+        phase = .body
+        bodyBytes = 0
+        arm(timeouts.body)
+    }
+
+    // MARK: The timer
+
+    private func arm(_ delay: Duration) {
+        guard let context else { return }
+        timer?.cancel()
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        timer = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(delay.components.seconds) * 1_000_000_000
+                                                                + delay.components.attoseconds / 1_000_000_000)) {
+            handler.value.expired()
+        }
+    }
+
+    private func expired() {
+        guard let context else { return }
+        let peer = context.channel.remoteAddress?.ipAddress ?? "-"
+        switch phase {
+        case .responding:
+            return  // the server's own time: never cut
+        case .body where !readRequested || bodyBytes >= Self.minimumBytes(in: timeouts.body):
+            enterBody()  // the server is not waiting for it, or it came fast enough: a new window
+            return
+        case .waiting:
+            logger.debug("connection from \(peer) closed: no request in \(timeouts.idle.components.seconds)s")
+        case .header:
+            logger.info("connection from \(peer) closed: the request's header took more than \(timeouts.header.components.seconds)s")
+        case .body:
+            logger.info("connection from \(peer) closed: the request's body brought \(bodyBytes) bytes in \(timeouts.body.components.seconds)s")
+        case .lingering:
+            logger.debug("connection from \(peer) closed after its refused request")
+        }
+        timer = nil
+        context.close(promise: nil)
+    }
+
+    static func minimumBytes(in window: Duration) -> Int {
+        Int(window.components.seconds) * ConnectionTimeouts.minimumBodyRate
+    }
+}
+
+/// Tells the connection's `ConnectionGuard` when a request's header is complete, when the
+/// request ends and when its response does.
+final class RequestPhaseTap: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private var connectionGuard: ConnectionGuard?
+    private var closes = false
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        connectionGuard = try? context.pipeline.syncOperations.handler(type: ConnectionGuard.self)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head: connectionGuard?.headReceived()
+        case .body: break
+        case .end: connectionGuard?.requestEnded()
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case let .head(head): closes = head.headerFields[.connection]?.lowercased() == "close"
+        case .body: break
+        case .end: connectionGuard?.responseEnded(closesConnection: closes)
+        }
+        context.write(data, promise: promise)
+    }
+}
