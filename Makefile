@@ -2,7 +2,7 @@
 # `make test` runs every test. Both install what they need first and are safe to run again.
 SWIFT ?= swift
 
-.PHONY: demo test deps release fuzz package package-test
+.PHONY: demo test deps release fuzz package package-test abuse
 
 deps:
 	@bash scripts/install-deps.sh
@@ -13,6 +13,12 @@ release: deps
 demo: release
 	@bash scripts/install-deps.sh --venv
 	@bash scripts/demo.sh
+
+# The abuse test (issue 25): floods, slow clients and huge problem lists against the release
+# binary, each with the bound it must keep (scripts/abuse.py says which). ABUSE_ARGS scales it down,
+# e.g. ABUSE_ARGS="--uploads 10 --lines 400000".
+abuse: release
+	python3 scripts/abuse.py .build/release/slotsheet $(ABUSE_ARGS)
 
 # SLOTSHEET_REQUIRE_TOOLS=1: a test whose tool is missing (LibreOffice, poppler, script, mounting) fails
 # and says why, as a missing PostgreSQL does (with-postgres.sh sets SLOTSHEET_REQUIRE_POSTGRES=1); plain
