@@ -1,3 +1,4 @@
+import Foundation
 import HummingbirdBcrypt
 import NIOConcurrencyHelpers
 import NIOPosix
@@ -8,7 +9,9 @@ import SlotSheetCore
 /// At most `threads` checks run and `waitingLimit` wait; a sign-in beyond that is refused at once
 /// (`nil`), and the caller answers 429 with `Retry-After`.
 final class PasswordChecker: Sendable {
-    static let threads = 2
+    /// Half the machine's cores, at least one: the other half stays for the event loops, the
+    /// database work and the health checks however many sign-ins come.
+    static let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
     static let waitingLimit = 16
 
     private let pool: NIOThreadPool
