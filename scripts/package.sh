@@ -74,8 +74,10 @@ install -D -m 0755 "$binary" "$root/usr/bin/slotsheet"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/slotsheet"
 
 install -d "$root/usr/share/man/man1"
+# generate-manual copies a command's discussion as it is, its paragraphs parted by empty lines; an
+# empty line is no paragraph in mdoc (groff warns "empty input line", lintian with it): `.Pp` is.
 for page in "$manuals"/*.1; do
-    gzip -9n < "$page" > "$root/usr/share/man/man1/$(basename "$page").gz"
+    sed 's/^[[:space:]]*$/.Pp/' "$page" | gzip -9n > "$root/usr/share/man/man1/$(basename "$page").gz"
 done
 
 install -d "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
@@ -93,10 +95,15 @@ for unit in packaging/systemd/*.service packaging/systemd/*.timer; do
     units+=("$(basename "$unit")")
 done
 
-# Settings: every file of packaging/etc/ keeps its mode (the environment file may hold a
-# password: root only), plus the nightly export's configuration and the
-# office settings. All of /etc is conffiles.
-cp -r --preserve=mode packaging/etc "$root/"
+# Settings: every file of packaging/etc/, plus the nightly export's configuration and the office
+# settings. All of /etc is conffiles. Modes are set here, never taken from the checkout (git keeps
+# no 0600): 0644, but the environment file, which may hold the PostgreSQL password, is 0600 and
+# (dpkg-deb --root-owner-group) root's: systemd reads an EnvironmentFile= as root, before it
+# switches to the slotsheet user, so that user never needs to read it.
+(cd packaging && find etc -type f) | while read -r file; do
+    install -D -m 0644 "packaging/$file" "$root/$file"
+done
+chmod 0600 "$root/etc/slotsheet/environment"
 install -D -m 0644 Samples/nightly.json "$root/etc/slotsheet/nightly.json"
 # The office settings every command reads by default: the commented sample with every setting
 # commented out too, so a fresh install behaves as the built-in defaults until the office edits it.
