@@ -69,6 +69,28 @@ import Testing
         }
     }
 
+    /// The file picker offers every file an import reads (an .ods too), and the page says so, in
+    /// both languages.
+    @Test func theUploadPageOffersEveryFileTheImportReads() async throws {
+        let fixture = try WebFixture()
+        try await fixture.application.test(.router) { client in
+            let accept = "accept=\".xlsx,.xlsm,.ods,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,"
+                + "application/vnd.ms-excel.sheet.macroEnabled.12,application/vnd.oasis.opendocument.spreadsheet,text/csv\""
+            for (language, intro, label) in [
+                ("en", "Upload a filled-in template (.xlsx, .xlsm or .ods) or a CSV file.", "File (.xlsx, .xlsm, .ods or .csv)."),
+                ("nl", "Upload een ingevuld sjabloon (.xlsx, .xlsm of .ods) of een CSV-bestand.", "Bestand (.xlsx, .xlsm, .ods of .csv)."),
+            ] {
+                var browser = Browser()
+                browser.language = language
+                _ = try await browser.signIn(client, as: "olga")
+                let page = try await client.execute(uri: "/upload", method: .get, headers: browser.headers())
+                #expect(page.status == .ok)
+                #expect(page.text.contains(accept), "\(language): the picker's accept list")
+                #expect(page.text.contains(intro) && page.text.contains(label), "\(language): the page names .ods")
+            }
+        }
+    }
+
     @Test func unknownPagesAndErrorsNeverShowDetails() async throws {
         let fixture = try WebFixture()
         try await fixture.application.test(.router) { client in
