@@ -170,7 +170,7 @@ import SlotSheetCore
             ("summaryCounts", .summaryCounts(cells: "1,200", rows: "84")), ("summaryHidden", .summaryHidden(rows: 1, columns: 2, mergedRanges: 3)),
             ("userRefused", .userRefused(.passwordTooShort(minimum: 10))), ("noPasswordGiven", .noPasswordGiven), ("passwordsDiffer", .passwordsDiffer),
             ("userAdded", .userAdded(name: "maria", role: "office")), ("userDisabled", .userDisabled(name: "maria")), ("noUsers", .noUsers),
-            ("usersHeader", .usersHeader), ("userRow", .userRow(name: "maria", role: "office", active: true, hasToken: false, created: "2026-12-01T09:00:00Z")),
+            ("usersHeader", .usersHeader), ("userRow", .userRow(name: "maria", role: "office", active: true, hasToken: false, created: OfficeClock().moment("2026-12-01T09:00:00Z"))),
             ("uploadFolderUnusable", .uploadFolderUnusable(path: "/srv/uploads", reason: .noPermission)),
             ("serverStopped", .serverStopped(address: "127.0.0.1:8080", failure: .addressInUse)),
         ]

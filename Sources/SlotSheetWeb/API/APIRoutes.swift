@@ -154,7 +154,7 @@ struct APIRoutes {
             limit = number
         }
         let batches = try await services.database.read { [limit] in try $0.importBatches(limit: limit, outcomes: nil) }
-        return try JSONBody.response(batches.map(BatchJSON.init))
+        return try JSONBody.response(batches.map { BatchJSON($0, clock: services.clock) })
     }
 }
 
@@ -243,14 +243,15 @@ struct BatchJSON: Encodable {
         case from, to, added, removed, unchanged, outcome
     }
 
-    init(_ batch: ImportBatch) {
+    /// `created_at` is ISO 8601 with the office's offset (`2026-11-25T21:05:24+01:00`).
+    init(_ batch: ImportBatch, clock: OfficeClock) {
         id = batch.id ?? 0
         kind = batch.kind.rawValue
         revertsBatch = batch.revertsBatchID
         file = batch.fileName
         sha256 = batch.sha256
         operatorName = batch.operatorName
-        createdAt = batch.createdAt
+        createdAt = clock.moment(batch.createdAt).iso
         from = batch.range?.from.iso
         to = batch.range?.to.iso
         added = batch.added
