@@ -1,6 +1,10 @@
 # The two commands of the README: `make demo` runs the main job on the embedded default (SQLite),
 # `make test` runs every test. Both install what they need first and are safe to run again.
 SWIFT ?= swift
+# Dependencies at the versions Package.resolved (committed) names, never newer ones: a build fails
+# rather than resolve again when Package.swift and Package.resolved disagree (`swift package
+# resolve` or a plain `swift build` updates Package.resolved after a change of dependencies).
+RESOLVED = --force-resolved-versions
 
 .PHONY: demo test deps release fuzz package package-test abuse
 
@@ -8,7 +12,7 @@ deps:
 	@bash scripts/install-deps.sh
 
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product slotsheet
+	$(SWIFT) build $(RESOLVED) -c release --static-swift-stdlib --product slotsheet
 
 demo: release
 	@bash scripts/install-deps.sh --venv
@@ -25,7 +29,7 @@ abuse: release
 # `swift test` skips such tests.
 test:
 	@bash scripts/install-deps.sh --test
-	SLOTSHEET_REQUIRE_TOOLS=1 bash scripts/with-postgres.sh $(SWIFT) test
+	SLOTSHEET_REQUIRE_TOOLS=1 bash scripts/with-postgres.sh $(SWIFT) test $(RESOLVED)
 
 # The Debian package slotsheet_VERSION_amd64.deb (packaging/, scripts/package.sh), and its test:
 # lintian, then install, use, re-install and purge in a throwaway Debian root (needs root).

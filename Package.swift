@@ -1,6 +1,11 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 // slotsheet: availability spreadsheets <-> the repair-request database. See docs/design.md.
 import PackageDescription
+
+/// Every target of ours builds with no warning: a warning is an error (SE-0480, tools 6.2). Only
+/// our own targets: SwiftPM does not apply a dependency's settings to it or ours to a dependency, so
+/// a dependency's warnings stay warnings.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "slotsheet",
@@ -52,16 +57,16 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]),
 
         // Generic spreadsheet modules: they know nothing about slots.
-        .target(name: "XLSXReader", dependencies: ["CZip", "CLibXML2"]),
+        .target(name: "XLSXReader", dependencies: ["CZip", "CLibXML2"], swiftSettings: strict),
         // CZip (libzip and zlib): to finish what libxlsxwriter cannot write itself (a very hidden
         // sheet; a sheet deflated on another thread and put in as it is, `PreparedSheet`).
-        .target(name: "XLSXWriter", dependencies: ["CXlsxWriter", "CZip"]),
+        .target(name: "XLSXWriter", dependencies: ["CXlsxWriter", "CZip"], swiftSettings: strict),
 
         // The words and look of every generated workbook and message, per language.
-        .target(name: "SlotSheetTemplates", path: "Templates"),
+        .target(name: "SlotSheetTemplates", path: "Templates", swiftSettings: strict),
 
         // Build-time helper that turns Samples/*.csv into Swift string literals (built into the binary).
-        .executableTarget(name: "EmbedFilesTool"),
+        .executableTarget(name: "EmbedFilesTool", swiftSettings: strict),
         .plugin(
             name: "EmbedSamples", capability: .buildTool(),
             dependencies: ["EmbedFilesTool"]),
@@ -80,6 +85,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
+            swiftSettings: strict,
             plugins: ["EmbedSamples", "EmbedVersion"]),
 
         // The office's web front: routes, pages, sessions, uploads and the JSON API. Handlers call
@@ -101,7 +107,8 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]),
+            ],
+            swiftSettings: strict),
 
         // The command-line interface only.
         .executableTarget(
@@ -110,17 +117,19 @@ let package = Package(
                 "SlotSheetCore", "SlotSheetTemplates", "SlotSheetWeb", "XLSXWriter", "XLSXReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            swiftSettings: strict),
 
         // Paths and peer tools (the Python venv, soffice) shared by the test targets.
         .target(
             name: "InteropSupport", dependencies: [.product(name: "PostgresNIO", package: "postgres-nio")],
-            path: "Tests/InteropSupport"),
-        .testTarget(name: "XLSXReaderTests", dependencies: ["XLSXReader", "InteropSupport"]),
-        .testTarget(name: "XLSXWriterTests", dependencies: ["XLSXWriter", "XLSXReader", "InteropSupport"]),
+            path: "Tests/InteropSupport", swiftSettings: strict),
+        .testTarget(name: "XLSXReaderTests", dependencies: ["XLSXReader", "InteropSupport"], swiftSettings: strict),
+        .testTarget(name: "XLSXWriterTests", dependencies: ["XLSXWriter", "XLSXReader", "InteropSupport"], swiftSettings: strict),
         .testTarget(
             name: "SlotSheetCoreTests",
-            dependencies: ["SlotSheetCore", "XLSXReader", "InteropSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["SlotSheetCore", "XLSXReader", "InteropSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
         // The web front in process (HummingbirdTesting's router client) and against a live server.
         .testTarget(
             name: "SlotSheetWebTests",
@@ -129,10 +138,12 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]),
+            ],
+            swiftSettings: strict),
         // End-to-end: runs the built `slotsheet` binary as a process.
         .testTarget(
             name: "slotsheetTests",
-            dependencies: ["slotsheet", "SlotSheetCore", "XLSXReader", "InteropSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["slotsheet", "SlotSheetCore", "XLSXReader", "InteropSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
     ]
 )

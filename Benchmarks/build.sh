@@ -6,6 +6,6 @@
 if [[ -n "${SLOTSHEET_BIN:-}" ]]; then
     slotsheet="$SLOTSHEET_BIN"
 else
-    swift build -c release --static-swift-stdlib --product slotsheet
-    slotsheet="$(swift build -c release --static-swift-stdlib --product slotsheet --show-bin-path)/slotsheet"
+    swift build --force-resolved-versions -c release --static-swift-stdlib --product slotsheet
+    slotsheet="$(swift build --force-resolved-versions -c release --static-swift-stdlib --product slotsheet --show-bin-path)/slotsheet"
 fi

@@ -70,9 +70,9 @@ extension WebWords {
         unknownStaff: { codes in "Deze medewerkercodes staan niet in de database: \(codes)." },
 
         uploadTitle: "Bestand uploaden",
-        uploadIntro: "Upload een ingevuld sjabloon (.xlsx) of een CSV-bestand. Het wordt eerst gelezen en gecontroleerd; er verandert niets tot u het doorvoert.",
+        uploadIntro: "Upload een ingevuld sjabloon (.xlsx, .xlsm of .ods) of een CSV-bestand. Het wordt eerst gelezen en gecontroleerd; er verandert niets tot u het doorvoert.",
         dropHere: "Sleep het bestand hierheen, of kies het:",
-        fileLabel: "Bestand (.xlsx of .csv)",
+        fileLabel: "Bestand (.xlsx, .xlsm, .ods of .csv)",
         uploadButton: "Uploaden",
         uploadLimit: { megabytes in "Hoogstens \(megabytes) MB." },
         noFileChosen: "Kies eerst een bestand.",

@@ -70,9 +70,9 @@ extension WebWords {
         unknownStaff: { codes in "These staff codes are not in the database: \(codes)." },
 
         uploadTitle: "Upload a file",
-        uploadIntro: "Upload a filled-in template (.xlsx) or a CSV file. It is read and checked first; nothing changes until you apply it.",
+        uploadIntro: "Upload a filled-in template (.xlsx, .xlsm or .ods) or a CSV file. It is read and checked first; nothing changes until you apply it.",
         dropHere: "Drop the file here, or choose it:",
-        fileLabel: "File (.xlsx or .csv)",
+        fileLabel: "File (.xlsx, .xlsm, .ods or .csv)",
         uploadButton: "Upload",
         uploadLimit: { megabytes in "At most \(megabytes) MB." },
         noFileChosen: "Choose a file first.",

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # The Debian package, tested as an administrator would use it, in a throwaway Debian root:
-#   1. build it (scripts/package.sh; or take the FILE.deb given) and let lintian judge it: any error fails, warnings are listed;
+#   1. build it (scripts/package.sh; or take the FILE.deb given) and let lintian judge it: any error,
+#      warning or note (info) fails;
 #   2. a fresh minimal Debian of this machine's release (debootstrap, cached in .build/package-test/
 #      as a tarball) gets the package's Depends from the archive, then the package with dpkg -i;
-#   3. as the slotsheet user, with the shipped /etc/slotsheet/environment: --version (each library's
+#   3. the owner, group and mode of everything under /etc/slotsheet and /var/lib/slotsheet (the
+#      environment file root's alone: the slotsheet user cannot read it); then as the slotsheet
+#      user, with the shipped /etc/slotsheet/environment: --version (each library's
 #      version must be the one installed in the root), db init, seed, a template export, an import of
 #      the untouched template and of an edited CSV, and the nightly unit's own ExecStart line;
 #   4. the serve unit's ExecStart as the slotsheet user, on the port set in /etc/slotsheet/config.toml's
 #      [web] section: GET /healthz answers 200, SIGTERM stops it; systemd-analyze verify on every
 #      installed unit; the manual pages and completions are there;
-#   5. an edited conffile survives a re-install;
+#   5. an edited conffile survives a re-install, and an environment file left readable by all (as
+#      0.9.0 shipped it) is made root's alone;
 #   6. dpkg --purge leaves nothing but the data kept by default (/var/lib/slotsheet and the
 #      slotsheet user); a re-install finds that data; a purge answering slotsheet/purge-data with
 #      yes leaves nothing at all.
@@ -40,8 +44,9 @@ step() { echo; echo "== $*"; }
 fail() { echo "package-test: FAILED: $*" >&2; exit 1; }
 
 step "lintian $deb"
-lintian --fail-on error --display-level '>=info' --show-overrides "$deb" | tee .build/package/lintian.txt \
-    || fail "lintian reports an error (above)"
+# Clean: any warning or note (info) fails, not only an error.
+lintian --fail-on warning,info --display-level '>=info' --show-overrides "$deb" | tee .build/package/lintian.txt \
+    || fail "lintian reports a warning, note or error (above)"
 echo "lintian: $(grep -c '^E:' .build/package/lintian.txt || true) errors, $(grep -c '^W:' .build/package/lintian.txt || true) warnings, $(grep -c '^I:' .build/package/lintian.txt || true) notes"
 
 # A minimal Debian of this machine's release, from the archive this machine's apt uses.
@@ -102,6 +107,22 @@ deb_name=$(basename "$deb")
 in_root dpkg -i "/tmp/$deb_name"
 getent_line=$(in_root getent passwd slotsheet) || fail "no slotsheet user after install"
 echo "user: $getent_line"
+
+step "Owner, group and mode of everything under /etc/slotsheet and /var/lib/slotsheet"
+# The environment file may hold the PostgreSQL password: root's alone (systemd reads it as root).
+modes() { in_root find /etc/slotsheet /var/lib/slotsheet -printf '%p %u:%g %m\n' | LC_ALL=C sort; }
+expected_modes='/etc/slotsheet root:root 755
+/etc/slotsheet/config.toml root:root 644
+/etc/slotsheet/environment root:root 600
+/etc/slotsheet/nightly.json root:root 644
+/var/lib/slotsheet slotsheet:slotsheet 750'
+modes | tee "$cache/modes.txt"
+diff -u <(echo "$expected_modes") "$cache/modes.txt" || fail "owner, group or mode after install differ (above: - expected, + found)"
+in_root runuser -u slotsheet -- cat /etc/slotsheet/environment >/dev/null 2>&1 \
+    && fail "the slotsheet user can read /etc/slotsheet/environment"
+in_root runuser -u nobody -- cat /etc/slotsheet/environment >/dev/null 2>&1 \
+    && fail "any user can read /etc/slotsheet/environment"
+echo "neither slotsheet nor nobody can read /etc/slotsheet/environment"
 
 step "slotsheet --version"
 version_text=$(in_root slotsheet --version)
@@ -186,13 +207,17 @@ in_root bash -c '. /usr/share/bash-completion/completions/slotsheet && complete 
 grep -q '^#compdef slotsheet' "$root/usr/share/zsh/vendor-completions/_slotsheet" || fail "zsh completion"
 grep -q "complete -c 'slotsheet'" "$root/usr/share/fish/vendor_completions.d/slotsheet.fish" || fail "fish completion"
 
-step "An edited conffile survives a re-install"
+step "An edited conffile survives a re-install; an environment file readable by all is made root's"
 sed -i 's|^#SLOTSHEET_TIMEZONE=.*|SLOTSHEET_TIMEZONE=Europe/Brussels|' "$root/etc/slotsheet/environment"
 grep -q '^SLOTSHEET_TIMEZONE=Europe/Brussels$' "$root/etc/slotsheet/environment" || fail "could not edit the conffile"
+# As 0.9.0 shipped it (0644): an edited conffile keeps its mode, so the postinst must tighten it.
+chmod 0644 "$root/etc/slotsheet/environment"
 in_root dpkg -i "/tmp/$deb_name" > /dev/null
 grep -q '^SLOTSHEET_TIMEZONE=Europe/Brussels$' "$root/etc/slotsheet/environment" \
     || fail "the re-install replaced the edited conffile"
 echo "kept: $(grep '^SLOTSHEET_TIMEZONE=' "$root/etc/slotsheet/environment")"
+[ "$(stat -c '%U:%G %a' "$root/etc/slotsheet/environment")" = "root:root 600" ] \
+    || fail "after the re-install /etc/slotsheet/environment is $(stat -c '%U:%G %a' "$root/etc/slotsheet/environment"), not root:root 600"
 
 step "dpkg --purge, keeping the data (the default answer)"
 # The administrator enabled the timer, as systemctl enable does it.

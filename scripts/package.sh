@@ -16,6 +16,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
+# Where SwiftPM builds: .build, unless SWIFT_SCRATCH_PATH names another folder (a release build
+# kept apart from a debug one that runs meanwhile).
+scratch=${SWIFT_SCRATCH_PATH:-.build}
+# The dependencies Package.resolved names, exactly (it is committed): the package is reproducible.
+SWIFT_BUILD=("$SWIFT" build --force-resolved-versions --scratch-path "$scratch")
 
 version=$(dpkg-parsechangelog -l packaging/debian/changelog -S Version)
 arch=$(dpkg --print-architecture)
@@ -26,8 +31,8 @@ root=$work/debian/slotsheet
 step() { echo "== $*" >&2; }
 
 step "Release binary, Swift runtime linked statically"
-$SWIFT build -c release --static-swift-stdlib --product slotsheet >&2
-binary=$($SWIFT build -c release --static-swift-stdlib --show-bin-path)/slotsheet
+"${SWIFT_BUILD[@]}" -c release --static-swift-stdlib --product slotsheet >&2
+binary=$("${SWIFT_BUILD[@]}" -c release --static-swift-stdlib --show-bin-path)/slotsheet
 if ldd "$binary" | grep -q -E 'libswift|libFoundation|libdispatch'; then
     echo "package: $binary still loads the Swift runtime dynamically:" >&2
     ldd "$binary" >&2
@@ -38,19 +43,19 @@ fi
 # tool, built in debug from the local package copy. Not `swift package plugin generate-manual`: the
 # plugin builds every product of the package in release mode first, a second full release build.
 step "Manual pages (argument-parser's generate-manual, from the binary)"
-$SWIFT build --product generate-manual >&2
+"${SWIFT_BUILD[@]}" --product generate-manual >&2
 changelog_date=$(date -u -d "$(dpkg-parsechangelog -l packaging/debian/changelog -S Date)" +%F)
 maintainer=$(sed -n 's/^Maintainer: *//p' packaging/debian/control)
 manuals=$work-manuals
 rm -rf "$manuals" && mkdir -p "$manuals"
-"$($SWIFT build --show-bin-path)/generate-manual" "$binary" --multi-page --date "$changelog_date" \
+"$("${SWIFT_BUILD[@]}" --show-bin-path)/generate-manual" "$binary" --multi-page --date "$changelog_date" \
     --authors "${maintainer/ </<}" --output-directory "$manuals" >&2
 [ -f "$manuals/slotsheet.1" ] || { echo "package: generate-manual wrote no slotsheet.1" >&2; exit 1; }
 
 # Every Swift package linked into the binary must be named in the copyright file: the packages
 # whose sources built an object file of the binary's link list (test-only dependencies are not).
 bin_dir=$(dirname "$binary")
-linked=$(python3 packaging/linked_packages.py .build/release.yaml \
+linked=$(python3 packaging/linked_packages.py "$scratch/release.yaml" \
     "$bin_dir/slotsheet.product/Objects.LinkFileList")
 [ -n "$linked" ] || { echo "package: found no Swift package in the binary's link list" >&2; exit 1; }
 for name in $linked; do
@@ -69,8 +74,10 @@ install -D -m 0755 "$binary" "$root/usr/bin/slotsheet"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/slotsheet"
 
 install -d "$root/usr/share/man/man1"
+# generate-manual copies a command's discussion as it is, its paragraphs parted by empty lines; an
+# empty line is no paragraph in mdoc (groff warns "empty input line", lintian with it): `.Pp` is.
 for page in "$manuals"/*.1; do
-    gzip -9n < "$page" > "$root/usr/share/man/man1/$(basename "$page").gz"
+    sed 's/^[[:space:]]*$/.Pp/' "$page" | gzip -9n > "$root/usr/share/man/man1/$(basename "$page").gz"
 done
 
 install -d "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
@@ -88,10 +95,15 @@ for unit in packaging/systemd/*.service packaging/systemd/*.timer; do
     units+=("$(basename "$unit")")
 done
 
-# Settings: every file of packaging/etc/ keeps its mode (the environment file may hold a
-# password: root only), plus the nightly export's configuration and the
-# office settings. All of /etc is conffiles.
-cp -r --preserve=mode packaging/etc "$root/"
+# Settings: every file of packaging/etc/, plus the nightly export's configuration and the office
+# settings. All of /etc is conffiles. Modes are set here, never taken from the checkout (git keeps
+# no 0600): 0644, but the environment file, which may hold the PostgreSQL password, is 0600 and
+# (dpkg-deb --root-owner-group) root's: systemd reads an EnvironmentFile= as root, before it
+# switches to the slotsheet user, so that user never needs to read it.
+(cd packaging && find etc -type f) | while read -r file; do
+    install -D -m 0644 "packaging/$file" "$root/$file"
+done
+chmod 0600 "$root/etc/slotsheet/environment"
 install -D -m 0644 Samples/nightly.json "$root/etc/slotsheet/nightly.json"
 # The office settings every command reads by default: the commented sample with every setting
 # commented out too, so a fresh install behaves as the built-in defaults until the office edits it.

@@ -24,19 +24,24 @@ extension Interop {
     /// Runs `program` (found on PATH) with `arguments` and returns its standard output; throws
     /// with its standard error when it fails, and stops it after `timeout` seconds.
     @discardableResult
-    public static func run(_ program: String, _ arguments: [String], timeout: TimeInterval? = 180) throws -> String {
+    public static func run(_ program: String, _ arguments: [String], timeout: TimeInterval? = 180,
+                           environment: [String: String] = [:]) throws -> String {
         guard let executable = Interop.program(named: program) else {
             throw Failure(description: "\(program) is not installed; run 'bash scripts/install-deps.sh --test'")
         }
-        return try run(executable: executable, arguments, timeout: timeout)
+        return try run(executable: executable, arguments, timeout: timeout, environment: environment)
     }
 
     /// The same with the program's path.
     @discardableResult
-    public static func run(executable: URL, _ arguments: [String], timeout: TimeInterval? = nil) throws -> String {
+    public static func run(executable: URL, _ arguments: [String], timeout: TimeInterval? = nil,
+                           environment: [String: String] = [:]) throws -> String {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -67,16 +72,32 @@ public struct PrintedPDF {
     public let path: String
     public let pageCount: Int
 
+    /// The fonts LibreOffice prints with.
+    public enum Fonts: Sendable {
+        /// The machine's fonts (Carlito, Calibri's metric twin, among them when installed).
+        case system
+        /// The machine's fonts without Calibri and Carlito, as on a machine that has neither: a
+        /// private fontconfig file for the soffice process only (`FontsWithoutCalibri`).
+        case withoutCalibri
+    }
+
     /// Prints `workbook` to a PDF beside it (same name, `.pdf`). Each conversion has its own
     /// LibreOffice profile, so tests can print at the same time.
-    public init(workbook: String) throws {
+    public init(workbook: String, fonts: Fonts = .system) throws {
         try Interop.requirePrograms(PrintedPDF.programs)
         let source = URL(fileURLWithPath: workbook)
         let folder = source.deletingLastPathComponent()
         let profile = FileManager.default.temporaryDirectory.appending(path: "slotsheet-lo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
+        var environment: [String: String] = [:]
+        var fontConfiguration: FontsWithoutCalibri?
+        if fonts == .withoutCalibri {
+            fontConfiguration = try FontsWithoutCalibri()
+            environment = fontConfiguration!.environment
+        }
+        defer { fontConfiguration?.remove() }
         try Interop.run("soffice", ["-env:UserInstallation=file://\(profile.path)", "--headless", "--convert-to", "pdf",
-                                    "--outdir", folder.path, source.path])
+                                    "--outdir", folder.path, source.path], environment: environment)
         path = folder.appending(path: source.deletingPathExtension().lastPathComponent + ".pdf").path
         guard FileManager.default.fileExists(atPath: path) else { throw Interop.Failure(description: "soffice wrote no PDF for \(workbook)") }
         let info = try Interop.run("pdfinfo", [path])
@@ -113,4 +134,45 @@ public struct PrintedPDF {
         let prefix = String(png.dropLast(".png".count))
         try Interop.run("pdftoppm", ["-png", "-r", "\(resolution)", "-f", "\(page)", "-l", "\(page)", "-singlefile", path, prefix])
     }
+}
+
+/// A private fontconfig file that takes the machine's configuration and rejects Calibri and Carlito
+/// (its metric twin, which LibreOffice puts in Calibri's place), for one process through
+/// `FONTCONFIG_FILE`: what a machine without either would print with. Nothing is uninstalled.
+/// It checks itself with `fc-match` and `fc-list`: Calibri must come out another font, and no
+/// Carlito may be listed, or it throws.
+public struct FontsWithoutCalibri {
+    public let folder: URL
+    public var environment: [String: String] { ["FONTCONFIG_FILE": folder.appending(path: "fonts.conf").path] }
+
+    public init() throws {
+        folder = FileManager.default.temporaryDirectory.appending(path: "slotsheet-fonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let configuration = """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+              <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+              <cachedir>\(folder.appending(path: "cache").path)</cachedir>
+              <selectfont>
+                <rejectfont>
+                  <glob>*/[Cc]arlito*</glob>
+                  <glob>*/[Cc]alibri*</glob>
+                  <pattern><patelt name="family"><string>Carlito</string></patelt></pattern>
+                  <pattern><patelt name="family"><string>Calibri</string></patelt></pattern>
+                </rejectfont>
+              </selectfont>
+            </fontconfig>
+
+            """
+        try configuration.write(to: folder.appending(path: "fonts.conf"), atomically: true, encoding: .utf8)
+        let matched = try Interop.run("fc-match", ["Calibri"], environment: environment)
+        let listed = try Interop.run("fc-list", [], environment: environment)
+        guard !matched.lowercased().contains("carlito"), !matched.lowercased().contains("calibri"),
+              !listed.lowercased().contains("carlito"), !listed.lowercased().contains("calibri") else {
+            throw Interop.Failure(description: "the private fontconfig still offers Calibri or Carlito: fc-match Calibri says \(matched)")
+        }
+    }
+
+    public func remove() { try? FileManager.default.removeItem(at: folder) }
 }

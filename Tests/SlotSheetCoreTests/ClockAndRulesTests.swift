@@ -25,6 +25,21 @@ import InteropSupport
         #expect(clock.today.iso == "2026-12-01")
     }
 
+    /// A stored UTC time as the office reads it: the office's clock and offset, winter and summer,
+    /// in words for people and ISO 8601 for machines; a zone west of UTC with half an hour.
+    @Test func storedTimesAreShownOnTheOfficeClockWithItsOffset() throws {
+        let amsterdam = OfficeClock(timeZone: try #require(TimeZone(identifier: "Europe/Amsterdam")))
+        let winter = amsterdam.moment("2026-11-25T20:05:24Z")
+        #expect(winter.text(.en) == "25 Nov 2026 21:05 +01:00" && winter.text(.nl) == "25 nov 2026 21:05 +01:00")
+        #expect(winter.iso == "2026-11-25T21:05:24+01:00")
+        let summer = amsterdam.moment("2026-07-31T22:30:00Z")
+        #expect(summer.text(.en) == "1 Aug 2026 00:30 +02:00" && summer.text(.nl) == "1 aug 2026 00:30 +02:00", "the office's date, not UTC's")
+        #expect(summer.iso == "2026-08-01T00:30:00+02:00")
+        let stJohns = OfficeClock(timeZone: try #require(TimeZone(identifier: "America/St_Johns"))).moment("2026-01-02T01:00:00Z")
+        #expect(stJohns.text(.en) == "1 Jan 2026 21:30 -03:30" && stJohns.iso == "2026-01-01T21:30:00-03:30")
+        #expect(amsterdam.moment("not a time").text(.en) == "not a time" && amsterdam.moment("").iso == "")
+    }
+
     @Test func badSettingsAreRefusedWithTheirName() throws {
         #expect(throws: SettingsError.clockVariable(name: "SLOTSHEET_TODAY", value: "01-12-2026", expected: .date)) {
             try settings().clock(environment: ["SLOTSHEET_TODAY": "01-12-2026"])

@@ -202,7 +202,7 @@ import SlotSheetTemplates
             example("assignmentsChanged", StaleChange(slot: slot, kind: .assignmentsChanged(from: [], to: ["ANB"]))),
         ])
         check.check("ImportReportLine", declaredIn: "Sources/SlotSheetCore/Import/ImportProblemText.swift", examples: [
-            example("staleHeadline", ImportReportLine.staleHeadline(generatedAt: "2026-12-01T09:00:00Z", changes: 3)),
+            example("staleHeadline", ImportReportLine.staleHeadline(generatedAt: OfficeClock().moment("2026-12-01T09:00:00Z"), changes: 3)),
             example("staleHint", ImportReportLine.staleHint), example("nothingWritten", ImportReportLine.nothingWritten),
             example("recordedAs", ImportReportLine.recordedAs(batch: 7)), example("planChanged", ImportReportLine.planChanged),
             example("problemsHeadline", ImportReportLine.problemsHeadline(problems: 2)),

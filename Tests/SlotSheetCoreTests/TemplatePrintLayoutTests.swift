@@ -27,6 +27,7 @@ import XLSXWriter
         let layout = Self.layout(staff: 30)
         let a4 = Self.print(layout)
         #expect(a4.scale == 64 && a4.staffPerPage == 30 && a4.columnBreaks.isEmpty && a4.rowsPerPage == .week)
+        #expect(a4.fitsToWidth, "the width decides: fit to one page wide, so the font decides the scale, not Calibri's widths")
         let mondays = ["2026-12-14", "2026-12-21", "2026-12-28"].map { layout.row(for: LocalDate(iso: $0)!, daypartIndex: 0) }
         #expect(a4.rowBreaks == mondays && mondays == [43, 85, 127])
         #expect(a4.pagesAcross == 1 && a4.pagesDown == 4)
@@ -45,6 +46,7 @@ import XLSXWriter
             #expect(print.columnBreaks == (1..<across).map { TemplateLayout.firstStaffColumn + $0 * perPage })
             #expect(print.scale >= TemplatePrintLayout.minimumScale)
             #expect(print.rowsPerPage == .week)
+            #expect(!print.fitsToWidth, "pages of whole staff columns, at a scale")
         }
     }
 
@@ -52,7 +54,15 @@ import XLSXWriter
     /// week on a page, as long as it stays readable.
     @Test func aNarrowTemplateShrinksToKeepAWeekOnAPage() {
         let print = Self.print(Self.layout(staff: 5))
-        #expect(print.scale == 67 && print.rowsPerPage == .week && print.pagesAcross == 1)
+        #expect(print.scale == 67 && print.rowsPerPage == .week && print.pagesAcross == 1 && !print.fitsToWidth)
+    }
+
+    /// 24 staff would print at 76% one page wide, but a week needs 67%; at 67% a font a quarter
+    /// wider than Calibri would not fit the width (76 / 1.3 = 58%), so it prints at the 60% minimum,
+    /// which keeps the week on a page and leaves the width that room.
+    @Test func aWeekOnAPageLeavesTheWidthRoomForAWiderFont() {
+        let print = Self.print(Self.layout(staff: 24))
+        #expect(print.scale == 60 && print.rowsPerPage == .week && print.pagesAcross == 1 && !print.fitsToWidth, "\(print)")
     }
 
     /// With 12 dayparts a week would need 36%: pages of whole dates instead, at the width's scale.

@@ -69,6 +69,51 @@ import Testing
         }
     }
 
+    /// When an import ran is shown on the office's clock (summer: +02:00) with its offset, in words
+    /// on the pages (both languages) and as ISO 8601 with the offset in the API.
+    @Test(arguments: TestBackend.available) func historyTimesAreOnTheOfficesClock(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        _ = try fixture.store.write { session in
+            try session.insertImportBatch(ImportBatch(
+                fileName: "juli.csv", sha256: String(repeating: "0", count: 64), operatorName: "olga",
+                createdAt: "2026-07-31T22:30:00Z", range: nil, added: 0, removed: 0, unchanged: 0, outcome: .unchanged))
+        }
+        let token = try UserDirectory(store: fixture.store, clock: fixture.clock, cost: 4).newToken(for: "olga")
+        try await fixture.application.test(.router) { client in
+            for (language, shown) in [("en", "1 Aug 2026 00:30 +02:00"), ("nl", "1 aug 2026 00:30 +02:00")] {
+                var browser = Browser()
+                browser.language = language
+                _ = try await browser.signIn(client, as: "olga")
+                let history = try await client.execute(uri: "/history", method: .get, headers: browser.headers())
+                #expect(history.text.contains(shown) && !history.text.contains("2026-07-31"), "\(language): \(history.text)")
+            }
+            let batches = try await RouterAPI(client: client, token: token).send(.get, "/api/batches")
+            #expect(batches.text.contains("\"created_at\":\"2026-08-01T00:30:00+02:00\""), "\(batches.text)")
+        }
+    }
+
+    /// The file picker offers every file an import reads (an .ods too), and the page says so, in
+    /// both languages.
+    @Test func theUploadPageOffersEveryFileTheImportReads() async throws {
+        let fixture = try WebFixture()
+        try await fixture.application.test(.router) { client in
+            let accept = "accept=\".xlsx,.xlsm,.ods,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,"
+                + "application/vnd.ms-excel.sheet.macroEnabled.12,application/vnd.oasis.opendocument.spreadsheet,text/csv\""
+            for (language, intro, label) in [
+                ("en", "Upload a filled-in template (.xlsx, .xlsm or .ods) or a CSV file.", "File (.xlsx, .xlsm, .ods or .csv)."),
+                ("nl", "Upload een ingevuld sjabloon (.xlsx, .xlsm of .ods) of een CSV-bestand.", "Bestand (.xlsx, .xlsm, .ods of .csv)."),
+            ] {
+                var browser = Browser()
+                browser.language = language
+                _ = try await browser.signIn(client, as: "olga")
+                let page = try await client.execute(uri: "/upload", method: .get, headers: browser.headers())
+                #expect(page.status == .ok)
+                #expect(page.text.contains(accept), "\(language): the picker's accept list")
+                #expect(page.text.contains(intro) && page.text.contains(label), "\(language): the page names .ods")
+            }
+        }
+    }
+
     @Test func unknownPagesAndErrorsNeverShowDetails() async throws {
         let fixture = try WebFixture()
         try await fixture.application.test(.router) { client in

@@ -22,7 +22,7 @@ final class KillableRun {
 
     init(_ cli: CommandRunner, _ arguments: [String], output: String) throws {
         outputPath = cli.path(output)
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         process.executableURL = CommandRunner.executable
         process.arguments = arguments
         process.currentDirectoryURL = cli.folder

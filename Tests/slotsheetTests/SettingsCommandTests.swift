@@ -49,7 +49,7 @@ import SlotSheetCore
     /// `serve`'s own flags map to [web] settings; a mistake in one names the flag typed (not the
     /// `--set web.listen` behind it), in the office's language, with exit code 2 and no server started.
     @Test func aBadServeFlagIsReportedByTheFlagTyped() throws {
-        var cli = try CommandRunner()
+        let cli = try CommandRunner()
         defer { cli.remove() }
         #expect(try cli.run("db", "init").status == 0)
         let cases: [([String], String)] = [
@@ -74,7 +74,7 @@ import SlotSheetCore
     /// A port another program holds: the server says so in the office's language, with no system
     /// text inside a Dutch sentence, and exits 7 (what it writes cannot go out).
     @Test func aPortInUseIsSaidInOurOwnWords() throws {
-        var cli = try CommandRunner()
+        let cli = try CommandRunner()
         defer { cli.remove() }
         #expect(try cli.run("db", "init").status == 0)
         let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -115,7 +115,7 @@ import SlotSheetCore
     /// sheets, a report's sheets and its chart sheet, and the nightly's workbooks (openpyxl reads them;
     /// the hidden metadata sheet never prints and has no page setup).
     @Test func thePaperSizeFromTheSettingsFileReachesEveryPrintedSheet() throws {
-        var cli = try CommandRunner()
+        let cli = try CommandRunner()
         defer { cli.remove() }
         try #require(try cli.run("db", "init").status == 0)
         try #require(try cli.run("db", "seed", "--sample").status == 0)
@@ -170,7 +170,7 @@ import SlotSheetCore
             ("summaryCounts", .summaryCounts(cells: "1,200", rows: "84")), ("summaryHidden", .summaryHidden(rows: 1, columns: 2, mergedRanges: 3)),
             ("userRefused", .userRefused(.passwordTooShort(minimum: 10))), ("noPasswordGiven", .noPasswordGiven), ("passwordsDiffer", .passwordsDiffer),
             ("userAdded", .userAdded(name: "maria", role: "office")), ("userDisabled", .userDisabled(name: "maria")), ("noUsers", .noUsers),
-            ("usersHeader", .usersHeader), ("userRow", .userRow(name: "maria", role: "office", active: true, hasToken: false, created: "2026-12-01T09:00:00Z")),
+            ("usersHeader", .usersHeader), ("userRow", .userRow(name: "maria", role: "office", active: true, hasToken: false, created: OfficeClock().moment("2026-12-01T09:00:00Z"))),
             ("uploadFolderUnusable", .uploadFolderUnusable(path: "/srv/uploads", reason: .noPermission)),
             ("serverStopped", .serverStopped(address: "127.0.0.1:8080", failure: .addressInUse)),
         ]

@@ -84,6 +84,16 @@ public final class ImportSource: @unchecked Sendable {
         }
     }
 
+    /// What an import reads, as a file picker's `accept` list: the templates (Excel's .xlsx and
+    /// .xlsm, LibreOffice's .ods) and CSV, each by its name's ending and its MIME type.
+    public static let readableFileTypes = [
+        ".xlsx", ".xlsm", ".ods", ".csv",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "application/vnd.ms-excel.sheet.macroEnabled.12",
+        "application/vnd.oasis.opendocument.spreadsheet",
+        "text/csv",
+    ]
+
     /// A zip archive (`PK\u{3}\u{4}`), an OLE compound file, or a name ending in .xlsx/.xlsm/.xls/.ods
     /// (so a damaged workbook is refused as one, not read as a CSV). Which format a zip holds is the
     /// reader's to tell, from its content. A PDF or a picture goes this way too, whatever its name

@@ -205,7 +205,7 @@ extension StaleChange: OfficeMessage {
 
 /// The lines of an import's summary that take values or stand alone, in each language.
 public enum ImportReportLine: Hashable, Sendable, OfficeMessage {
-    case staleHeadline(generatedAt: String, changes: Int)
+    case staleHeadline(generatedAt: OfficeMoment, changes: Int)
     case staleHint
     case nothingWritten
     case problemsHeadline(problems: Int)
@@ -223,7 +223,7 @@ public enum ImportReportLine: Hashable, Sendable, OfficeMessage {
     public var english: String {
         switch self {
         case let .staleHeadline(generatedAt: generated, changes: count):
-            return "The database changed in this template's dates since it was made (\(generated)): \(counted(count, "change", "changes"))."
+            return "The database changed in this template's dates since it was made (\(generated.text(.en))): \(counted(count, "change", "changes"))."
         case .staleHint:
             return "Export a new template and enter your changes there, or import with --force to apply only your edits on top of the database as it is now."
         case .nothingWritten: return "Nothing was changed."
@@ -243,7 +243,7 @@ public enum ImportReportLine: Hashable, Sendable, OfficeMessage {
     public var dutch: String {
         switch self {
         case let .staleHeadline(generatedAt: generated, changes: count):
-            return "De database is voor de datums van dit rooster gewijzigd sinds het is gemaakt (\(generated)): \(counted(count, "wijziging", "wijzigingen"))."
+            return "De database is voor de datums van dit rooster gewijzigd sinds het is gemaakt (\(generated.text(.nl))): \(counted(count, "wijziging", "wijzigingen"))."
         case .staleHint:
             return "Exporteer een nieuw rooster en voer uw wijzigingen daarin in, of importeer met --force om alleen uw wijzigingen toe te passen op de database zoals die nu is."
         case .nothingWritten: return "Er is niets gewijzigd."

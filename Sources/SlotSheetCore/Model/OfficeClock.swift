@@ -114,9 +114,7 @@ public struct LocalTime: Hashable, Sendable {
 
     /// `2026-12-08T09:30:00+01:00`.
     public var iso: String {
-        let sign = offsetSeconds < 0 ? "-" : "+"
-        let offset = abs(offsetSeconds)
-        return String(format: "%@T%02d:%02d:%02d%@%02d:%02d", date.iso, hour, minute, second, sign, offset / 3600, offset / 60 % 60)
+        String(format: "%@T%02d:%02d:%02d", date.iso, hour, minute, second) + offsetText
     }
 }
 

@@ -64,7 +64,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         var copy = bytes
         _ = copy.withUnsafeMutableBytes { inet_ntop(isIPv6 ? AF_INET6 : AF_INET, $0.baseAddress, &buffer, socklen_t(buffer.count)) }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

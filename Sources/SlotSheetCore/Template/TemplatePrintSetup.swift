@@ -19,20 +19,36 @@ struct TemplatePrintOptions {
 ///   readable scale, shrinking the sheet down to `minimumScale` for that; otherwise pages of whole
 ///   dates; otherwise wherever the page is full.
 ///
-/// The scale is worked out here, not left to "fit to one page wide": Excel ignores manual page
-/// breaks under fit-to-page, and the week breaks are the point.
+/// - The fonts: a column's width is counted in digits of the workbook's font (Calibri), so how
+///   wide it prints depends on the font the printing program has. Without Calibri and Carlito
+///   (its metric twin), LibreOffice takes DejaVu Sans, whose digits are a quarter wider, and a
+///   scale worked out for Calibri would split the staff columns. So when the width decides the
+///   scale of a sheet one page wide, it prints "fit to one page wide" (`fitsToWidth`): the program
+///   works the scale out with the font it has, the week breaks kept. When the height decides (a
+///   week on a page), the scale leaves the width room for a font `widerFontAllowance` wider, as
+///   far as the minimum scale allows. Row heights are in points, the same whatever the font. A
+///   sheet too wide for one page still prints at a scale worked out for Calibri.
 ///
 /// For example a 4-week template from a Monday with 6 dayparts and 30 staff on A4: the key
 /// columns print 312 points wide and each staff column 30, 1,219 in all, on 784 points between
 /// the margins: 64%. A week is 42 rows of 15 points under the 120-point header row, 750 points,
-/// on 509: it fits at 67%. So 64%, a page per week, 4 pages.
+/// on 509: it fits at 67%. So the width decides: one page wide (64% in Calibri), a page per
+/// week, 4 pages.
 struct TemplatePrintLayout: Equatable {
     /// The smallest print scale: the 11-point text prints at 6.6 points, about the smallest a
     /// roster on the wall stays readable at.
     static let minimumScale = 60
 
-    /// How the sheet prints, in percent.
+    /// How much wider than Calibri's a printing program's font may be and a sheet whose scale the
+    /// height decides still print one page wide: DejaVu Sans's digits are 1,303 units of 2,048,
+    /// Calibri's 1,038 (+26%).
+    static let widerFontAllowance = 1.3
+
+    /// How the sheet prints, in percent (with Calibri, when it `fitsToWidth`).
     let scale: Int
+    /// Printed "fit to one page wide" (as long as it is) rather than at `scale`: one page across,
+    /// and the width decides the scale.
+    let fitsToWidth: Bool
     /// Staff columns on one page (all of them when the sheet prints one page wide).
     let staffPerPage: Int
     /// Rows that start a page, and columns that start a page.
@@ -64,10 +80,16 @@ struct TemplatePrintLayout: Equatable {
         staffPerPage = max(1, (staffCount + pagesAcross - 1) / pagesAcross)
         columnBreaks = Array(stride(from: TemplateLayout.firstStaffColumn + staffPerPage,
                                     to: TemplateLayout.firstStaffColumn + staffCount, by: staffPerPage).prefix(PageSetup.maxPageBreaks))
-        var scale = max(percent(page.width / (keyWidth + Double(min(staffPerPage, staffCount)) * staffWidth)), TemplatePrintLayout.minimumScale)
-        // A week on a page, if that keeps it readable.
+        let widthFit = page.width / (keyWidth + Double(min(staffPerPage, staffCount)) * staffWidth)
+        var scale = max(percent(widthFit), TemplatePrintLayout.minimumScale)
+        // A week on a page, if that keeps it readable; then the width has room for a wider font.
         let weekFit = percent(page.height / (header + Double(min(7, layout.range.dayCount)) * dayRows * row))
-        if weekFit < scale, weekFit >= TemplatePrintLayout.minimumScale { scale = weekFit }
+        let heightDecides = weekFit < scale && weekFit >= TemplatePrintLayout.minimumScale
+        if heightDecides {
+            let widthFitForAnyFont = percent(widthFit / TemplatePrintLayout.widerFontAllowance)
+            scale = max(min(weekFit, widthFitForAnyFont), TemplatePrintLayout.minimumScale)
+        }
+        fitsToWidth = pagesAcross == 1 && !heightDecides
 
         let rowsOnPage = Int(((page.height * 100 / Double(scale) - header) / row).rounded(.down))
         let daysOnPage = rowsOnPage / Int(dayRows)
@@ -128,7 +150,7 @@ struct TemplatePrintSetup {
         let layout = context.layout
         let printLayout = TemplatePrintLayout(
             layout: layout, keyColumnWidths: TemplateWorkbook.keyColumnWidths(context.words, layout), paper: paper)
-        var setup = heading.pageSetup(paper: paper, scaling: .percent(printLayout.scale))
+        var setup = heading.pageSetup(paper: paper, scaling: printLayout.fitsToWidth ? .fitToPages(wide: 1, tall: 0) : .percent(printLayout.scale))
         setup.repeatedRows = TemplateLayout.headerRow...TemplateLayout.headerRow
         setup.repeatedColumns = 0...(TemplateLayout.firstStaffColumn - 1)
         setup.rowBreaks = printLayout.rowBreaks

@@ -212,7 +212,8 @@ final class TemplateWorkbook {
         try sheet.setColumns(0, 0, width: TemplatePrintSetup.instructionsWidth)
         try sheet.write(words.instructionsTitle, row: 0, column: 0, style: styles.title)
         let facts = TemplateFacts(
-            from: layout.range.from.iso, to: layout.range.to.iso, generatedAt: context.generatedAt,
+            from: layout.range.from.iso, to: layout.range.to.iso,
+            generatedAt: OfficeClock(timeZone: context.printing.timeZone).moment(context.generatedAt).text(context.language),
             firstStaffColumn: CellReference.columnLetters(TemplateLayout.firstStaffColumn),
             minDaysAhead: context.day.rules.minDaysAhead, maxDaysAhead: context.day.rules.maxDaysAhead,
             bookableFrom: context.day.bookingWindow.from.iso, bookableTo: context.day.bookingWindow.to.iso,

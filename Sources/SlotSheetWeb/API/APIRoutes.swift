@@ -161,7 +161,7 @@ struct APIRoutes {
     /// anything else is refused naming it rather than quietly bent into range.
     @Sendable func batches(_ request: Request, context: WebContext) async throws -> Response {
         let batches = try await HistoryQuery(request, context: context).batches(services).batches
-        return try JSONBody.response(batches.map(BatchJSON.init))
+        return try JSONBody.response(batches.map { BatchJSON($0, clock: services.clock) })
     }
 }
 
@@ -252,14 +252,15 @@ struct BatchJSON: Encodable {
         case from, to, added, removed, unchanged, outcome
     }
 
-    init(_ batch: ImportBatch) {
+    /// `created_at` is ISO 8601 with the office's offset (`2026-11-25T21:05:24+01:00`).
+    init(_ batch: ImportBatch, clock: OfficeClock) {
         id = batch.id ?? 0
         kind = batch.kind.rawValue
         revertsBatch = batch.revertsBatchID
         file = batch.fileName
         sha256 = batch.sha256
         operatorName = batch.operatorName
-        createdAt = batch.createdAt
+        createdAt = clock.moment(batch.createdAt).iso
         from = batch.range?.from.iso
         to = batch.range?.to.iso
         added = batch.added

@@ -36,7 +36,7 @@ struct HistoryPage {
                         for batch in batches {
                             element("tr") {
                                 element("td", [.class("number")]) { String(batch.id ?? 0) }
-                                element("td") { DateLabel.instant(batch.createdAt, clock: clock) }
+                                element("td") { DateLabel.instant(batch.createdAt, clock: clock, frame.language) }
                                 element("td") { batch.operatorName }
                                 element("td") { EchoedText.escaped(batch.fileName) }
                                 element("td", [.class("number")]) { String(batch.added) }

@@ -76,13 +76,9 @@ enum DateLabel {
         return "\(words.weekdays[date.weekday.rawValue - 1]) \(day) \(words.months[month - 1]) \(year)"
     }
 
-    /// An ISO 8601 instant (UTC, as the database keeps them) in the office's time zone, to the minute.
-    static func instant(_ iso: String, clock: OfficeClock) -> String {
-        guard let date = ISO8601DateFormatter().date(from: iso) else { return iso }
-        let formatter = DateFormatter()
-        formatter.timeZone = clock.timeZone
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+    /// A stored time (UTC, as the database keeps them) as the office reads it, the core's one form:
+    /// "25 Nov 2026 21:05 +01:00".
+    static func instant(_ stored: String, clock: OfficeClock, _ language: Language) -> String {
+        clock.moment(stored).text(language)
     }
 }

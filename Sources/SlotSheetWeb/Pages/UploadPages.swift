@@ -16,7 +16,7 @@ struct UploadFormPage {
             element("form", [Attribute("method", "post"), Attribute("action", "/upload"), Attribute("enctype", "multipart/form-data"), .class("card")]) {
                 frame.csrfField
                 element("label", [.for("file")]) { w.dropHere }
-                element("input", [.type("file"), .id("file"), .name("file"), .class("dropzone"), Attribute("accept", ".xlsx,.csv,text/csv"),
+                element("input", [.type("file"), .id("file"), .name("file"), .class("dropzone"), Attribute("accept", ImportSource.readableFileTypes.joined(separator: ",")),
                                   Attribute.flag("required"), Attribute("aria-describedby", "limit")])
                 element("p", [.id("limit"), .class("muted")]) { "\(w.fileLabel). \(w.uploadLimit(limitMB))" }
                 element("p") { element("button", [.type("submit"), .class("primary")]) { w.uploadButton } }
@@ -55,7 +55,7 @@ struct UploadListPage {
                         for upload in uploads {
                             element("tr") {
                                 element("td") { element("a", [.href("/uploads/\(upload.id ?? 0)")]) { EchoedText.escaped(upload.fileName) } }
-                                element("td") { DateLabel.instant(upload.createdAt, clock: clock) }
+                                element("td") { DateLabel.instant(upload.createdAt, clock: clock, frame.language) }
                                 if showOwner { element("td") { upload.userName ?? "" } }
                                 element("td") { UploadWords.state(upload.state, frame) }
                                 element("td") { UploadWords.result(upload, w) }

@@ -25,7 +25,7 @@ struct UsersPage {
                             element("td") { frame.roleName(user.role) }
                             element("td") { user.active ? w.yes : w.no }
                             element("td") { user.tokenSHA256 == nil ? w.no : w.yes }
-                            element("td") { DateLabel.instant(user.createdAt, clock: clock) }
+                            element("td") { DateLabel.instant(user.createdAt, clock: clock, frame.language) }
                         }
                     }
                 }

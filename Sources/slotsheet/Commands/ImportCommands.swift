@@ -80,7 +80,7 @@ struct ImportFile: ParsableCommand {
             }
             throw error
         }
-        let report = ImportReport(outcome: outcome, language: context.language)
+        let report = ImportReport(outcome: outcome, language: context.language, clock: context.clock)
         print(json ? try report.json() : report.text())
         // Only a rejected import has an error workbook, and a rejected import writes nothing to the
         // database: when this file cannot be written (exit 7), the problems are printed above all the same.
@@ -184,7 +184,7 @@ struct HistoryCommand: ParsableCommand {
         context.say(.historyHeader)
         for batch in batches {
             let kind = batch.kind == .undo ? CommandMessage.undoOf(batch: batch.revertsBatchID).text(context.language) : ""
-            print("\(String(batch.id ?? 0).leftPadded(to: 5))  \(batch.createdAt.padding(toLength: 20, withPad: " ", startingAt: 0))  "
+            print("\(String(batch.id ?? 0).leftPadded(to: 5))  \(context.clock.moment(batch.createdAt).text(context.language).padding(toLength: 24, withPad: " ", startingAt: 0))  "
                   + "\(batch.operatorName.padding(toLength: 12, withPad: " ", startingAt: 0))  "
                   + "\(context.words.reports.outcome(batch.outcome.rawValue).padding(toLength: 17, withPad: " ", startingAt: 0))  "
                   + "\(String(batch.problems).leftPadded(to: 9))  "

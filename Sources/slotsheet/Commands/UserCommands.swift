@@ -98,7 +98,7 @@ struct ListUsers: ParsableCommand {
         }
         context.say(.usersHeader)
         for user in users {
-            context.say(.userRow(name: user.name, role: user.role.rawValue, active: user.active, hasToken: user.tokenSHA256 != nil, created: user.createdAt))
+            context.say(.userRow(name: user.name, role: user.role.rawValue, active: user.active, hasToken: user.tokenSHA256 != nil, created: context.clock.moment(user.createdAt)))
         }
     }
 }

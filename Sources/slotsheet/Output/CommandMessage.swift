@@ -48,7 +48,7 @@ enum CommandMessage: OfficeMessage {
     case userDisabled(name: String)
     case noUsers
     case usersHeader
-    case userRow(name: String, role: String, active: Bool, hasToken: Bool, created: String)
+    case userRow(name: String, role: String, active: Bool, hasToken: Bool, created: OfficeMoment)
     case uploadFolderUnusable(path: String, reason: OutputReason)
     case serverStopped(address: String, failure: ListenFailure)
 
@@ -96,7 +96,7 @@ enum CommandMessage: OfficeMessage {
         case let .unknownOutcome(word: word, outcomes: outcomes): return "'\(word)' is not an outcome; use \(outcomes.joined(separator: ", "))."
         case let .outcomeNeeded(outcomes: outcomes): return "--outcome needs at least one of \(outcomes.joined(separator: ", "))."
         case .limitTooSmall: return "--limit must be 1 or more."
-        case .historyHeader: return "batch  when                  operator      outcome             problems   added  removed  unchanged  file"
+        case .historyHeader: return "batch  when                      operator      outcome             problems   added  removed  unchanged  file"
         case let .undoOf(batch: batch): return "undo of \(batch.map(String.init) ?? "?"): "
         case let .reading(file: file): return "Reading \(file)"
         case let .settingsHeader(file: file):
@@ -109,7 +109,7 @@ enum CommandMessage: OfficeMessage {
         case .noUsers: return "No users yet; add one with 'slotsheet user add NAME --role office'."
         case .usersHeader: return CommandMessage.userColumns(["name", "role", "active", "token", "created"])
         case let .userRow(name: name, role: role, active: active, hasToken: token, created: created):
-            return CommandMessage.userColumns([name, role, active ? "yes" : "no", token ? "yes" : "no", created])
+            return CommandMessage.userColumns([name, role, active ? "yes" : "no", token ? "yes" : "no", created.text(.en)])
         case let .uploadFolderUnusable(path: path, reason: reason): return "The upload folder \(path) cannot be used: \(reason.english)."
         case let .serverStopped(address: address, failure: failure):
             switch failure {
@@ -163,7 +163,7 @@ enum CommandMessage: OfficeMessage {
         case let .unknownOutcome(word: word, outcomes: outcomes): return "'\(word)' is geen uitkomst; gebruik \(outcomes.joined(separator: ", "))."
         case let .outcomeNeeded(outcomes: outcomes): return "--outcome vraagt ten minste een van \(outcomes.joined(separator: ", "))."
         case .limitTooSmall: return "--limit moet 1 of meer zijn."
-        case .historyHeader: return "batch  wanneer               door          uitkomst           problemen  toegev  verwijd  ongewijzd  bestand"
+        case .historyHeader: return "batch  wanneer                   door          uitkomst           problemen  toegev  verwijd  ongewijzd  bestand"
         case let .undoOf(batch: batch): return "terugdraaien van \(batch.map(String.init) ?? "?"): "
         case let .reading(file: file): return "\(file) lezen"
         case let .settingsHeader(file: file):
@@ -176,7 +176,7 @@ enum CommandMessage: OfficeMessage {
         case .noUsers: return "Nog geen gebruikers; voeg er een toe met 'slotsheet user add NAAM --role office'."
         case .usersHeader: return CommandMessage.userColumns(["naam", "rol", "actief", "token", "aangemaakt"])
         case let .userRow(name: name, role: role, active: active, hasToken: token, created: created):
-            return CommandMessage.userColumns([name, role, active ? "ja" : "nee", token ? "ja" : "nee", created])
+            return CommandMessage.userColumns([name, role, active ? "ja" : "nee", token ? "ja" : "nee", created.text(.nl)])
         case let .uploadFolderUnusable(path: path, reason: reason): return "De map voor uploads \(path) is niet te gebruiken: \(reason.dutch)."
         case let .serverStopped(address: address, failure: failure):
             switch failure {

@@ -6,6 +6,8 @@ import SlotSheetTemplates
 struct ImportReport {
     let outcome: ImportOutcome
     let language: Language
+    /// The office's clock, on which the template's making time is shown.
+    let clock: OfficeClock
     private var words: Words { language.words }
     /// Problems listed on the terminal before "... and N more"; JSON and the error workbook list all.
     static let problemsShown = 50
@@ -46,7 +48,7 @@ struct ImportReport {
     }
 
     private func staleLines() -> [String] {
-        [ImportReportLine.staleHeadline(generatedAt: outcome.generatedAt ?? "?", changes: outcome.staleChanges.count).text(language)]
+        [ImportReportLine.staleHeadline(generatedAt: clock.moment(outcome.generatedAt ?? "?"), changes: outcome.staleChanges.count).text(language)]
             + limited(outcome.staleChanges.map { "  \($0.text(language))" })
             + [ImportReportLine.staleHint.text(language), ImportReportLine.nothingWritten.text(language)]
     }

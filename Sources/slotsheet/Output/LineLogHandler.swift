@@ -17,7 +17,7 @@ struct LineLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let time = clock.localTime(ofTimestamp: Timestamp.iso(Date()))?.iso ?? Timestamp.iso(Date())
+        let time = clock.moment(Timestamp.iso(Date())).iso
         let text = "\(time) \(event.level.rawValue.uppercased()) \(label): \(event.message)\n"
         FileHandle.standardOutput.write(Data(text.utf8))
     }

@@ -37,7 +37,9 @@ extension Optional: SQLBindable where Wrapped: SQLBindable {
 
 /// One row of a result, read by column position (0-based) in the order of the SELECT.
 /// A NULL read through a non-optional accessor is an error, never a made-up value.
-protocol SQLRow {
+/// `SendableMetatype`: `PortableSession` hands its static row readers (`PortableSession.batch`)
+/// to the connection as closures, which capture `Connection.Type` and `Connection.Row.Type`.
+protocol SQLRow: SendableMetatype {
     func optionalInteger(_ column: Int) throws -> Int64?
     func optionalText(_ column: Int) throws -> String?
     func optionalBoolean(_ column: Int) throws -> Bool?
@@ -65,7 +67,7 @@ extension SQLRow {
 
 /// The statements of one backend inside one snapshot or transaction: what `PortableSession` needs
 /// to run the store's portable SQL (`?` placeholders) on SQLite or PostgreSQL.
-protocol SQLConnection {
+protocol SQLConnection: SendableMetatype {
     associatedtype Row: SQLRow
 
     /// Which SQL this backend speaks where the backends differ.
