@@ -44,7 +44,7 @@ def statements(database, since):
     with open(LOG, "rb") as log:
         log.seek(since)
         lines = log.read().decode(errors="replace").splitlines()
-    prefix = f"{database}|LOG:  "
+    prefix = f"db={database}/LOG:  "
     return sum(1 for line in lines if line.startswith(prefix + "statement: ") or line.startswith(prefix + "execute "))
 
 

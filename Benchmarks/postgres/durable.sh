@@ -6,6 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds="${1:-3}"
-source Benchmarks/prepare.sh
-export SLOTSHEET_PG_SETTINGS="-c fsync=on -c synchronous_commit=on -c full_page_writes=on -c log_statement=all -c log_line_prefix=%d|"
-bash scripts/with-postgres.sh "$venv/bin/python" Benchmarks/postgres/durable.py "$slotsheet" "$rounds"
+source Benchmarks/build.sh       # only the standard library of Python is needed here
+export SLOTSHEET_PG_SETTINGS="-c fsync=on -c synchronous_commit=on -c full_page_writes=on -c log_statement=all -c log_line_prefix=db=%d/"
+bash scripts/with-postgres.sh python3 Benchmarks/postgres/durable.py "$slotsheet" "$rounds"
