@@ -6,6 +6,8 @@
 if [[ -n "${SLOTSHEET_BIN:-}" ]]; then
     slotsheet="$SLOTSHEET_BIN"
 else
-    swift build --force-resolved-versions -c release --static-swift-stdlib --product slotsheet
-    slotsheet="$(swift build --force-resolved-versions -c release --static-swift-stdlib --product slotsheet --show-bin-path)/slotsheet"
+    # SLOTSHEET_SCRATCH=PATH builds in another folder than .build (a release build beside a worktree's debug one).
+    scratch=(${SLOTSHEET_SCRATCH:+--scratch-path "$SLOTSHEET_SCRATCH"})
+    swift build --force-resolved-versions -c release --static-swift-stdlib --product slotsheet "${scratch[@]}"
+    slotsheet="$(swift build --force-resolved-versions -c release --static-swift-stdlib --product slotsheet "${scratch[@]}" --show-bin-path)/slotsheet"
 fi

@@ -30,11 +30,18 @@ trap stop EXIT
 "${as_owner[@]}" "$bin/initdb" -D "$folder/data" -U slotsheet --auth=trust -E UTF8 --locale=C.UTF-8 >"$folder/initdb.log" 2>&1 \
     || { cat "$folder/initdb.log" >&2; exit 2; }
 # Durability off: a test server's data is thrown away anyway, and fsync would dominate the run.
+# SLOTSHEET_PG_SETTINGS adds settings after these (a later -c wins): the benchmarks turn durability
+# back on and log every statement (the log: $SLOTSHEET_TEST_POSTGRES_LOG).
+# pg_stat_statements (PostgreSQL's contrib, in Debian's server package) counts the statements a job
+# sends, for the tests that bound them.
+preload=""
+if [ -f "$bin/../lib/pg_stat_statements.so" ]; then preload="-c shared_preload_libraries=pg_stat_statements"; fi
 "${as_owner[@]}" "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -o \
-    "-p $port -k $folder -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    "-p $port -k $folder -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 $preload ${SLOTSHEET_PG_SETTINGS:-}" \
     start >/dev/null || { cat "$folder/server.log" >&2; exit 2; }
 
 echo "with-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
 export SLOTSHEET_TEST_POSTGRES="postgres://slotsheet@127.0.0.1:$port/postgres"
 export SLOTSHEET_REQUIRE_POSTGRES=1
+export SLOTSHEET_TEST_POSTGRES_LOG="$folder/server.log"
 "$@"

@@ -178,6 +178,7 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
     var location: StoreLocation { inner.location }
     func migrate() throws(StoreError) -> Int { try inner.migrate() }
     func schemaVersion() throws(StoreError) -> Int { try inner.schemaVersion() }
+    func engine() throws(StoreError) -> DatabaseEngine { try inner.engine() }
     func read<T>(_ work: (any StoreSession) throws -> T) throws -> T { try inner.read(work) }
     func write<T>(_ work: (any StoreSession) throws -> T) throws -> T {
         try inner.write { session in try work(FailingSession(inner: session, remaining: Counter(failAfter))) }
@@ -207,6 +208,8 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func dayparts() throws -> [Identified<Daypart>] { try inner.dayparts() }
         func staff() throws -> [Identified<StaffMember>] { try inner.staff() }
         func slotOccupancy(in range: DateRange) throws -> [SlotKey: SlotOccupancy] { try inner.slotOccupancy(in: range) }
+        func schedules(in range: DateRange, _ visit: (DaySchedule) throws -> Void) throws { try inner.schedules(in: range, visit) }
+        func lockSlots(_ slots: [SlotKey]) throws { try inner.lockSlots(slots) }
         func availability(on date: LocalDate) throws -> [(daypartID: RowID, staffID: RowID)] { try inner.availability(on: date) }
         func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand] { try inner.slotDemand(on: date) }
         func recordExportRun(_ run: ExportRun) throws -> RowID { try inner.recordExportRun(run) }

@@ -7,8 +7,9 @@ import Testing
 /// slot left with fewer staff than requests, and a reader sees one snapshot while an import commits.
 ///
 /// The imports are made to overlap for certain: a third connection holds a lock on `import_batch`
-/// that both imports need for their first write, so both read and validate against the same state
-/// before either can write; the lock is released once the server shows both waiting for it.
+/// that both imports need for their first write; the first takes the slot's lock, checks, and waits
+/// there, the second waits for the slot's lock; the table is released once the server shows both
+/// waiting. The second then checks the state the first left.
 @Suite(.enabled(if: Backend.available.contains(.postgres)), .serialized)
 struct PostgresConcurrencyTests {
     /// Rounds of each scenario; `SLOTSHEET_CONCURRENCY_ROUNDS=20` for the long run by hand.
@@ -34,33 +35,6 @@ struct PostgresConcurrencyTests {
         throw Interop.Failure(description: "the sample has no contested slot")
     }
 
-    /// Holds `import_batch` locked while `body` runs, until `release` is called by it.
-    private func withImportsHeldAtTheirFirstWrite(_ url: String, _ body: (_ release: () throws -> Void) throws -> Void) throws {
-        let holder = try PostgresTestServer.connect(url)
-        defer { try? holder.close().wait() }
-        try PostgresTestServer.run("BEGIN", on: holder)
-        try PostgresTestServer.run("LOCK TABLE import_batch IN EXCLUSIVE MODE", on: holder)
-        var released = false
-        defer { if !released { _ = try? PostgresTestServer.run("ROLLBACK", on: holder) } }
-        try body {
-            released = true
-            try PostgresTestServer.run("COMMIT", on: holder)
-        }
-    }
-
-    /// Waits until `count` other sessions of the database wait for a lock.
-    private func waitForSessionsWaitingOnALock(_ count: Int, url: String, database: String) throws {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            let waiting = try PostgresTestServer.rows("""
-                SELECT COUNT(*)::text FROM pg_stat_activity WHERE datname = '\(database)' AND wait_event_type = 'Lock'
-                """, url: url)
-            if Int(waiting.first?.first??.description ?? "") == count { return }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        throw Interop.Failure(description: "the imports never both waited for the lock")
-    }
-
     @Test func twoImportsOnTheSameSlotNeverBothBreakItsCapacity() throws {
         for round in 1...PostgresConcurrencyTests.rounds {
             let fixture = try ImportFixture(.postgres)
@@ -70,8 +44,8 @@ struct PostgresConcurrencyTests {
             }
             let parsed = try files.map { try fixture.parseCSV($0) }
             let url = fixture.database.location, clock = fixture.clock
-            let outcomes = Outcomes()
-            try withImportsHeldAtTheirFirstWrite(url) { release in
+            let outcomes = Results<ImportOutcome.Status>()
+            try PostgresLockSupport.withImportsHeldAtTheirFirstWrite(url) { release in
                 let group = DispatchGroup()
                 for (index, file) in parsed.enumerated() {
                     DispatchQueue.global().async(group: group) {
@@ -81,7 +55,7 @@ struct PostgresConcurrencyTests {
                         })
                     }
                 }
-                try waitForSessionsWaitingOnALock(2, url: url, database: fixture.database.path)
+                try PostgresLockSupport.waitForSessionsWaitingOnALock(2, url: url, database: fixture.database.path)
                 try release()
                 group.wait()
             }
@@ -115,19 +89,5 @@ struct PostgresConcurrencyTests {
             let after = try fixture.store.read { try $0.availability(on: slot.date).count }
             #expect(after == before - slot.first.count, "round \(round): a new snapshot does")
         }
-    }
-}
-
-/// Outcomes handed from the importing threads to the test.
-private final class Outcomes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Int: Result<ImportOutcome.Status, any Error>] = [:]
-
-    func record(_ index: Int, _ result: Result<ImportOutcome.Status, any Error>) {
-        lock.withLock { results[index] = result }
-    }
-
-    var all: [Result<ImportOutcome.Status, any Error>] {
-        lock.withLock { results.keys.sorted().map { results[$0]! } }
     }
 }

@@ -4,14 +4,16 @@ import Logging
 import Testing
 @testable import SlotSheetCore
 
-/// The server aborts a write transaction at COMMIT with a serialization failure, as PostgreSQL does
-/// when a concurrent transaction read and wrote the same rows, and the store runs the work again.
+/// The server aborts a write transaction at COMMIT for a concurrent one, and the store runs the work
+/// again: an export's (SERIALIZABLE) after a serialization failure, as PostgreSQL raises when a
+/// concurrent transaction read and wrote the same rows; an import's or an undo's (READ COMMITTED,
+/// explicit locks) after a deadlock, the one abort left to them.
 /// Whatever the job: the files, their `export_run` rows and the availability agree afterwards;
 /// each file is recorded once, no recorded file is missing, no file is read twice.
 ///
 /// The failure is made certain, at the worst moment (after the work, at COMMIT), by a deferred
-/// constraint trigger the test puts on the table the job writes: it raises SQLSTATE 40001 for the
-/// first `times` transactions that insert there, counted in a sequence (which a rollback does
+/// constraint trigger the test puts on the table the job writes: it raises SQLSTATE 40001 (or
+/// 40P01) for the first `times` transactions that insert there, counted in a sequence (which a rollback does
 /// not reset). Before effects moved after COMMIT, a template export failed here with its file
 /// published and no row.
 @Suite(.enabled(if: Backend.available.contains(.postgres)), .serialized)
@@ -22,7 +24,13 @@ struct PostgresRetryTests {
         let table: String
         let times: Int
 
-        init(_ database: TestDatabase, on table: String, times: Int) throws {
+        /// The abort raised, as PL/pgSQL names its SQLSTATE.
+        enum Abort: String {
+            case serializationFailure = "serialization_failure"
+            case deadlock = "deadlock_detected"
+        }
+
+        init(_ database: TestDatabase, on table: String, times: Int, raising abort: Abort = .serializationFailure) throws {
             self.database = database
             self.table = table
             self.times = times
@@ -32,7 +40,7 @@ struct PostgresRetryTests {
                 CREATE FUNCTION test_conflict_\(table)() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN
                     IF nextval('test_conflicts_\(table)') <= \(times) THEN
-                        RAISE EXCEPTION 'could not serialize access (forced by the test)' USING ERRCODE = 'serialization_failure';
+                        RAISE EXCEPTION 'aborted for a concurrent transaction (forced by the test)' USING ERRCODE = '\(abort.rawValue)';
                     END IF;
                     RETURN NULL;
                 END $$
@@ -139,7 +147,7 @@ struct PostgresRetryTests {
         let before = try fixture.availability()
         let cells = ["ANB", "BRW"].map { (code: $0, available: before.contains("\(day.iso) D13 \($0)")) }
         let parsed = try fixture.parseCSV(["date,daypart,staff,available"] + cells.map { "\(day.iso),D13,\($0.code),\($0.available ? "no" : "x")" })
-        let conflicts = try ForcedConflicts(fixture.database, on: "import_batch", times: 1)
+        let conflicts = try ForcedConflicts(fixture.database, on: "import_batch", times: 1, raising: .deadlock)
         let outcome = try fixture.run(parsed)
         #expect(try conflicts.forcedFailures() == 1)
         guard case let .applied(batchID) = outcome.status else { Issue.record("not applied: \(outcome.status)"); return }
@@ -158,7 +166,7 @@ struct PostgresRetryTests {
         let path = fixture.database.folder.appending(path: "t.xlsx").path
         _ = try TemplateExporter(store: fixture.store, rules: fixture.clock.standardRules).export(
             TemplateExportRequest(range: weekAhead(fixture), staff: .allActive, language: .en, path: path))
-        let conflicts = try ForcedConflicts(fixture.database, on: "import_batch", times: 2)
+        let conflicts = try ForcedConflicts(fixture.database, on: "import_batch", times: 2, raising: .deadlock)
         let reads = Reads()
         let (outcome, _) = try ImportJob(store: fixture.store, rules: fixture.clock.standardRules)
             .run(try ImportSource.open(path: path), ImportRequest(operatorName: "test")) { done, total in
@@ -170,12 +178,24 @@ struct PostgresRetryTests {
         #expect(try fixture.database.strings("SELECT outcome FROM import_batch") == ["unchanged"])
     }
 
+    /// An import runs READ COMMITTED behind its locks: only a deadlock makes it run again.
+    @Test func anImportIsNotRunAgainAfterAnyOtherAbort() throws {
+        let fixture = try ImportFixture(.postgres)
+        let before = try fixture.database.dump()
+        let day = fixture.today.adding(days: 10)
+        let parsed = try fixture.parseCSV(["date,daypart,staff,available", "\(day.iso),D13,ANB,x", "\(day.iso),D13,BRW,x"])
+        let conflicts = try ForcedConflicts(fixture.database, on: "import_batch", times: 2, raising: .serializationFailure)
+        #expect(throws: StoreError.conflict) { try fixture.run(parsed) }
+        #expect(try conflicts.forcedFailures() == 1, "one attempt")
+        #expect(try fixture.database.dump() == before)
+    }
+
     @Test func anImportThatKeepsCollidingWritesNothing() throws {
         let fixture = try ImportFixture(.postgres)
         let before = try fixture.database.dump()
         let day = fixture.today.adding(days: 10)
         let parsed = try fixture.parseCSV(["date,daypart,staff,available", "\(day.iso),D13,ANB,x", "\(day.iso),D13,BRW,x"])
-        _ = try ForcedConflicts(fixture.database, on: "import_batch", times: PostgresStore.attemptsOnConflict)
+        _ = try ForcedConflicts(fixture.database, on: "import_batch", times: PostgresStore.attemptsOnConflict, raising: .deadlock)
         #expect(throws: StoreError.conflict) { try fixture.run(parsed) }
         #expect(try fixture.database.dump() == before)
     }

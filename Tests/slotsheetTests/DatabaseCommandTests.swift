@@ -24,6 +24,8 @@ import Testing
             #expect(status.output.contains("  \(table) "), "db status lists \(table)")
         }
         #expect(status.output.contains(/repair_request +440\n/))
+        let system = status.output.split(separator: "\n").dropFirst().first ?? ""
+        #expect(system.hasPrefix("Database system: SQLite \(SQLiteLibrary.version) (journal_mode = wal, synchronous = "), "\(status.output)")
         #expect(FileManager.default.fileExists(atPath: cli.path("slotsheet.sqlite")))
     }
 

@@ -31,11 +31,28 @@ struct PostgresCommandTests {
         try #require(seeded.status == 0, "\(seeded.errors)")
     }
 
-    /// `db status` without its first line (which names the database).
+    /// `db status` without its first two lines (the database, the database system).
     private func tableCounts(_ cli: CommandRunner) throws -> [Substring] {
         let status = try cli.run("db", "status")
         #expect(status.status == 0, "\(status.errors)")
-        return Array(status.output.split(separator: "\n").dropFirst())
+        return Array(status.output.split(separator: "\n").dropFirst(2))
+    }
+
+    @Test func dbStatusShowsTheServerVersionAndTheSettingsThatMatter() throws {
+        let runner = try PostgresRunner()
+        defer { runner.remove() }
+        try seeded(runner.cli)
+        let status = try runner.cli.run("db", "status")
+        #expect(status.status == 0, "\(status.errors)")
+        let server = try PostgresTestServer.rows("SELECT current_setting('server_version'), current_setting('fsync')", url: PostgresTestServer.databaseURL(runner.database))
+        let line = status.output.split(separator: "\n").dropFirst().first ?? ""
+        #expect(line.hasPrefix("Database system: PostgreSQL \(server[0][0]!) ("), "\(status.output)")
+        for setting in ["default_transaction_isolation = read committed", "max_connections = 200", "synchronous_commit = off",
+                        "fsync = \(server[0][1]!)", "server_encoding = UTF8", "TimeZone = ", "max_locks_per_transaction = "] {
+            #expect(line.contains(setting), "\(setting) in \(line)")
+        }
+        let dutch = try runner.cli.run("db", "status", "--lang", "nl")
+        #expect(dutch.output.split(separator: "\n").dropFirst().first?.hasPrefix("Databasesysteem: PostgreSQL ") == true, "\(dutch.output)")
     }
 
     @Test func theSampleGivesTheSameCountsReportsAndNightlyFilesOnBothBackends() throws {

@@ -59,12 +59,9 @@ public struct DaySchedule: Sendable {
 }
 
 extension StoreSession {
-    /// Calls `visit` for each date of `range` in order, fetching one date at a time so that memory
-    /// follows a day, never the range.
+    /// Calls `visit` for each date of `range` in order (`schedules(in:)`: one statement for the range).
     public func walkSchedule(_ range: DateRange, _ visit: (DaySchedule) throws -> Void) throws {
-        for date in range {
-            try visit(try daySchedule(on: date))
-        }
+        try schedules(in: range, visit)
     }
 
     /// Availability and demand of every slot on one date.
@@ -95,9 +92,15 @@ final class DayScheduleMemo {
         self.days = days
     }
 
-    /// Fetches every date of `dates` now (while a template's cells are read on the other core).
+    /// Fetches every date of `dates` now (while a template's cells are read on the other core), in
+    /// one read of the range from the first to the last; the dates between that were not asked for
+    /// are not kept.
     func prefetch(_ dates: some Sequence<LocalDate>) throws {
-        for date in dates { _ = try day(date) }
+        let wanted = Set(dates).subtracting(days.keys)
+        guard let session, let first = wanted.min(), let last = wanted.max(), let range = DateRange(from: first, to: last) else { return }
+        try session.schedules(in: range) { day in
+            if wanted.contains(day.date) { days[day.date] = day }
+        }
     }
 
     /// Every day fetched so far.

@@ -13,7 +13,7 @@ public enum ImportAnalyzer {
     /// export is never undone by a cell the office did not touch. In a CSV, every line that differs
     /// from the database.
     public static func analyze(_ parsed: ParsedSheet, session: any StoreSession, day: OfficeDay) throws -> ImportAnalysis {
-        try analyze(parsed, reading: ImportReading(session: session), day: day)
+        try analyze(parsed, reading: ImportReading(session: session, dates: parsed.datesChecked), day: day)
     }
 
     static func analyze(_ parsed: ParsedSheet, reading: ImportReading, day officeDay: OfficeDay) throws -> ImportAnalysis {

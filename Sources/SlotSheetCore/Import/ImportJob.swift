@@ -7,12 +7,13 @@ import Foundation
 ///    no write lock is taken, however long the file takes to read;
 /// 2. `preview` checks it against that snapshot: the plan, the problems, the stale changes and
 ///    the plan's digest; nothing is written;
-/// 3. `apply` runs the checks again inside one write transaction, against the database as it is
-///    then, and writes: the changes of a valid file as one `import_batch` with its
-///    `availability_change` rows, and for every other outcome the attempt's `import_batch` row
-///    alone (rejected, stale, nothing to change, plan changed), so the audit trail holds every
-///    attempt while a refused file changes no availability. A server backend may run the
-///    transaction again; it re-checks and re-plans, and never reads the file again.
+/// 3. `apply`, inside one write transaction, locks the slots the file may change, runs the checks
+///    again against the database as it is then, and writes: the changes of a valid file as one
+///    `import_batch` with its `availability_change` rows, and for every other outcome the
+///    attempt's `import_batch` row alone (rejected, stale, nothing to change, plan changed), so the
+///    audit trail holds every attempt while a refused file changes no availability. A server
+///    backend may run the transaction again (after a deadlock); it re-checks and re-plans, and
+///    never reads the file again.
 ///
 ///     let job = ImportJob(store: store, rules: rules)
 ///     let prepared = try job.prepare(try ImportSource.open(path: "december.xlsx"))
@@ -63,7 +64,9 @@ public struct ImportJob {
     /// `stale`; `planDigest` identifies the plan for `apply(expectedPlanDigest:)`.
     public func preview(_ prepared: PreparedImport, _ request: ImportRequest) throws -> ImportOutcome {
         guard let snapshot = prepared.snapshot else {
-            return try store.read { session in try evaluate(prepared.parsed, request, reading: try ImportReading(session: session)) }
+            return try store.read { session in
+                try evaluate(prepared.parsed, request, reading: try ImportReading(session: session, dates: prepared.parsed.datesChecked))
+            }
         }
         return try evaluate(prepared.parsed, request, reading: ImportReading(snapshot))
     }
@@ -82,7 +85,7 @@ public struct ImportJob {
     public func apply(_ prepared: PreparedImport, _ request: ImportRequest, expectedPlanDigest: String? = nil,
                       alsoInTransaction: ((any StoreSession, ImportOutcome) throws -> Void)? = nil) throws -> ImportOutcome {
         if request.dryRun { return try preview(prepared, request) }
-        var outcome = try store.write { session in
+        var outcome = try store.writeTakingLocks { session in
             try applyInTransaction(prepared.parsed, request, expectedPlanDigest: expectedPlanDigest,
                                    alsoInTransaction: alsoInTransaction, session: session)
         }
@@ -116,7 +119,12 @@ public struct ImportJob {
     private func applyInTransaction(_ parsed: ParsedSheet, _ request: ImportRequest, expectedPlanDigest: String?,
                                     alsoInTransaction: ((any StoreSession, ImportOutcome) throws -> Void)?,
                                     session: any StoreSession) throws -> ImportOutcome {
-        var outcome = try evaluate(parsed, request, reading: try ImportReading(session: session))
+        // The slots it may change locked first, then read and checked as the last writer of each
+        // left it (docs/design.md, "Locks").
+        let references = try References(session: session)
+        try session.lockSlots(parsed.slotsItMayChange(references))
+        let reading = try ImportReading(session: session, references: references, dates: parsed.datesChecked)
+        var outcome = try evaluate(parsed, request, reading: reading)
         if let expected = expectedPlanDigest, outcome.planDigest != expected {
             outcome.status = .planChanged(PlanChange(expectedDigest: expected, difference: nil))
             outcome.auditBatchID = try session.insertImportBatch(attempt(parsed, request, outcome: .planChanged))

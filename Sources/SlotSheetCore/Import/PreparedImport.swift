@@ -48,9 +48,12 @@ struct ImportReading {
     /// The snapshot's template state, when it was worked out already.
     let templateState: TemplateState?
 
-    init(session: any StoreSession) throws {
-        references = try References(session: session)
+    /// Reads the references (unless given) and the days of `dates`, in one statement for their
+    /// range; a date asked for later is fetched then.
+    init(session: any StoreSession, references: References? = nil, dates: some Sequence<LocalDate>) throws {
+        self.references = try references ?? References(session: session)
         days = DayScheduleMemo(session)
+        try days.prefetch(dates)
         templateState = nil
     }
 

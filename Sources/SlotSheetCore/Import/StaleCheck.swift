@@ -19,7 +19,7 @@ public struct StaleChange: Hashable, Sendable {
 /// the same edit made elsewhere, put it there), so re-importing an applied template is a no-op.
 public enum StaleCheck {
     public static func changes(since template: TemplateFile, file: ParsedSheet, session: any StoreSession) throws -> [StaleChange] {
-        try changes(since: template, file: file, reading: ImportReading(session: session))
+        try changes(since: template, file: file, reading: ImportReading(session: session, dates: template.layout.range))
     }
 
     static func changes(since template: TemplateFile, file: ParsedSheet, reading: ImportReading) throws -> [StaleChange] {

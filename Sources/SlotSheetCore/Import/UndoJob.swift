@@ -41,14 +41,18 @@ public struct UndoJob {
 
     /// Returns the new batch and what it reverted.
     public func undo(batchID: RowID, operatorName: String) throws -> (batchID: RowID, plan: ChangePlan) {
-        try store.write { session in
+        try store.writeTakingLocks { session in
             guard let batch = try session.importBatch(id: batchID) else { throw UndoError.notFound(batchID) }
             guard batch.outcome == .applied else { throw UndoError.notApplied(batchID, batch.outcome) }
+            // A batch's changes never change; the slots they are in locked, the rest is read as the
+            // last writer of each left it (docs/design.md, "Locks").
+            let changes = try session.availabilityChanges(ofBatch: batchID)
+            try session.lockSlots(changes.map(\.key.slot))
             if let undoneBy = try session.batch(reverting: batchID) { throw UndoError.alreadyUndone(batchID, by: undoneBy) }
             let later = try effectiveLaterBatches(after: batchID, session: session)
             guard later.isEmpty else { throw UndoError.laterBatches(batchID, later) }
 
-            let plan = try revertPlan(for: batchID, day: rules.now(), session: session)
+            let plan = try revertPlan(of: changes, batchID: batchID, day: rules.now(), session: session)
             if !plan.problems.isEmpty { throw UndoError.rejected(batchID, plan.problems) }
             let undo = ImportBatch(
                 fileName: batch.fileName, sha256: batch.sha256, operatorName: operatorName, createdAt: clock.timestamp(),
@@ -73,13 +77,17 @@ public struct UndoJob {
     }
 
     /// The batch's changes reversed, less any cell already back as it was, checked per slot.
-    private func revertPlan(for batchID: RowID, day officeDay: OfficeDay, session: any StoreSession) throws -> (plan: ChangePlan, problems: [ImportProblem]) {
+    private func revertPlan(of changes: [AvailabilityChange], batchID: RowID, day officeDay: OfficeDay,
+                            session: any StoreSession) throws -> (plan: ChangePlan, problems: [ImportProblem]) {
         let references = try References(session: session)
         var plan = ChangePlan()
         var problems: [ImportProblem] = []
-        let bySlot = Dictionary(grouping: try session.availabilityChanges(ofBatch: batchID).map(\.reverted), by: \.key.slot)
-        for date in Set(bySlot.keys.map(\.date)).sorted() {
-            let day = try session.daySchedule(on: date)
+        let bySlot = Dictionary(grouping: changes.map(\.reverted), by: \.key.slot)
+        let dates = Set(bySlot.keys.map(\.date)).sorted()
+        let days = DayScheduleMemo(session)
+        try days.prefetch(dates)
+        for date in dates {
+            let day = try days.day(date)
             for (slot, changes) in bySlot where slot.date == date {
                 guard let daypart = references.dayparts.values.first(where: { $0.id == slot.daypartID }) else { continue }
                 let current = day.availableStaff(daypartID: slot.daypartID)

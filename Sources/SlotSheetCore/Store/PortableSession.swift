@@ -108,6 +108,50 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         return slots
     }
 
+    func schedules(in range: DateRange, _ visit: (DaySchedule) throws -> Void) throws {
+        typealias C = SlotScheduleColumn
+        var next = range.from      // the first date not visited yet
+        var current: LocalDate?
+        var available: [RowID: [RowID]] = [:], demand: [RowID: SlotDemand] = [:]
+        /// Visits the dates before `date` (those without rows empty), ending with the one collected.
+        func visitDates(before date: LocalDate) throws {
+            while next < date {
+                if next == current {
+                    try visit(DaySchedule(date: next, available: available, demand: demand))
+                    available.removeAll(keepingCapacity: true)
+                    demand.removeAll(keepingCapacity: true)
+                } else {
+                    try visit(DaySchedule(date: next, available: [:], demand: [:]))
+                }
+                next = next.adding(days: 1)
+            }
+        }
+        let bounds = [range.from.iso, range.to.iso, range.from.iso, range.to.iso].map(\.sqlValue)
+        try connection.streamRows(StoreSQL.slotSchedules(connection.dialect), bounds) { row in
+            let date = try row.date(C.date.rawValue), daypartID = try row.integer(C.daypartID.rawValue)
+            if date != current {
+                try visitDates(before: date)
+                current = date
+            }
+            let staff = try row.optionalIntegerList(C.staff.rawValue) ?? []
+            if try row.integer(C.kind.rawValue) == 0 {
+                available[daypartID] = staff
+            } else {
+                let requests = try row.optionalIntegerList(C.requests.rawValue) ?? []
+                guard requests.count == staff.count else { throw StoreError.failed("slot \(date) \(daypartID): assignments do not pair") }
+                demand[daypartID] = SlotDemand(held: try row.int(C.held.rawValue), assignments: zip(staff, requests).map { ($0, $1) })
+            }
+        }
+        try visitDates(before: range.to.adding(days: 1))
+    }
+
+    func lockSlots(_ slots: [SlotKey]) throws {
+        guard let statement = connection.dialect.slotLocks, !slots.isEmpty else { return }
+        // Sorted here too, so that when the rows go in more than one statement, those follow the order.
+        let keys = Set(slots.map { [$0.date.lockKey, $0.daypartID] }).sorted { $0.lexicographicallyPrecedes($1) }
+        try connection.execute(statement, forRows: keys.map { $0.map(\.sqlValue) })
+    }
+
     func availability(on date: LocalDate) throws -> [(daypartID: RowID, staffID: RowID)] {
         // Appended here, not through the generic `rows`: there, each append looked up the array's
         // type metadata at run time (~330 instructions a row, 250k rows in a year's template).
@@ -260,6 +304,14 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
                              sha256: try row.text(C.sha256), rows: try row.int(C.rows), createdAt: try row.text(C.createdAt),
                              contentSHA256: try row.optionalText(C.contentSHA256))
         }
+    }
+}
+
+extension LocalDate {
+    /// The date as the integer YYYYMMDD: the first key of a slot's lock (`StoreSQL.lockSlots`).
+    var lockKey: Int64 {
+        let (year, month, day) = parts
+        return Int64(year * 10_000 + month * 100 + day)
     }
 }
 

@@ -160,3 +160,16 @@ enum StaffLoadColumn: Int, SelectColumn {
         }
     }
 }
+
+/// The columns of `StoreSQL.slotSchedules`, by position (its lists are written per dialect).
+enum SlotScheduleColumn: Int {
+    /// 0: staff available; 1: requests holding the slot.
+    case kind
+    case date, daypartID
+    /// Kind 0: the staff available; kind 1: the staff assigned, one a request with someone assigned.
+    case staff
+    /// Kind 1: the requests with someone assigned, paired with `staff` by position.
+    case requests
+    /// Kind 1: the requests holding the slot.
+    case held
+}

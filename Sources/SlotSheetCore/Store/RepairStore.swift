@@ -21,6 +21,10 @@ public protocol RepairStore: AnyObject, Sendable {
     /// The number of migrations applied (0 for an empty database).
     func schemaVersion() throws(StoreError) -> Int
 
+    /// The database system, its version and the settings of it that matter for slotsheet's
+    /// transactions and durability (`db status`).
+    func engine() throws(StoreError) -> DatabaseEngine
+
     /// Runs `work` on one consistent snapshot of the database.
     func read<T>(_ work: (any StoreSession) throws -> T) throws -> T
 
@@ -30,6 +34,21 @@ public protocol RepairStore: AnyObject, Sendable {
     /// a file renamed, a folder published or an upload removed goes in an `AfterCommit` effect
     /// (`write(deferringEffects:)`), which runs once, after COMMIT.
     func write<T>(_ work: (any StoreSession) throws -> T) throws -> T
+
+    /// Runs `work` in one transaction, as `write` does, for work that locks what it changes
+    /// (`StoreSession.lockSlots`) before it reads what it checks: an import's apply, an undo. On
+    /// PostgreSQL the transaction is READ COMMITTED, so every statement after the locks sees the
+    /// locked slots as the last writer committed them, writers of other slots never refuse each
+    /// other, and `work` runs again only when the server broke a deadlock by aborting it (the
+    /// same rules for effects as `write`). On SQLite it is `write`: one writer at a time.
+    func writeTakingLocks<T>(_ work: (any StoreSession) throws -> T) throws -> T
+}
+
+extension RepairStore {
+    /// A backend whose write transaction is the database's only writer needs no other.
+    public func writeTakingLocks<T>(_ work: (any StoreSession) throws -> T) throws -> T {
+        try write(work)
+    }
 }
 
 /// Something outside the database that a write transaction leads to (a finished file renamed into
@@ -134,8 +153,17 @@ public protocol StoreSession: WebAccountSession {
     /// Capacity and held requests of every slot in `range` that has either.
     func slotOccupancy(in range: DateRange) throws -> [SlotKey: SlotOccupancy]
 
-    /// Who is available on one date, as (daypart, staff) pairs. Jobs walk long ranges a day at a
-    /// time, so memory follows one day, not the range.
+    /// Calls `visit` with the schedule of every date of `range`, in order (a date without staff or
+    /// requests too), read in one statement for the whole range (a server backend would otherwise
+    /// pay two round trips a date): memory follows the rows a fetch brings, never the range.
+    func schedules(in range: DateRange, _ visit: (DaySchedule) throws -> Void) throws
+    /// Locks the slots until the transaction ends, taken in one statement in ascending order,
+    /// waiting (up to the busy timeout) while another transaction holds one: what every writer that
+    /// changes a slot's capacity or its bookings takes before it reads what it checks (the protocol
+    /// of docs/design.md, "Locks"). Nothing on SQLite, whose write transaction is the only writer.
+    func lockSlots(_ slots: [SlotKey]) throws
+
+    /// Who is available on one date, as (daypart, staff) pairs.
     func availability(on date: LocalDate) throws -> [(daypartID: RowID, staffID: RowID)]
     /// Requests holding a slot on one date, per daypart: how many, and who is assigned.
     func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand]
@@ -227,5 +255,19 @@ public struct ExportRun: Hashable, Sendable {
         self.rows = rows
         self.createdAt = createdAt
         self.contentSHA256 = contentSHA256
+    }
+}
+
+/// A database system as `db status` shows it: "PostgreSQL 15.14" and the settings that decide
+/// isolation, locking, durability, time and text.
+public struct DatabaseEngine: Sendable {
+    /// The system and its version.
+    public var name: String
+    /// Setting names as the system spells them, with their values, in a fixed order.
+    public var settings: [(name: String, value: String)]
+
+    public init(name: String, settings: [(name: String, value: String)]) {
+        self.name = name
+        self.settings = settings
     }
 }

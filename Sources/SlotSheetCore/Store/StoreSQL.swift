@@ -79,6 +79,42 @@ enum StoreSQL {
             """
     }
 
+    /// Every slot of a range that has staff available or requests holding it, in date order, one
+    /// row a slot and kind (`SlotScheduleColumn`): kind 0 lists the staff available; kind 1 counts
+    /// the held requests and lists the assigned ones, staff and request paired by position. The
+    /// range's bounds are `?` 1-2 and again 3-4. One statement for any range: a year is a few
+    /// thousand rows, not a round trip a date.
+    static func slotSchedules(_ dialect: SQLDialect) -> String {
+        let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        let assigned = "staff_id IS NOT NULL"
+        return """
+            SELECT 0, date, daypart_id, \(dialect.integerList("staff_id")), NULL, 0 FROM availability \
+            WHERE date BETWEEN ? AND ? GROUP BY date, daypart_id \
+            UNION ALL \
+            SELECT 1, slot_date, daypart_id, \(dialect.integerList("staff_id", orderedBy: "id", where: assigned)), \
+            \(dialect.integerList("id", orderedBy: "id", where: assigned)), COUNT(*) FROM repair_request \
+            WHERE slot_date BETWEEN ? AND ? AND status IN (\(holding)) GROUP BY slot_date, daypart_id \
+            ORDER BY 2
+            """
+    }
+
+    /// PostgreSQL's transaction-level advisory lock on each slot, keyed `(YYYYMMDD, daypart id)` in
+    /// the two-integer key space, all taken in this one statement in ascending key order, so two
+    /// writers locking overlapping slots never wait for each other in a cycle (docs/design.md,
+    /// "Locks": the protocol every writer of a slot's capacity or bookings follows).
+    static let lockSlots = BulkStatement(
+        columns: [.integer, .integer],
+        values: { rows in
+            """
+            SELECT COUNT(pg_advisory_xact_lock(s.day::int, s.daypart::int)) FROM (SELECT DISTINCT column1 AS day, \
+            column2 AS daypart FROM (VALUES \(valueRows(rows, width: 2))) AS v ORDER BY 1, 2) AS s
+            """
+        },
+        arrays: """
+            SELECT COUNT(pg_advisory_xact_lock(s.day::int, s.daypart::int)) FROM (SELECT DISTINCT day, daypart \
+            FROM unnest(?::bigint[], ?::bigint[]) AS u(day, daypart) ORDER BY day, daypart) AS s
+            """)
+
     static let availabilityOnDate = "SELECT \(DayAvailabilityColumn.selectList) FROM availability WHERE date = ?"
     static var demandOnDate: String {
         let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")

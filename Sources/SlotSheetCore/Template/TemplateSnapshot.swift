@@ -88,24 +88,27 @@ struct TemplateRowReader {
     }
 
     /// Calls `visit` with each row in layout order, its daypart index, and how many people outside
-    /// the template are available in its slot, each date fetched from `session`.
+    /// the template are available in its slot, the range read from `session` in one statement.
     func forEachRow(session: any StoreSession, _ visit: (TemplateRowState, Int, Int) throws -> Void) throws {
-        try forEachRow(schedule: session.daySchedule, visit)
+        try session.schedules(in: layout.range) { try visitRows(of: $0, visit) }
     }
 
     /// The same, with each date's state from `schedule` (days an import has read already).
     func forEachRow(schedule: (LocalDate) throws -> DaySchedule, _ visit: (TemplateRowState, Int, Int) throws -> Void) throws {
         for date in layout.range {
-            let day = try schedule(date)
-            for (index, entry) in layout.dayparts.enumerated() {
-                let id = daypartIDs[index] ?? -1
-                let (flags, others) = day.availability(daypartID: id, columns: columns, count: layout.staff.count)
-                let demand = day.demand[id] ?? SlotDemand()
-                let state = TemplateRowState(
-                    date: day.date, daypartCode: entry.code, available: flags, held: demand.held,
-                    assignedStaffCodes: demand.assignedStaffIDs.compactMap { staffCodes[$0] })
-                try visit(state, index, others)
-            }
+            try visitRows(of: try schedule(date), visit)
+        }
+    }
+
+    private func visitRows(of day: DaySchedule, _ visit: (TemplateRowState, Int, Int) throws -> Void) throws {
+        for (index, entry) in layout.dayparts.enumerated() {
+            let id = daypartIDs[index] ?? -1
+            let (flags, others) = day.availability(daypartID: id, columns: columns, count: layout.staff.count)
+            let demand = day.demand[id] ?? SlotDemand()
+            let state = TemplateRowState(
+                date: day.date, daypartCode: entry.code, available: flags, held: demand.held,
+                assignedStaffCodes: demand.assignedStaffIDs.compactMap { staffCodes[$0] })
+            try visit(state, index, others)
         }
     }
 }

@@ -105,7 +105,7 @@ struct SeedDatabase: ParsableCommand {
 struct DatabaseStatus: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show the schema version and the number of rows in every table.",
+        abstract: "Show the schema version, the database system and its settings, and the rows of every table.",
         discussion: """
             Example:
               slotsheet db status --db sqlite:demo/slotsheet.sqlite
@@ -119,6 +119,7 @@ struct DatabaseStatus: ParsableCommand {
         let database = try store.open(forReading: true)
         let version = try database.schemaVersion()
         context.say(.status(location: "\(database.location)", version: version, current: Schema.version))
+        context.say(.engine(try database.engine()))
         guard version > 0 else {
             context.say(.noTables)
             return

@@ -23,6 +23,7 @@ enum CommandMessage: OfficeMessage {
     case schemaVersion(location: String, version: Int)
     case seeded(synthetic: Bool, seconds: Double, availability: Int, requests: Int)
     case status(location: String, version: Int, current: Int)
+    case engine(DatabaseEngine)
     case noTables
     case wroteTemplate(path: String, rows: Int, days: Int, staff: Int)
     case wroteAvailability(path: String, rows: Int, staff: Int)
@@ -84,6 +85,7 @@ enum CommandMessage: OfficeMessage {
             return "Seeded \(synthetic ? "synthetic data" : "sample data") in \(String(format: "%.1f", seconds)) s: \(availability) availability rows, \(requests) repair requests."
         case let .status(location: location, version: version, current: current):
             return "\(location): schema version \(version) (this slotsheet: \(current))"
+        case let .engine(engine): return "Database system: \(CommandMessage.describe(engine))"
         case .noTables: return "No tables yet; run 'slotsheet db init'."
         case let .wroteTemplate(path: path, rows: rows, days: days, staff: staff):
             return "Wrote \(path): \(rows) rows (\(days) days) x \(staff) staff."
@@ -151,6 +153,7 @@ enum CommandMessage: OfficeMessage {
             return "\(synthetic ? "Synthetische gegevens" : "Voorbeeldgegevens") geladen in \(String(format: "%.1f", seconds).replacingOccurrences(of: ".", with: ",")) s: \(availability) rijen beschikbaarheid, \(requests) reparatieverzoeken."
         case let .status(location: location, version: version, current: current):
             return "\(location): schemaversie \(version) (deze slotsheet: \(current))"
+        case let .engine(engine): return "Databasesysteem: \(CommandMessage.describe(engine))"
         case .noTables: return "Nog geen tabellen; voer 'slotsheet db init' uit."
         case let .wroteTemplate(path: path, rows: rows, days: days, staff: staff):
             return "\(path) geschreven: \(rows) rijen (\(days) dagen) x \(staff) medewerkers."
@@ -200,6 +203,11 @@ enum CommandMessage: OfficeMessage {
     }
 
     /// One line of `user list`: name, role, active, token and created, in columns.
+    /// "PostgreSQL 15.14 (fsync = on, ...)": the settings under the names the system gives them.
+    private static func describe(_ engine: DatabaseEngine) -> String {
+        "\(engine.name) (\(engine.settings.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")))"
+    }
+
     private static func userColumns(_ values: [String]) -> String {
         zip(values, [20, 6, 6, 5, 0]).map { value, width in width > 0 ? value.padding(toLength: width, withPad: " ", startingAt: 0) : value }
             .joined(separator: "  ")

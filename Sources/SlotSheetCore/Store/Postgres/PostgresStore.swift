@@ -6,23 +6,26 @@ import PostgresNIO
 /// statements (`StoreSQL`), same jobs as SQLite.
 ///
 /// Reads run in `REPEATABLE READ READ ONLY` transactions: one snapshot, so an export made while
-/// an import commits sees all of the import or none of it. Writes run `SERIALIZABLE`: two imports
-/// on overlapping slots cannot both check the rules against the same old state and both commit
-/// (no lost update, no capacity broken between them). When the server aborts one of them for
-/// that, the work runs again on the new state after a short random pause that grows with each
-/// attempt (so that writers who collided do not collide again in step), up to `attemptsOnConflict`
-/// times, and then fails with `StoreError.conflict`. A lock held by another program is waited for up to the busy timeout.
+/// an import commits sees all of the import or none of it. An import's apply and an undo
+/// (`writeTakingLocks`) run `READ COMMITTED` and lock the slots they change before they read what
+/// they check, so writers of different staff on the same dates never refuse each other and a
+/// booking that follows the same protocol never overbooks (docs/design.md, "Locks"); the server
+/// aborts one of two transactions waiting for each other in a cycle (a deadlock), and that one
+/// runs again. Every other write (export records, seeding, the web front's rows) runs
+/// `SERIALIZABLE` and runs again when the server aborts it for a concurrent one. The attempts
+/// after the first wait a short random pause that grows with each (so writers who collided do not
+/// collide again in step), up to `attemptsOnConflict` in all, and then fail with
+/// `StoreError.conflict`. A lock held by another program is waited for up to the busy timeout.
 ///
-///     let store = try PostgresStore(url: "postgres://slotsheet@db.office.lan/repairs")
-///     try store.migrate()
 public final class PostgresStore: RepairStore {
     public let location: StoreLocation
     private let connection: PostgresConnection
     private let logger: Logger
     private let busyTimeout: Double
 
-    /// How often a write transaction is tried when the server aborts it for a concurrent one. A web
-    /// server's clients apply at the same moment: 3 attempts without a pause let 6 of them exhaust it.
+    /// How often a write transaction is tried when the server aborts it for a concurrent one (a
+    /// serialization failure, a deadlock). A web server's clients apply at the same moment: under
+    /// SERIALIZABLE, 3 attempts without a pause let 6 of them exhaust it.
     public static let attemptsOnConflict = 8
     /// The longest pause before another attempt, in milliseconds (the pause is random below
     /// 5 ms x 2^attempt, capped here).
@@ -44,6 +47,8 @@ public final class PostgresStore: RepairStore {
                 on: PostgresConnection.defaultEventLoopGroup.any(), configuration: target.configuration,
                 id: 1, logger: logger
             ).wait()
+            // For every lock wait of this connection, set once rather than in each transaction.
+            _ = try connection.query(PostgresQuery(unsafeSQL: "SET lock_timeout = '\(Int(busyTimeout * 1000))ms'"), logger: logger).wait()
         } catch {
             throw PostgresStore.storeError(error, location: StoreLocation.redactingPassword(url), busyTimeout: busyTimeout)
         }
@@ -80,6 +85,26 @@ public final class PostgresStore: RepairStore {
         return applied.count
     }
 
+    /// The server settings `db status` shows: isolation and locks (what a transaction of another
+    /// program gets, how many locks one may hold: a year's apply takes a lock per changed slot),
+    /// durability, the server's time zone and text.
+    static let reportedSettings = [
+        "default_transaction_isolation", "max_connections", "max_locks_per_transaction", "deadlock_timeout",
+        "synchronous_commit", "fsync", "TimeZone", "server_encoding", "lc_collate",
+    ]
+
+    public func engine() throws(StoreError) -> DatabaseEngine {
+        try translatingErrors {
+            try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { sql in
+                let names = ["server_version"] + PostgresStore.reportedSettings
+                let values = try sql.firstRow("SELECT " + names.map { "current_setting('\($0)')" }.joined(separator: ", ")) { row in
+                    try names.indices.map { try row.text($0) }
+                } ?? []
+                return DatabaseEngine(name: "PostgreSQL \(values.first ?? "?")", settings: zip(names, values).dropFirst().map { (name: $0, value: $1) })
+            }
+        }
+    }
+
     public func read<T>(_ work: (any StoreSession) throws -> T) throws -> T {
         try mappingDatabaseErrors {
             try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { try work(PortableSession($0)) }
@@ -87,16 +112,30 @@ public final class PostgresStore: RepairStore {
     }
 
     public func write<T>(_ work: (any StoreSession) throws -> T) throws -> T {
+        try writing("BEGIN ISOLATION LEVEL SERIALIZABLE", runningAgainAfter: PostgresStore.serializationFailures, work)
+    }
+
+    public func writeTakingLocks<T>(_ work: (any StoreSession) throws -> T) throws -> T {
+        try writing("BEGIN ISOLATION LEVEL READ COMMITTED", runningAgainAfter: [PostgresStore.deadlockDetected], work)
+    }
+
+    /// SQLSTATEs of a transaction the server aborted for a concurrent one.
+    private static let deadlockDetected = "40P01"
+    private static let serializationFailures: Set<String> = ["40001", deadlockDetected]
+
+    /// Runs `work` in a transaction begun with `begin`, again (after a pause) while the server
+    /// aborts it with one of `states`, up to `attemptsOnConflict` attempts in all.
+    private func writing<T>(_ begin: String, runningAgainAfter states: Set<String>, _ work: (any StoreSession) throws -> T) throws -> T {
         var attempt = 1
         while true {
             do {
-                return try mappingDatabaseErrors {
-                    try transaction("BEGIN ISOLATION LEVEL SERIALIZABLE") { try work(PortableSession($0)) }
-                }
-            } catch StoreError.conflict where attempt < PostgresStore.attemptsOnConflict {
+                return try transaction(begin) { try work(PortableSession($0)) }
+            } catch let error as PSQLError where attempt < PostgresStore.attemptsOnConflict && states.contains(error.serverInfo?[.sqlState] ?? "") {
                 let ceiling = min(PostgresStore.longestPauseMilliseconds, 5 << attempt)
                 usleep(UInt32(Int.random(in: 1...ceiling) * 1000))
                 attempt += 1
+            } catch {
+                throw databaseErrorMapped(error)
             }
         }
     }
@@ -104,12 +143,11 @@ public final class PostgresStore: RepairStore {
     // MARK: - Transactions
 
     /// Runs `body` between `begin` and COMMIT, or ROLLBACK when it throws. Lock waits are bounded
-    /// by the busy timeout.
+    /// by the busy timeout (`lock_timeout`, set when connecting).
     private func transaction<T>(_ begin: String, _ body: (PostgresSQLConnection) throws -> T) throws -> T {
         let sql = PostgresSQLConnection(connection, logger: logger)
         try sql.execute(begin, [])
         do {
-            try sql.execute("SET LOCAL lock_timeout = '\(Int(busyTimeout * 1000))ms'", [])
             let result = try body(sql)
             try sql.execute("COMMIT", [])
             return result
@@ -163,10 +201,17 @@ public final class PostgresStore: RepairStore {
     private func mappingDatabaseErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as PSQLError {
-            throw PostgresStore.storeError(error, location: location.description, busyTimeout: busyTimeout)
-        } catch let error as PostgresDecodingError {
-            throw StoreError.failed("a value from the server has an unexpected type: \(error)")
+        } catch {
+            throw databaseErrorMapped(error)
+        }
+    }
+
+    /// A `StoreError` for an error of the server or the driver; any other error (a job's own) as it is.
+    private func databaseErrorMapped(_ error: any Error) -> any Error {
+        switch error {
+        case let error as PSQLError: return PostgresStore.storeError(error, location: location.description, busyTimeout: busyTimeout)
+        case let error as PostgresDecodingError: return StoreError.failed("a value from the server has an unexpected type: \(error)")
+        default: return error
         }
     }
 

@@ -43,6 +43,8 @@ protocol SQLRow: SendableMetatype {
     func optionalInteger(_ column: Int) throws -> Int64?
     func optionalText(_ column: Int) throws -> String?
     func optionalBoolean(_ column: Int) throws -> Bool?
+    /// A list of integers made by `SQLDialect.integerList`; nil for NULL (a group without one).
+    func optionalIntegerList(_ column: Int) throws -> [Int64]?
 }
 
 extension SQLRow {

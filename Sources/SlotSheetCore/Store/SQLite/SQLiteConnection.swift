@@ -66,4 +66,28 @@ struct SQLiteRow: SQLRow {
     }
 
     func optionalBoolean(_ column: Int) throws -> Bool? { row[column] }
+
+    /// `group_concat`'s text: decimal integers separated by commas.
+    func optionalIntegerList(_ column: Int) throws -> [Int64]? {
+        guard let text = try optionalText(column) else { return nil }
+        var values: [Int64] = []
+        var current: Int64 = 0, digits = 0, negative = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                current = current * 10 + Int64(byte - UInt8(ascii: "0"))
+                digits += 1
+            case UInt8(ascii: "-") where digits == 0 && !negative:
+                negative = true
+            case UInt8(ascii: ",") where digits > 0:
+                values.append(negative ? -current : current)
+                current = 0; digits = 0; negative = false
+            default:
+                throw StoreError.failed("'\(text)' in column \(column + 1) is not a list of integers")
+            }
+        }
+        guard digits > 0 else { throw StoreError.failed("'\(text)' in column \(column + 1) is not a list of integers") }
+        values.append(negative ? -current : current)
+        return values
+    }
 }

@@ -72,6 +72,23 @@ public final class SQLiteStore: RepairStore {
         try Schema.refuseNewer(applied: Array(try translatingErrors { try pool.read { db in try migrator.appliedIdentifiers(db) } }))
     }
 
+    public func engine() throws(StoreError) -> DatabaseEngine {
+        let settings: [(name: String, value: String)] = try translatingErrors {
+            try pool.read { db in
+                try ["journal_mode", "synchronous", "foreign_keys"].map { name in
+                    (name, try DatabaseValue.fetchOne(db, sql: "PRAGMA \(name)").map { value in
+                        switch value.storage {
+                        case let .int64(number): return String(number)
+                        case let .string(text): return text
+                        default: return value.description
+                        }
+                    } ?? "")
+                }
+            }
+        }
+        return DatabaseEngine(name: "SQLite \(SQLiteLibrary.version)", settings: settings)
+    }
+
     public func read<T>(_ work: (any StoreSession) throws -> T) throws -> T {
         try mappingDatabaseErrors {
             try pool.read { db in try work(PortableSession(SQLiteConnection(db: db))) }

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""PostgreSQL 15 with durability on against SQLite (issue 24), on the synthetic year of the other
+benchmarks (250 staff, 2026, seed 1, today = 2026-01-01):
+
+- a year's CSV applied: the year's availability export with ~15,000 empty future cells marked x;
+- the year template's dry run (unedited) and its export;
+each on a fresh copy of the seeded database (a file copy; CREATE DATABASE ... TEMPLATE), the
+backends alternating, median of ROUNDS; with the statements each PostgreSQL run sent, counted in
+the server's log (log_statement = all);
+- 20 `slotsheet import` processes started at once on PostgreSQL, each with its own 10 staff over
+the same four weeks (every empty cell of theirs marked x), ROUNDS rounds on fresh copies: how many
+were applied, and their exit codes.
+
+Usage: durable.py SLOTSHEET ROUNDS   (inside scripts/with-postgres.sh with SLOTSHEET_PG_SETTINGS, see durable.sh)
+"""
+import csv
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from measure import run_measured  # noqa: E402
+
+SERVER = os.environ["SLOTSHEET_TEST_POSTGRES"]          # postgres://slotsheet@127.0.0.1:PORT/postgres
+BASE = SERVER.rsplit("/", 1)[0]
+LOG = os.environ["SLOTSHEET_TEST_POSTGRES_LOG"]
+TODAY = "2026-01-01"
+WRITERS, STAFF_EACH = 20, 10
+
+
+def psql(sql):
+    subprocess.run(["psql", SERVER, "-q", "-v", "ON_ERROR_STOP=1", "-c", sql], check=True, stdout=subprocess.DEVNULL)
+
+
+def statements(database, since):
+    """Statements the server logged for `database` after byte `since` of its log."""
+    time.sleep(0.3)  # the server writes its log asynchronously
+    with open(LOG, "rb") as log:
+        log.seek(since)
+        lines = log.read().decode(errors="replace").splitlines()
+    prefix = f"db={database}/LOG:  "
+    return sum(1 for line in lines if line.startswith(prefix + "statement: ") or line.startswith(prefix + "execute "))
+
+
+def year_csv(export, target, marks):
+    """The year's availability CSV with `marks` empty cells from tomorrow on marked x (seeded choice)."""
+    with open(export, newline="", encoding="utf-8") as source:
+        rows = list(csv.reader(source))
+    empty = [i for i, row in enumerate(rows[1:], 1) if row[0] > TODAY and row[3] == ""]
+    for i in random.Random(1).sample(empty, marks):
+        rows[i][3] = "x"
+    with open(target, "w", newline="", encoding="utf-8") as out:
+        csv.writer(out, lineterminator="\n").writerows(rows)
+
+
+def writer_csvs(export, work):
+    """Per writer: its 10 staff over four weeks (2026-02-02..03-01), every cell x."""
+    with open(export, newline="", encoding="utf-8") as source:
+        rows = list(csv.reader(source))
+    staff = sorted({row[2] for row in rows[1:]})
+    paths = []
+    for writer in range(WRITERS):
+        mine = set(staff[writer * STAFF_EACH:(writer + 1) * STAFF_EACH])
+        path = f"{work}/writer{writer:02d}.csv"
+        with open(path, "w", newline="", encoding="utf-8") as out:
+            lines = csv.writer(out, lineterminator="\n")
+            lines.writerow(rows[0])
+            for row in rows[1:]:
+                if row[2] in mine and "2026-02-02" <= row[0] <= "2026-03-01":
+                    lines.writerow([row[0], row[1], row[2], "x"])
+        paths.append(path)
+    return paths
+
+
+def main(slotsheet, rounds):
+    work = tempfile.mkdtemp()
+    env = dict(os.environ, SLOTSHEET_TODAY=TODAY)
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    try:
+        psql("DROP DATABASE IF EXISTS bench_seeded")
+        psql("CREATE DATABASE bench_seeded")
+        backends = {"SQLite": f"sqlite:{work}/seeded.sqlite", "PostgreSQL": f"{BASE}/bench_seeded"}
+        for name, db in backends.items():
+            run_measured([slotsheet, "db", "init", "--db", db], env)
+            wall, out, _ = run_measured([slotsheet, "db", "seed", "--db", db, "--synthetic", "--staff", "250",
+                                         "--from", "2026-01-01", "--to", "2026-12-31", "--seed", "1"], env)
+            print(f"{name} seed: {wall:.1f} s, {out.strip()}")
+        db = backends["SQLite"]
+        run_measured([slotsheet, "export", "availability", "--db", db, "--from", "2026-01-01", "--to", "2026-12-31",
+                      "--all-staff", "--format", "csv", "-o", f"{work}/year-export.csv"], env)
+        year_csv(f"{work}/year-export.csv", f"{work}/year.csv", 15_000)
+        run_measured([slotsheet, "template", "export", "--db", db, "--from", "2026-01-01", "--to", "2026-12-31",
+                      "--all-staff", "-o", f"{work}/year.xlsx"], env)
+        writers = writer_csvs(f"{work}/year-export.csv", work)
+        run_measured([slotsheet, "db", "status", "--db", backends["PostgreSQL"]], env)
+        print(subprocess.run([slotsheet, "db", "status", "--db", backends["PostgreSQL"]], env=env,
+                             capture_output=True, text=True).stdout.splitlines()[1])
+
+        copies = 0
+
+        def fresh(name):
+            nonlocal copies
+            if name == "SQLite":
+                shutil.copyfile(f"{work}/seeded.sqlite", f"{work}/run.sqlite")
+                return f"sqlite:{work}/run.sqlite", None
+            copies += 1
+            psql(f"CREATE DATABASE bench_run_{copies} TEMPLATE bench_seeded")
+            return f"{BASE}/bench_run_{copies}", f"bench_run_{copies}"
+
+        jobs = {
+            "year CSV apply": lambda db: [slotsheet, "import", f"{work}/year.csv", "--json", "--operator", "bench", "--db", db],
+            "year template dry run": lambda db: [slotsheet, "import", f"{work}/year.xlsx", "--dry-run", "--db", db],
+            "year template export": lambda db: [slotsheet, "template", "export", "--db", db, "--from", "2026-01-01",
+                                                "--to", "2026-12-31", "--all-staff", "-o", f"{work}/out.xlsx"],
+        }
+        walls = {(job, name): [] for job in jobs for name in backends}
+        counts = {job: [] for job in jobs}
+        for round_ in range(rounds):
+            for job, command in jobs.items():
+                order = list(backends) if round_ % 2 == 0 else list(reversed(backends))
+                for name in order:
+                    db, pg_name = fresh(name)
+                    since = os.path.getsize(LOG)
+                    wall, out, _ = run_measured(command(db), env)
+                    walls[(job, name)].append(wall)
+                    if pg_name:
+                        counts[job].append(statements(pg_name, since))
+                        psql(f"DROP DATABASE {pg_name}")
+                    if job == "year CSV apply" and round_ == 0:
+                        print(f"{name}: {out.strip()[:160]}")
+
+        print(f"\nthe synthetic year (250 staff, 2,190 slots), {rounds} alternating rounds, fresh copies; "
+              "PostgreSQL 15 with fsync, synchronous_commit and full_page_writes on\n")
+        print("| | SQLite | PostgreSQL | ratio | PostgreSQL statements |")
+        print("|---|---|---|---|---|")
+        for job in jobs:
+            sqlite, postgres = statistics.median(walls[(job, "SQLite")]), statistics.median(walls[(job, "PostgreSQL")])
+            print(f"| {job} | {sqlite * 1000:.0f} ms | {postgres * 1000:.0f} ms | {postgres / sqlite:.2f}x "
+                  f"| {', '.join(map(str, counts[job]))} |")
+
+        print(f"\n{WRITERS} `slotsheet import` processes at once on PostgreSQL, {STAFF_EACH} staff each, "
+              f"the same four weeks, {rounds} rounds")
+        for round_ in range(rounds):
+            db, pg_name = fresh("PostgreSQL")
+            started = time.perf_counter()
+            processes = [subprocess.Popen([slotsheet, "import", path, "--operator", f"w{i}", "--db", db], env=env,
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                         for i, path in enumerate(writers)]
+            codes = [p.wait() for p in processes]
+            wall = time.perf_counter() - started
+            errors = {p.stderr.read().decode().strip() for p, c in zip(processes, codes) if c != 0}
+            applied = subprocess.run(["psql", f"{BASE}/{pg_name}", "-tA", "-c",
+                                      "SELECT COUNT(*) FROM import_batch WHERE outcome = 'applied'"],
+                                     capture_output=True, text=True, check=True).stdout.strip()
+            print(f"round {round_ + 1}: {codes.count(0)} of {WRITERS} exited 0, {applied} batches applied, "
+                  f"exit codes {sorted(set(codes))}, {wall:.2f} s for all{'; ' + ' / '.join(errors) if errors else ''}")
+            psql(f"DROP DATABASE {pg_name}")
+    finally:
+        print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], int(sys.argv[2]))
