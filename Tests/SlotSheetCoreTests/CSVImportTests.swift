@@ -232,6 +232,8 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func heldVisits(assignedTo staffID: RowID, from date: LocalDate) throws -> [AssignedVisit] { try inner.heldVisits(assignedTo: staffID, from: date) }
         func heldRequests(inDaypart daypartID: RowID, from date: LocalDate) throws -> (count: Int, first: LocalDate?) { try inner.heldRequests(inDaypart: daypartID, from: date) }
         func deleteUnreferenced(_ kind: ListKind, id: RowID) throws -> Bool { try inner.deleteUnreferenced(kind, id: id) }
+        func catalogueDefects() throws -> [CatalogueDefect] { try inner.catalogueDefects() }
+        func setDefectActive(_ defectID: RowID, active: Bool) throws { try inner.setDefectActive(defectID, active: active) }
         // The web front's queries, passed through.
         func insertUser(_ user: AppUser) throws -> RowID { try inner.insertUser(user) }
         func user(named name: String) throws -> AppUser? { try inner.user(named: name) }

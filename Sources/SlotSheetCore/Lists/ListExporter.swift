@@ -47,7 +47,11 @@ public struct ListExporter {
             ? try XLSXReportSink(path: path, words: words, clock: rules.clock, heading: heading, paper: paper)
             : try CSVReportSink(path: path, clock: rules.clock)
         do {
-            let columns = kind.columns.map { ReportColumn(title: $0.name(language), width: $0 == kind.columns[1] ? 30 : 16) }
+            // Wide enough for its title; a name or a label, or a catalogue level, wider.
+            let columns = kind.columns.map { column in
+                ReportColumn(title: column.name(language),
+                             width: max(column == kind.columns[1] || kind == .catalogue ? 26 : 12, Double(column.name(language).count) + 4))
+            }
             let table = try sink.table(kind.title(language), columns: columns, primary: true)
             for fields in ListExporter.ordered(kind, rows) {
                 try table.add(fields.map { $0.isEmpty ? .empty : .text($0) })
@@ -65,6 +69,7 @@ public struct ListExporter {
         switch kind {
         case .staff: return rows.sorted { $0[0] < $1[0] }
         case .dayparts: return rows.sorted { (Int($0[4]) ?? 0, $0[2], $0[0]) < (Int($1[4]) ?? 0, $1[2], $1[0]) }
+        case .catalogue: return rows.sorted { $0.lexicographicallyPrecedes($1) }
         }
     }
 }

@@ -5,6 +5,7 @@ import SlotSheetTemplates
 public enum ListKind: String, CaseIterable, Sendable, Codable {
     case staff
     case dayparts
+    case catalogue
 
     /// The columns of the list's file, in the order an export writes them. The first is the
     /// natural key; the last is `active`.
@@ -16,6 +17,9 @@ public enum ListKind: String, CaseIterable, Sendable, Codable {
         case .dayparts:
             return [ListColumn("code", "code"), ListColumn("label", "omschrijving"), ListColumn("start", "begin"),
                     ListColumn("end", "einde"), ListColumn("order", "volgorde", required: false), ListColumn("active", "actief")]
+        case .catalogue:
+            return [ListColumn("location", "locatie"), ListColumn("space", "ruimte"), ListColumn("element", "onderdeel"),
+                    ListColumn("defect", "gebrek"), ListColumn("active", "actief")]
         }
     }
 
@@ -25,6 +29,7 @@ public enum ListKind: String, CaseIterable, Sendable, Codable {
         switch self {
         case .staff: return 10_000
         case .dayparts: return 200
+        case .catalogue: return 200_000
         }
     }
 
@@ -35,6 +40,8 @@ public enum ListKind: String, CaseIterable, Sendable, Codable {
         case (.staff, .nl): return "Medewerkers"
         case (.dayparts, .en): return "Dayparts"
         case (.dayparts, .nl): return "Dagdelen"
+        case (.catalogue, .en): return "Catalogue"
+        case (.catalogue, .nl): return "Catalogus"
         }
     }
 }

@@ -81,6 +81,7 @@ extension ListKind {
         switch self {
         case .staff: return StaffList.self
         case .dayparts: return DaypartList.self
+        case .catalogue: return CatalogueList.self
         }
     }
 }

@@ -23,6 +23,12 @@ enum DaypartListCommand: OfficeListCommand {
     static let example = "dayparts"
 }
 
+enum CatalogueListCommand: OfficeListCommand {
+    static let kind = ListKind.catalogue
+    static let columns = "location,space,element,defect,active"
+    static let example = "catalogue"
+}
+
 struct StaffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "staff",
@@ -55,6 +61,23 @@ struct DaypartsCommand: ParsableCommand {
               slotsheet dayparts import dayparts.csv --dry-run
             """,
         subcommands: [ListExport<DaypartListCommand>.self, ListImport<DaypartListCommand>.self])
+}
+
+struct CatalogueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalogue",
+        abstract: "The defect catalogue as a file: export it, edit it, import it back.",
+        discussion: """
+            One row per defect: location,space,element,defect,active (Dutch: locatie,
+            ruimte,onderdeel,gebrek,actief), the catalogue's four levels as four columns.
+            A new path adds the nodes it needs; an empty active hides the defect from the
+            tenants' choices. An import never deletes.
+
+            Examples:
+              slotsheet catalogue export -o catalogue.xlsx
+              slotsheet catalogue import catalogue.xlsx --dry-run
+            """,
+        subcommands: [ListExport<CatalogueListCommand>.self, ListImport<CatalogueListCommand>.self])
 }
 
 struct ListExport<List: OfficeListCommand>: ParsableCommand {

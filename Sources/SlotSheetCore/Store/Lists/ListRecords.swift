@@ -13,6 +13,13 @@ public struct ListRowChange: Hashable, Sendable, Codable {
     }
 }
 
+/// A defect of the catalogue: its path and whether the tenants' app offers it.
+public struct CatalogueDefect: Hashable, Sendable {
+    public var id: RowID
+    public var path: DefectPath
+    public var active: Bool
+}
+
 /// A held request assigned to a person, for the checks of a deactivation.
 public struct AssignedVisit: Hashable, Sendable {
     public var requestID: RowID
@@ -35,6 +42,10 @@ public protocol ListSession {
     func heldVisits(assignedTo staffID: RowID, from date: LocalDate) throws -> [AssignedVisit]
     /// Held requests in a daypart from `date` on: how many, and the first date.
     func heldRequests(inDaypart daypartID: RowID, from date: LocalDate) throws -> (count: Int, first: LocalDate?)
+    /// Every defect of the catalogue with its path and whether the app offers it.
+    func catalogueDefects() throws -> [CatalogueDefect]
+    /// Shows a defect among the app's choices, or hides it.
+    func setDefectActive(_ defectID: RowID, active: Bool) throws
     /// Deletes a row no other row refers to; false (and nothing deleted) when one does.
     func deleteUnreferenced(_ kind: ListKind, id: RowID) throws -> Bool
 }

@@ -35,7 +35,14 @@ enum ListSQL {
         SELECT (SELECT COUNT(*) FROM availability WHERE daypart_id = ?) + (SELECT COUNT(*) FROM availability_change WHERE daypart_id = ?) \
         + (SELECT COUNT(*) FROM repair_request WHERE daypart_id = ?)
         """
+    static let defectReferences = "SELECT COUNT(*) FROM repair_request_defect WHERE defect_id = ?"
     static let deleteStaff = "DELETE FROM staff WHERE id = ?"
+    static let deleteDefect = "DELETE FROM defect WHERE id = ?"
+    static let setDefectActive = "UPDATE defect SET active = ? WHERE id = ?"
+    static let catalogueDefects = """
+        SELECT d.id, l.name, s.name, e.name, d.name, d.active FROM defect d JOIN element e ON e.id = d.element_id \
+        JOIN space s ON s.id = e.space_id JOIN location l ON l.id = s.location_id ORDER BY l.name, s.name, e.name, d.name
+        """
     static let deleteDaypart = "DELETE FROM daypart WHERE id = ?"
 
     private static var holding: String { RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ") }

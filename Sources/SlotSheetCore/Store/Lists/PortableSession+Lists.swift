@@ -53,9 +53,25 @@ extension PortableSession: ListSession {
         } ?? (0, nil)
     }
 
+    func catalogueDefects() throws -> [CatalogueDefect] {
+        try connection.rows(ListSQL.catalogueDefects) { row in
+            CatalogueDefect(id: try row.integer(0), path: DefectPath(location: try row.text(1), space: try row.text(2), element: try row.text(3),
+                                                                     defect: try row.text(4)), active: try row.boolean(5))
+        }
+    }
+
+    func setDefectActive(_ defectID: RowID, active: Bool) throws {
+        try connection.execute(ListSQL.setDefectActive, [active.sqlValue, defectID.sqlValue])
+    }
+
     func deleteUnreferenced(_ kind: ListKind, id: RowID) throws -> Bool {
-        let (references, delete) = kind == .staff ? (ListSQL.staffReferences, ListSQL.deleteStaff) : (ListSQL.daypartReferences, ListSQL.deleteDaypart)
-        let count = try connection.firstRow(references, [id.sqlValue, id.sqlValue, id.sqlValue]) { try $0.int(0) } ?? 0
+        let (references, delete, uses): (String, String, Int)
+        switch kind {
+        case .staff: (references, delete, uses) = (ListSQL.staffReferences, ListSQL.deleteStaff, 3)
+        case .dayparts: (references, delete, uses) = (ListSQL.daypartReferences, ListSQL.deleteDaypart, 3)
+        case .catalogue: (references, delete, uses) = (ListSQL.defectReferences, ListSQL.deleteDefect, 1)
+        }
+        let count = try connection.firstRow(references, Array(repeating: id.sqlValue, count: uses)) { try $0.int(0) } ?? 0
         guard count == 0 else { return false }
         try connection.execute(delete, [id.sqlValue])
         return true
