@@ -130,6 +130,10 @@ import Testing
         #expect(dutch.status == 1)
         #expect(dutch.output.contains("Regel 4: 'A B' kan geen code zijn."), "\(dutch.output)")
         #expect(dutch.output.contains("Gebruik 1 tot 12 letters"), "\(dutch.output)")
+        let json = try install.json("staff", "import", "bad.csv")
+        let problems = json.report["problems"] as? [[String: Any]] ?? []
+        #expect(json.status == 1 && json.report["status"] as? String == "rejected")
+        #expect(problems.compactMap { $0["line"] as? Int } == [2, 4] && problems.allSatisfy { $0["hint"] is String }, "\(json.report)")
 
         try Data("%PDF-1.4\n".utf8).write(to: URL(fileURLWithPath: cli.path("staff.pdf")))
         #expect(try cli.run("staff", "import", "staff.pdf").status == 4)

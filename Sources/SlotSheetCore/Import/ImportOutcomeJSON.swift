@@ -62,16 +62,23 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
         perStaff = outcome.plan.perStaff.map { Count(key: $0.staff, added: $0.added, removed: $0.removed) }
         changes = outcome.plan.changes.map { Change(date: $0.key.date.iso, daypart: $0.daypartCode, staff: $0.staffCode, available: $0.available) }
         problems = outcome.problems.map { problem in
-            var sheet: String?, cell: String?, line: Int?
-            switch problem.location {
-            case let .cell(name, reference): sheet = name; cell = reference
-            case let .line(number): line = number
-            case let .sheet(name): sheet = name
-            case .batch: break
-            }
-            return Problem(place: problem.location.text(language), sheet: sheet, cell: cell, line: line, slot: problem.slot?.text(language),
-                           staff: problem.staffCode, message: problem.message(language), hint: problem.hint(language))
+            Problem(at: problem.location, language, slot: problem.slot?.text(language), staff: problem.staffCode,
+                    message: problem.message(language), hint: problem.hint(language))
         }
         stale = outcome.staleChanges.map { $0.text(language) }
+    }
+}
+
+extension ImportOutcomeJSON.Problem {
+    /// A problem at `location`, its place also as sheet and cell, or line (the list imports' too).
+    init(at location: ImportProblem.Location, _ language: Language, slot: String?, staff: String?, message: String, hint: String) {
+        var sheet: String?, cell: String?, line: Int?
+        switch location {
+        case let .cell(name, reference): sheet = name; cell = reference
+        case let .line(number): line = number
+        case let .sheet(name): sheet = name
+        case .batch: break
+        }
+        self.init(place: location.text(language), sheet: sheet, cell: cell, line: line, slot: slot, staff: staff, message: message, hint: hint)
     }
 }

@@ -68,14 +68,6 @@ public enum ListReportLine: Hashable, Sendable, OfficeMessage {
 /// The JSON shape of a list import, as `slotsheet staff import --json` prints it (stable: scripts read it).
 public struct ListOutcomeJSON: Encodable, Sendable {
     public struct Row: Encodable, Sendable { let key: String; let before: [String]?; let after: [String] }
-    public struct Problem: Encodable, Sendable {
-        let place: String
-        let sheet: String?
-        let cell: String?
-        let line: Int?
-        let message: String
-        let hint: String
-    }
 
     public let status: String
     public let list: String
@@ -87,7 +79,8 @@ public struct ListOutcomeJSON: Encodable, Sendable {
     public let deactivated: [Row]
     public let unchanged: Int
     public let availabilityRemoved: Int
-    public let problems: [Problem]
+    /// As the availability import's JSON has them (without slot and staff).
+    public let problems: [ImportOutcomeJSON.Problem]
 
     public init(_ outcome: ListOutcome, _ language: Language) {
         switch outcome.status {
@@ -107,15 +100,7 @@ public struct ListOutcomeJSON: Encodable, Sendable {
         unchanged = outcome.plan.unchanged
         availabilityRemoved = outcome.plan.availability.filter { !$0.available }.count
         problems = outcome.problems.map { problem in
-            var sheet: String?, cell: String?, line: Int?
-            switch problem.location {
-            case let .cell(sheet: name, reference: reference): (sheet, cell) = (name, reference)
-            case let .line(number): line = number
-            case let .sheet(name): sheet = name
-            case .batch: break
-            }
-            return Problem(place: problem.location.text(language), sheet: sheet, cell: cell, line: line,
-                           message: problem.message(language), hint: problem.hint(language))
+            ImportOutcomeJSON.Problem(at: problem.location, language, slot: nil, staff: nil, message: problem.message(language), hint: problem.hint(language))
         }
     }
 }
