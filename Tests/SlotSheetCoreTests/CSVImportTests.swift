@@ -225,6 +225,18 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func forEachRequest(matching filter: RequestFilter, _ visit: (RequestReportRow) throws -> Void) throws { try inner.forEachRequest(matching: filter, visit) }
         func staffLoad(in range: DateRange) throws -> [StaffLoad] { try inner.staffLoad(in: range) }
         func lastExportRun(kind: String, parameters: String) throws -> ExportRun? { try inner.lastExportRun(kind: kind, parameters: parameters) }
+        // The list imports' queries, passed through.
+        func setListKind(_ kind: ListKind, ofBatch batchID: RowID) throws { try inner.setListKind(kind, ofBatch: batchID) }
+        func listKind(ofBatch batchID: RowID) throws -> ListKind? { try inner.listKind(ofBatch: batchID) }
+        func recordListChanges(batchID: RowID, kind: ListKind, _ changes: [ListRowChange]) throws { try inner.recordListChanges(batchID: batchID, kind: kind, changes) }
+        func listChanges(ofBatch batchID: RowID) throws -> [ListRowChange] { try inner.listChanges(ofBatch: batchID) }
+        func laterBatches(touchingRowsOf batchID: RowID) throws -> [RowID] { try inner.laterBatches(touchingRowsOf: batchID) }
+        func availability(ofStaff staffID: RowID, from date: LocalDate) throws -> [AvailabilityKey] { try inner.availability(ofStaff: staffID, from: date) }
+        func heldVisits(assignedTo staffID: RowID, from date: LocalDate) throws -> [AssignedVisit] { try inner.heldVisits(assignedTo: staffID, from: date) }
+        func heldRequests(inDaypart daypartID: RowID, from date: LocalDate) throws -> (count: Int, first: LocalDate?) { try inner.heldRequests(inDaypart: daypartID, from: date) }
+        func deleteUnreferenced(_ kind: ListKind, id: RowID) throws -> Bool { try inner.deleteUnreferenced(kind, id: id) }
+        func catalogueDefects() throws -> [CatalogueDefect] { try inner.catalogueDefects() }
+        func setDefectActive(_ defectID: RowID, active: Bool) throws { try inner.setDefectActive(defectID, active: active) }
         // The web front's queries, passed through.
         func insertUser(_ user: AppUser) throws -> RowID { try inner.insertUser(user) }
         func user(named name: String) throws -> AppUser? { try inner.user(named: name) }

@@ -33,8 +33,11 @@ import Testing
                 ALTER TABLE import_batch DROP COLUMN problems;
                 DROP TABLE web_upload;
                 DROP TABLE app_user;
+                DROP TABLE list_change;
+                ALTER TABLE import_batch DROP COLUMN list_kind;
+                ALTER TABLE defect DROP COLUMN active;
                 DELETE FROM grdb_migrations WHERE identifier IN ('002-covering-index-for-held-requests', '003-export-content-digest',
-                                                                 '004-every-import-attempt', '005-web-users-and-uploads');
+                                                                 '004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)

@@ -120,13 +120,28 @@ struct ImportScenario {
 
     /// Converts a file with LibreOffice (headless), as an office re-saving it would.
     func convert(_ source: String, to format: String, into folder: String, profile: String? = nil) throws -> String {
+        try cli.convert(source, to: format, into: folder, profile: profile)
+    }
+
+    /// `slotsheet import FILE --json` as a dictionary, with its exit status.
+    func importJSON(_ file: String, _ extra: String...) throws -> (status: Int32, report: [String: Any]) {
+        let result = try cli.run(["import", file, "--json"] + extra)
+        let report = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [String: Any] ?? [:]
+        return (result.status, report)
+    }
+}
+
+extension CommandRunner {
+    /// Converts a file in the scratch folder with LibreOffice (headless), as an office re-saving it
+    /// would; returns its path relative to the folder.
+    func convert(_ source: String, to format: String, into folder: String, profile: String? = nil) throws -> String {
         guard let soffice = Interop.program(named: "soffice") else { throw Interop.Failure(description: "soffice is not installed") }
-        let outdir = cli.path(folder)
+        let outdir = path(folder)
         try FileManager.default.createDirectory(atPath: outdir, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = soffice
-        process.arguments = ["-env:UserInstallation=file://\(profile ?? cli.path("lo-profile-\(folder)"))", "--headless", "--convert-to", format,
-                             "--outdir", outdir, cli.path(source)]
+        process.arguments = ["-env:UserInstallation=file://\(profile ?? path("lo-profile-\(folder)"))", "--headless", "--convert-to", format,
+                             "--outdir", outdir, path(source)]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -136,12 +151,5 @@ struct ImportScenario {
             throw Interop.Failure(description: "soffice could not convert \(source) to \(format)")
         }
         return "\(folder)/\(name)"
-    }
-
-    /// `slotsheet import FILE --json` as a dictionary, with its exit status.
-    func importJSON(_ file: String, _ extra: String...) throws -> (status: Int32, report: [String: Any]) {
-        let result = try cli.run(["import", file, "--json"] + extra)
-        let report = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [String: Any] ?? [:]
-        return (result.status, report)
     }
 }

@@ -72,15 +72,8 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
         problemsTotal = tally.total
         problemsPerKind = tally.perKind.map { KindCount(kind: $0.kind, count: $0.count) }
         problems = outcome.problems.map { problem in
-            var sheet: String?, cell: String?, line: Int?
-            switch problem.location {
-            case let .cell(name, reference): sheet = name; cell = reference
-            case let .line(number): line = number
-            case let .sheet(name): sheet = name
-            case .batch: break
-            }
-            return Problem(place: problem.location.text(language), sheet: sheet, cell: cell, line: line, slot: problem.slot?.text(language),
-                           staff: problem.staffCode, message: problem.message(language), hint: problem.hint(language))
+            Problem(at: problem.location, language, slot: problem.slot?.text(language), staff: problem.staffCode,
+                    message: problem.message(language), hint: problem.hint(language))
         }
         stale = outcome.staleChanges.map { $0.text(language) }
     }
@@ -89,5 +82,19 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
     public mutating func pageProblems(offset: Int, limit: Int) {
         problems = Array(problems.dropFirst(offset).prefix(limit))
         problemsOffset = offset
+    }
+}
+
+extension ImportOutcomeJSON.Problem {
+    /// A problem at `location`, its place also as sheet and cell, or line (the list imports' too).
+    init(at location: ImportProblem.Location, _ language: Language, slot: String?, staff: String?, message: String, hint: String) {
+        var sheet: String?, cell: String?, line: Int?
+        switch location {
+        case let .cell(name, reference): sheet = name; cell = reference
+        case let .line(number): line = number
+        case let .sheet(name): sheet = name
+        case .batch: break
+        }
+        self.init(place: location.text(language), sheet: sheet, cell: cell, line: line, slot: slot, staff: staff, message: message, hint: hint)
     }
 }

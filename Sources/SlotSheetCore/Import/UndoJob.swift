@@ -51,6 +51,9 @@ public struct UndoJob {
             if let undoneBy = try session.batch(reverting: batchID) { throw UndoError.alreadyUndone(batchID, by: undoneBy) }
             let later = try effectiveLaterBatches(after: batchID, session: session)
             guard later.isEmpty else { throw UndoError.laterBatches(batchID, later) }
+            if let list = try session.listKind(ofBatch: batchID) {
+                return try ListUndo(rules: rules).undo(batch, kind: list, operatorName: operatorName, session: session)
+            }
 
             let plan = try revertPlan(of: changes, batchID: batchID, day: rules.now(), session: session)
             if !plan.problems.isEmpty { throw UndoError.rejected(batchID, plan.problems) }
@@ -62,10 +65,11 @@ public struct UndoJob {
         }
     }
 
-    /// Later batches on the same cells that still stand: a batch that was undone, and the undo that
+    /// Later batches on the same cells or list rows that still stand: a batch that was undone, and the undo that
     /// reverted it, cancel out, so undoing newest first always works.
     private func effectiveLaterBatches(after batchID: RowID, session: any StoreSession) throws -> [RowID] {
-        let later = try session.laterBatches(touchingCellsOf: batchID)
+        // Cells of availability, and rows of a list (staff, dayparts).
+        let later = Set(try session.laterBatches(touchingCellsOf: batchID) + session.laterBatches(touchingRowsOf: batchID)).sorted()
         var cancelled = Set<RowID>()
         for id in later {
             if let undo = try session.batch(reverting: id), undo > batchID {

@@ -15,6 +15,7 @@ public enum Schema {
         Migration(identifier: "003-export-content-digest", sql: exportContentDigest),
         Migration(identifier: "004-every-import-attempt", sql: everyImportAttempt),
         Migration(identifier: "005-web-users-and-uploads", sql: webUsersAndUploads),
+        Migration(identifier: "006-office-lists", sql: officeLists),
     ]
 
     /// The version this build creates and expects.
@@ -32,7 +33,7 @@ public enum Schema {
     public static let tables = [
         "housing_corporation", "resident", "location", "space", "element", "defect", "subcontractor",
         "daypart", "staff", "availability", "repair_request", "repair_request_defect",
-        "import_batch", "availability_change", "export_run", "app_user", "web_upload",
+        "import_batch", "availability_change", "export_run", "app_user", "web_upload", "list_change",
     ]
 
     private static let isoDate = "9999-99-99"
@@ -136,6 +137,29 @@ public enum Schema {
         CREATE INDEX web_upload_by_user ON web_upload(user_id, id);
         CREATE INDEX web_upload_by_state ON web_upload(state, expires_at);
         """
+    }
+
+    /// The office's lists go in as imports: a batch says which list it changed (null: availability),
+    /// `list_change` keeps each changed row before and after (JSON arrays of the list's columns;
+    /// no `before` for a row the batch added), which `import undo` replays backwards; a defect
+    /// gets the flag that hides it from the tenants' choices.
+    @Sendable private static func officeLists(_ d: SQLDialect) -> String {
+        // Written out, not taken from `ListKind`: a shipped migration never changes.
+        let kinds = "'staff', 'dayparts', 'catalogue'"
+        return """
+            ALTER TABLE import_batch ADD COLUMN list_kind \(d.text) CHECK (list_kind IS NULL OR list_kind IN (\(kinds)));
+            CREATE TABLE list_change (
+                id \(d.primaryKey),
+                batch_id \(d.reference) NOT NULL REFERENCES import_batch(id),
+                list_kind \(d.text) NOT NULL CHECK (list_kind IN (\(kinds))),
+                row_key \(d.text) NOT NULL,
+                before_row \(d.text),
+                after_row \(d.text) NOT NULL,
+                UNIQUE (batch_id, list_kind, row_key)
+            );
+            CREATE INDEX list_change_by_row ON list_change(list_kind, row_key);
+            ALTER TABLE defect ADD COLUMN \(d.boolean("active", default: true));
+            """
     }
 
     @Sendable private static func repairRequestDatabase(_ d: SQLDialect) -> String {

@@ -28,6 +28,7 @@ enum CommandMessage: OfficeMessage {
     case wroteTemplate(path: String, rows: Int, days: Int, staff: Int)
     case wroteAvailability(path: String, rows: Int, staff: Int)
     case wroteReport(path: String, report: String, rows: Int)
+    case wroteList(path: String, list: String, rows: Int)
     case undone(batch: RowID, asBatch: RowID, added: Int, removed: Int, unchanged: Int)
     case noImports
     /// `history --outcome` matched no attempt.
@@ -91,6 +92,7 @@ enum CommandMessage: OfficeMessage {
             return "Wrote \(path): \(rows) rows (\(days) days) x \(staff) staff."
         case let .wroteAvailability(path: path, rows: rows, staff: staff): return "Wrote \(path): \(rows) rows for \(staff) staff."
         case let .wroteReport(path: path, report: report, rows: rows): return "Wrote \(path): \(report) report, \(rows) rows."
+        case let .wroteList(path: path, list: list, rows: rows): return "Wrote \(path): \(list), \(rows) rows."
         case let .undone(batch: batch, asBatch: newBatch, added: added, removed: removed, unchanged: unchanged):
             return "Batch \(batch) undone as batch \(newBatch): \(added) added, \(removed) removed back, \(unchanged) already as before."
         case .noImports: return "No imports yet."
@@ -159,6 +161,7 @@ enum CommandMessage: OfficeMessage {
             return "\(path) geschreven: \(rows) rijen (\(days) dagen) x \(staff) medewerkers."
         case let .wroteAvailability(path: path, rows: rows, staff: staff): return "\(path) geschreven: \(rows) rijen voor \(staff) medewerkers."
         case let .wroteReport(path: path, report: report, rows: rows): return "\(path) geschreven: rapport \(report), \(rows) rijen."
+        case let .wroteList(path: path, list: list, rows: rows): return "\(path) geschreven: \(list), \(rows) rijen."
         case let .undone(batch: batch, asBatch: newBatch, added: added, removed: removed, unchanged: unchanged):
             return "Batch \(batch) teruggedraaid als batch \(newBatch): \(added) toegevoegd, \(removed) weer verwijderd, \(unchanged) al zoals voorheen."
         case .noImports: return "Nog geen imports."

@@ -1,0 +1,107 @@
+/// A list import (staff or dayparts), on the availability import's pipeline: *parse* (the file
+/// into a `ListTable`, no lock taken), *validate* (every problem at once, each with its line or
+/// cell and a fix), *plan* (added, changed with before and after, made inactive) and *apply* (one
+/// `import_batch` marked with the list, a `list_change` row per changed row, and for staff made
+/// inactive their availability from the first open day on with its `availability_change` rows,
+/// in one transaction). Every attempt that is not a dry run is recorded, refused ones too.
+///
+///     let job = ListJob(store: store, rules: rules)
+///     let table = try job.read(path: "staff.csv", kind: .staff)
+///     let outcome = try job.run(table, ListRequest(dryRun: false, operatorName: "maria"))
+public struct ListJob {
+    public let store: any RepairStore
+    public let rules: OfficeRules
+
+    public init(store: any RepairStore, rules: OfficeRules) {
+        self.store = store
+        self.rules = rules
+    }
+
+    /// Reads the file; throws `ImportFileError` when it cannot be read as a list at all.
+    public func read(path: String, kind: ListKind) throws -> ListFile {
+        ListFile(table: try ListTable.read(path: path, kind: kind))
+    }
+
+    /// Previews (a dry run: one read snapshot, nothing written) or applies (checked again and
+    /// written in one transaction).
+    public func run(_ file: ListFile, _ request: ListRequest) throws -> ListOutcome {
+        let day = rules.now()
+        if request.dryRun {
+            return try store.read { session in try evaluate(file.table, session: session, day: day) }
+        }
+        return try store.write { session in
+            var outcome = try evaluate(file.table, session: session, day: day)
+            let batch = ImportBatch(
+                fileName: file.table.fileName, sha256: file.table.sha256, operatorName: request.operatorName,
+                createdAt: rules.clock.timestamp(), range: nil, added: outcome.plan.added.count,
+                removed: outcome.plan.deactivated.count, unchanged: outcome.plan.unchanged,
+                outcome: outcome.status == .rejected ? .rejected : outcome.plan.isEmpty ? .unchanged : .applied,
+                problems: outcome.problems.count)
+            if batch.outcome == .applied {
+                let id = try ListWriter.write(outcome.plan, kind: file.table.kind, as: batch, session: session)
+                outcome.status = .applied(batchID: id)
+                outcome.auditBatchID = id
+            } else {
+                let id = try session.insertImportBatch(batch)
+                try session.setListKind(file.table.kind, ofBatch: id)
+                if outcome.status != .rejected { outcome.status = .nothingToChange }
+                outcome.auditBatchID = id
+            }
+            return outcome
+        }
+    }
+
+    /// Validation and plan of one file against what `session` shows. Reads only.
+    func evaluate(_ table: ListTable, session: any StoreSession, day: OfficeDay) throws -> ListOutcome {
+        var outcome = ListOutcome(kind: table.kind, fileName: table.fileName, status: .rejected, plan: ListPlan(), problems: table.problems)
+        let list = table.kind.rules
+        var checks = ListFieldChecks()
+        let wishes = list.wishes(table, checks: &checks)
+        let current = try list.current(session)
+        var plan = ListPlan.make(wishes, current: current)
+        let ruleProblems = try list.check(&plan, wishes: wishes, current: current, session: session, day: day)
+        outcome.plan = plan
+        outcome.problems = (table.problems + checks.problems + ruleProblems).sorted { $0.location.order.lexicographicallyPrecedes($1.location.order) }
+        outcome.status = outcome.problems.isEmpty ? .dryRun : .rejected
+        return outcome
+    }
+}
+
+/// A list file read and ready to check: what `ListJob.read` gives and `run` takes.
+public struct ListFile: Sendable {
+    let table: ListTable
+    public var kind: ListKind { table.kind }
+    public var fileName: String { table.fileName }
+    /// Data rows read.
+    public var rows: Int { table.rows.count }
+}
+
+/// How a list import is run.
+public struct ListRequest: Sendable {
+    public var dryRun: Bool
+    public var operatorName: String
+
+    public init(dryRun: Bool, operatorName: String) {
+        self.dryRun = dryRun
+        self.operatorName = operatorName
+    }
+}
+
+/// Writes a list batch: its `import_batch` row marked with the list, the rows, their
+/// `list_change` records, and the availability that goes with them; the caller's transaction
+/// makes it all or nothing.
+enum ListWriter {
+    static func write(_ plan: ListPlan, kind: ListKind, as batch: ImportBatch, session: any StoreSession) throws -> RowID {
+        let id = try session.insertImportBatch(batch)
+        try session.setListKind(kind, ofBatch: id)
+        for change in plan.added + plan.changed + plan.deactivated { try kind.rules.write(change.after, session: session) }
+        try session.recordListChanges(batchID: id, kind: kind, plan.rowChanges)
+        if !plan.availability.isEmpty {
+            // After the rows: an undo restores the availability of a person it makes active again.
+            try session.addAvailability(plan.availability.filter(\.available).map(\.key))
+            try session.removeAvailability(plan.availability.filter { !$0.available }.map(\.key))
+            try session.recordAvailabilityChanges(batchID: id, plan.availability)
+        }
+        return id
+    }
+}

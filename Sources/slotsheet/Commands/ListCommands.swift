@@ -1,0 +1,202 @@
+import ArgumentParser
+import Foundation
+import SlotSheetCore
+import SlotSheetTemplates
+
+/// A list the office manages as a file (`slotsheet staff ...`, `slotsheet dayparts ...`): one
+/// command group each, with the same export and import.
+protocol OfficeListCommand {
+    static var kind: ListKind { get }
+    static var columns: String { get }
+    static var example: String { get }
+}
+
+enum StaffListCommand: OfficeListCommand {
+    static let kind = ListKind.staff
+    static let columns = "code,name,employee_number,active"
+    static let example = "staff"
+}
+
+enum DaypartListCommand: OfficeListCommand {
+    static let kind = ListKind.dayparts
+    static let columns = "code,label,start,end,order,active"
+    static let example = "dayparts"
+}
+
+enum CatalogueListCommand: OfficeListCommand {
+    static let kind = ListKind.catalogue
+    static let columns = "location,space,element,defect,active"
+    static let example = "catalogue"
+}
+
+struct StaffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "staff",
+        abstract: "The staff list as a file: export it, edit it, import it back.",
+        discussion: """
+            Columns: code,name,employee_number,active (Dutch: code,naam,personeelsnummer,
+            actief); active is x or empty. The code is the key: a new code adds a person,
+            a changed name or number updates, an empty active makes the person inactive
+            and removes their availability from the first open day on. A person the file
+            does not mention stays as they are.
+
+            Examples:
+              slotsheet staff export -o staff.xlsx
+              slotsheet staff import staff.csv --dry-run
+            """,
+        subcommands: [ListExport<StaffListCommand>.self, ListImport<StaffListCommand>.self])
+}
+
+struct DaypartsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dayparts",
+        abstract: "The dayparts as a file: export them, edit them, import them back.",
+        discussion: """
+            Columns: code,label,start,end,order,active (Dutch: code,omschrijving,begin,
+            einde,volgorde,actief); times HH:MM; an empty order sorts by the start time;
+            active is x or empty. Active dayparts may not overlap.
+
+            Examples:
+              slotsheet dayparts export -o dayparts.csv
+              slotsheet dayparts import dayparts.csv --dry-run
+            """,
+        subcommands: [ListExport<DaypartListCommand>.self, ListImport<DaypartListCommand>.self])
+}
+
+struct CatalogueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalogue",
+        abstract: "The defect catalogue as a file: export it, edit it, import it back.",
+        discussion: """
+            One row per defect: location,space,element,defect,active (Dutch: locatie,
+            ruimte,onderdeel,gebrek,actief), the catalogue's four levels as four columns.
+            A new path adds the nodes it needs; an empty active hides the defect from the
+            tenants' choices. An import never deletes.
+
+            Examples:
+              slotsheet catalogue export -o catalogue.xlsx
+              slotsheet catalogue import catalogue.xlsx --dry-run
+            """,
+        subcommands: [ListExport<CatalogueListCommand>.self, ListImport<CatalogueListCommand>.self])
+}
+
+struct ListExport<List: OfficeListCommand>: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "export",
+            abstract: "Write the \(List.example) list as .xlsx or CSV (\(List.columns)).",
+            discussion: """
+                The format follows the file name: .xlsx, else CSV.
+
+                Example:
+                  slotsheet \(List.example) export -o \(List.example).xlsx
+                """)
+    }
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
+
+    @Option(name: [.short, .customLong("output")], help: "The .xlsx or .csv file to write (replaced if it exists).")
+    var output: String
+
+    func run() throws {
+        let context = try settings.load()
+        let exporter = ListExporter(store: try store.openMigrated(forReading: true), rules: context.rules)
+        let result = try exporter.export(List.kind, to: output, language: context.language, paper: context.settings.office.paperSize)
+        context.say(.wroteList(path: result.path, list: List.kind.title(context.language), rows: result.rows))
+    }
+}
+
+struct ListImport<List: OfficeListCommand>: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "import",
+            abstract: "Read an edited \(List.example) list (.xlsx or CSV) back in, all or nothing.",
+            discussion: """
+                Every problem of the file is listed at once, with its line or cell and a
+                fix; nothing is written unless the whole file is valid. The batch is in
+                'slotsheet history', and 'slotsheet import undo BATCH' reverts it.
+
+                Examples:
+                  slotsheet \(List.example) import \(List.example).csv --dry-run
+                  slotsheet \(List.example) import \(List.example).xlsx --operator maria --json
+                """)
+    }
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
+
+    @Argument(help: "The edited list: .xlsx, .ods or CSV.")
+    var file: String
+
+    @Flag(help: "Show what would change; write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Print one JSON object instead of the summary.")
+    var json = false
+
+    @Option(name: .customLong("operator"), help: "Who imports (recorded with the batch; default: the login name).")
+    var operatorName: String?
+
+    func run() throws {
+        let context = try settings.load()
+        let job = ListJob(store: try store.openMigrated(forReading: dryRun), rules: context.rules)
+        let outcome: ListOutcome
+        do {
+            outcome = try job.run(try job.read(path: file, kind: List.kind),
+                                  ListRequest(dryRun: dryRun, operatorName: operatorName ?? ImportFile.loginName()))
+        } catch let refusal as ImportFileError {
+            if json { print(try ImportReport.json(refusal, language: context.language)) }
+            throw refusal
+        }
+        print(json ? try ListReport.json(outcome, context.language) : ListReport.text(outcome, context.language))
+        if outcome.status == .rejected { throw ExitCode(ExitStatus.validationFailed.rawValue) }
+    }
+}
+
+/// How a list import is shown: a summary for people, or one JSON object for machines.
+enum ListReport {
+    static func text(_ outcome: ListOutcome, _ language: Language) -> String {
+        let say = { (line: ImportReportLine) in line.text(language) }
+        var lines = [EchoedText.escaped(outcome.fileName)]
+        switch outcome.status {
+        case .rejected:
+            lines.append(say(.problemsHeadline(problems: outcome.problems.count)))
+            let shown = outcome.problems.prefix(ImportReport.problemsShown).map { "  \($0.location.text(language)): \($0.message(language))\n      \($0.hint(language))" }
+            lines += shown
+            if outcome.problems.count > shown.count { lines.append("  " + say(.moreProblems(count: outcome.problems.count - shown.count))) }
+        case .nothingToChange:
+            lines.append(say(.nothingToChange))
+        case .dryRun, .applied:
+            if outcome.plan.isEmpty {
+                lines.append(say(.nothingToChange))
+            } else {
+                lines += ListReportLine.lines(of: outcome.plan, kind: outcome.kind).map { $0.text(language) }
+            }
+            if case let .applied(batchID) = outcome.status {
+                lines.append(say(.appliedAs(batch: batchID)))
+            } else {
+                lines.append(say(.dryRunNote))
+            }
+        }
+        if let batch = outcome.auditBatchID, outcome.status != .applied(batchID: batch) {
+            lines.append(say(.recordedAs(batch: batch)))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ outcome: ListOutcome, _ language: Language) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(ListOutcomeJSON(outcome, language)), as: UTF8.self)
+    }
+}
+
+extension ListUndoError: ReportableError {
+    var exitStatus: ExitStatus { .validationFailed }
+
+    func message(_ language: Language) -> String {
+        guard case let .rejected(_, problems) = self else { return text(language) }
+        return ([text(language)] + problems.map { "  \($0.sentence(language))" }).joined(separator: "\n")
+    }
+}

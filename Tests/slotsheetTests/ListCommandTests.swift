@@ -1,0 +1,143 @@
+import Foundation
+import InteropSupport
+import SlotSheetCore
+import Testing
+
+/// A fresh install put to work without SQL: from `db init` alone, the office imports its dayparts
+/// and staff (CSV, an .xlsx written by openpyxl, a CSV re-saved as .xlsx by LibreOffice), exports
+/// a template with exactly those people, edits availability, makes a person inactive and undoes
+/// it; on SQLite and PostgreSQL.
+@Suite(.serialized) struct ListCommandTests {
+    private struct Install {
+        let cli: CommandRunner
+        let database: String?
+
+        init(_ backend: TestBackend) throws {
+            var cli = try CommandRunner(today: "2026-12-01")
+            if backend == .postgres {
+                let created = try PostgresTestServer.createDatabase()
+                cli.environment["SLOTSHEET_DB"] = created.url
+                database = created.name
+            } else {
+                database = nil
+            }
+            self.cli = cli
+        }
+
+        func remove() {
+            cli.remove()
+            if let database { PostgresTestServer.dropDatabase(database) }
+        }
+
+        func write(_ name: String, _ lines: [String]) throws {
+            try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: cli.path(name), atomically: true, encoding: .utf8)
+        }
+
+        /// `slotsheet ... --json` as a dictionary, with the exit status.
+        func json(_ arguments: String...) throws -> (status: Int32, report: [String: Any], errors: String) {
+            let result = try cli.run(arguments + ["--json"])
+            return (result.status, (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [String: Any] ?? [:], result.errors)
+        }
+
+        /// The staff codes heading the template's columns ("ANB Anouk Bakker"), as openpyxl reads them.
+        func templateStaff(_ file: String) throws -> [String] {
+            try Interop.runPython("""
+                import openpyxl, sys
+                sheet = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
+                print("\\n".join(str(c.value).split()[0] for c in sheet[1][\(TemplateLayout.firstStaffColumn):] if c.value))
+                """, arguments: [cli.path(file)]).split(separator: "\n").map(String.init)
+        }
+
+        /// `export availability` of 2-8 December as "date daypart staff" lines.
+        func availability() throws -> Set<String> {
+            let result = try cli.run("export", "availability", "--from", "2026-12-02", "--to", "2026-12-08", "--all-staff", "-o", "a.csv")
+            guard result.status == 0 else { throw Interop.Failure(description: result.errors) }
+            let lines = try String(contentsOfFile: cli.path("a.csv"), encoding: .utf8).split(separator: "\r\n").dropFirst()
+            return Set(lines.filter { $0.hasSuffix(",x") }.map { $0.split(separator: ",").prefix(3).joined(separator: " ") })
+        }
+    }
+
+    @Test(.enabled(if: Interop.shouldRun(needing: ["soffice"])), arguments: TestBackend.available)
+    func aFreshInstallIsPutToWorkWithItsOwnListsAndUndoesADeactivation(_ backend: TestBackend) throws {
+        let install = try Install(backend)
+        defer { install.remove() }
+        let cli = install.cli
+        #expect(try cli.run("db", "init").status == 0)
+        #expect(try cli.run("template", "export", "--from", "+1", "--to", "+7", "--all-staff", "-o", "none.xlsx").status == 2)
+
+        try install.write("dayparts.csv", ["code,label,start,end,order,active", "AM,08:00-12:00,08:00,12:00,1,x", "PM,13:00-17:00,13:00,17:00,2,x"])
+        let dayparts = try install.json("dayparts", "import", "dayparts.csv")
+        #expect(dayparts.status == 0 && dayparts.report["status"] as? String == "applied", "\(dayparts)")
+
+        // Two people from a CSV, two more in a workbook openpyxl writes, one from a CSV LibreOffice saves as .xlsx.
+        try install.write("staff.csv", ["code,name,employee_number,active", "ANB,Anouk Bakker,1040,x", "BRW,Bram de Wit,1047,x"])
+        #expect(try install.json("staff", "import", "staff.csv", "--operator", "maria").status == 0)
+        try Interop.runPython("""
+            import openpyxl, sys
+            book = openpyxl.Workbook(); sheet = book.active; sheet.title = "Medewerkers"
+            for row in [("code", "naam", "personeelsnummer", "actief"), ("ANB", "Anouk Bakker", 1040, "x"),
+                        ("CHP", "Chloë Peeters", 1054, "x"), ("DKV", "Dirk Visser", 1061, True)]:
+                sheet.append(row)
+            book.save(sys.argv[1])
+            """, arguments: [cli.path("staff-openpyxl.xlsx")])
+        let openpyxl = try install.json("staff", "import", "staff-openpyxl.xlsx", "--dry-run")
+        #expect((openpyxl.report["added"] as? [Any])?.count == 2 && openpyxl.report["unchanged"] as? Int == 1, "\(openpyxl)")
+        #expect(try install.json("staff", "import", "staff-openpyxl.xlsx").status == 0)
+        try install.write("more.csv", ["code,name,employee_number,active", "EVL,Eva Linden,1068,x"])
+        let saved = try cli.convert("more.csv", to: "xlsx", into: "lo")
+        let libreOffice = try install.json("staff", "import", saved)
+        #expect(libreOffice.status == 0 && (libreOffice.report["added"] as? [Any])?.count == 1, "\(libreOffice)")
+
+        #expect(try cli.run("template", "export", "--from", "+1", "--to", "+7", "--all-staff", "-o", "t.xlsx").status == 0)
+        #expect(try install.templateStaff("t.xlsx") == ["ANB", "BRW", "CHP", "DKV", "EVL"])
+
+        // An availability edit, then ANB leaves: their slots to come go with them, and come back with undo.
+        try install.write("avail.csv", ["date,daypart,staff,available", "2026-12-03,AM,ANB,x", "2026-12-04,PM,ANB,x", "2026-12-03,AM,BRW,x"])
+        #expect(try cli.run("import", "avail.csv").status == 0)
+        let before = try install.availability()
+        #expect(before == ["2026-12-03 AM ANB", "2026-12-04 PM ANB", "2026-12-03 AM BRW"])
+        try install.write("leave.csv", ["code,name,employee_number,active", "ANB,Anouk Bakker,1040,"])
+        let leave = try install.json("staff", "import", "leave.csv")
+        #expect(leave.report["availabilityRemoved"] as? Int == 2, "\(leave)")
+        let batch = try #require(leave.report["batch"] as? Int)
+        #expect(try install.availability() == ["2026-12-03 AM BRW"])
+        let undo = try cli.run("import", "undo", String(batch))
+        #expect(undo.status == 0, "\(undo.errors)")
+        #expect(try install.availability() == before)
+        #expect(try cli.run("history").output.contains("leave.csv"))
+
+        // The export reads back as nothing to change, in both formats.
+        for name in ["staff.xlsx", "staff-out.csv", "dayparts.xlsx"] {
+            let list = name.hasPrefix("staff") ? "staff" : "dayparts"
+            #expect(try cli.run(list, "export", "-o", name).status == 0)
+            let again = try install.json(list, "import", name)
+            #expect(again.report["status"] as? String == "nothing_to_change", "\(name): \(again)")
+        }
+    }
+
+    @Test func refusalsHaveTheirPlaceAFixAndTheImportsExitCodes() throws {
+        let install = try Install(.sqlite)
+        defer { install.remove() }
+        let cli = install.cli
+        #expect(try cli.run("db", "init").status == 0)
+        try install.write("bad.csv", ["code,name,employee_number,active", "ANB,\"Anouk\nBakker\",1040,x", "A B,Bram,1047,x"])
+        let english = try cli.run("staff", "import", "bad.csv")
+        #expect(english.status == 1)
+        #expect(english.output.contains("Line 2: The name 'Anouk' followed by"), "\(english.output)")
+        #expect(english.output.contains("holds a control character.\n      Retype the value without line breaks or tabs."), "\(english.output)")
+        #expect(english.output.contains("Line 4: 'A B' cannot be a code."), "\(english.output)")
+        let dutch = try cli.run("staff", "import", "bad.csv", "--lang", "nl")
+        #expect(dutch.status == 1)
+        #expect(dutch.output.contains("Regel 4: 'A B' kan geen code zijn."), "\(dutch.output)")
+        #expect(dutch.output.contains("Gebruik 1 tot 12 letters"), "\(dutch.output)")
+        let json = try install.json("staff", "import", "bad.csv")
+        let problems = json.report["problems"] as? [[String: Any]] ?? []
+        #expect(json.status == 1 && json.report["status"] as? String == "rejected")
+        #expect(problems.compactMap { $0["line"] as? Int } == [2, 4] && problems.allSatisfy { $0["hint"] is String }, "\(json.report)")
+
+        try Data("%PDF-1.4\n".utf8).write(to: URL(fileURLWithPath: cli.path("staff.pdf")))
+        #expect(try cli.run("staff", "import", "staff.pdf").status == 4)
+        #expect(try cli.run("dayparts", "import", "missing.csv").status == 4)
+        #expect(try cli.run("staff", "import", "--help").output.contains("--dry-run"))
+    }
+}
