@@ -77,7 +77,8 @@ import Testing
         #expect(all.count == 3, "two refused attempts and the applied one, no dry run: \(all)")
         let rejected = try scenario.cli.run("history", "--outcome", "rejected").output.split(separator: "\n").dropFirst()
         #expect(rejected.count == 2 && rejected.allSatisfy { $0.contains("piet") && $0.contains(" rejected ") && $0.hasSuffix("bad.xlsx") })
-        #expect(rejected.allSatisfy { $0.split(separator: " ", omittingEmptySubsequences: true)[4] == "1" }, "one problem each: \(rejected)")
+        // batch, when ("1 Dec 2026 10:05 +01:00": five words), operator, outcome, problems
+        #expect(rejected.allSatisfy { $0.split(separator: " ", omittingEmptySubsequences: true)[8] == "1" }, "one problem each: \(rejected)")
         let applied = try scenario.cli.run("history", "--outcome", "applied,stale").output.split(separator: "\n").dropFirst()
         #expect(applied.count == 1 && applied.first?.contains("maria") == true)
         let wrong = try scenario.cli.run("history", "--outcome", "refused")
