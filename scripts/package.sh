@@ -74,15 +74,16 @@ install -D -m 0755 "$binary" "$root/usr/bin/slotsheet"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/slotsheet"
 
 install -d "$root/usr/share/man/man1"
-# generate-manual copies a command's discussion as it is, its paragraphs parted by empty lines; an
-# empty line is no paragraph in mdoc (groff warns "empty input line", lintian with it): `.Pp` is.
+# generate-manual's pages as man-db and lintian read them cleanly (paragraphs, one-word page names):
+# packaging/tidy_manual.py says what it changes and why.
 for page in "$manuals"/*.1; do
-    sed 's/^[[:space:]]*$/.Pp/' "$page" | gzip -9n > "$root/usr/share/man/man1/$(basename "$page").gz"
+    python3 packaging/tidy_manual.py "$page" | gzip -9n > "$root/usr/share/man/man1/$(basename "$page").gz"
 done
 
 install -d "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
     "$root/usr/share/fish/vendor_completions.d"
-"$binary" --generate-completion-script bash > "$root/usr/share/bash-completion/completions/slotsheet"
+# bash-completion sources the file: a hashbang line means nothing there (lintian: bash-completion-with-hashbang).
+"$binary" --generate-completion-script bash | sed '1{/^#!/d}' > "$root/usr/share/bash-completion/completions/slotsheet"
 "$binary" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_slotsheet"
 "$binary" --generate-completion-script fish > "$root/usr/share/fish/vendor_completions.d/slotsheet.fish"
 chmod 0644 "$root"/usr/share/*/*completions*/*
@@ -115,6 +116,7 @@ doc=$root/usr/share/doc/slotsheet
 install -D -m 0644 README.md "$doc/README.md"
 install -m 0644 docs/design.md "$doc/design.md"
 install -m 0644 packaging/debian/copyright "$doc/copyright"
+install -D -m 0644 packaging/debian/lintian-overrides "$root/usr/share/lintian/overrides/slotsheet"
 gzip -9n < packaging/debian/changelog > "$doc/changelog.gz"
 
 for script in config postinst prerm postrm; do

@@ -174,6 +174,7 @@ import SlotSheetCore
             ("usersHeader", .usersHeader), ("userRow", .userRow(name: "maria", role: "office", active: true, hasToken: false, created: OfficeClock().moment("2026-12-01T09:00:00Z"))),
             ("uploadFolderUnusable", .uploadFolderUnusable(path: "/srv/uploads", reason: .noPermission)),
             ("serverStopped", .serverStopped(address: "127.0.0.1:8080", failure: .addressInUse)),
+            ("engine", .engine(DatabaseEngine(name: "PostgreSQL 15.18", settings: [("max_connections", "100"), ("fsync", "on")]))),
         ]
         var check = MessageCatalogueCheck()
         check.check("CommandMessage", declaredIn: "Sources/slotsheet/Output/CommandMessage.swift",
