@@ -118,6 +118,33 @@ import Testing
         }
     }
 
+    /// A staff list batch whose person has been given availability since cannot be undone: the
+    /// admin's history says why (409), in the admin's language, never a 500; the API says the same.
+    @Test(arguments: TestBackend.available) func aListBatchWhoseUndoIsRefusedSaysWhy(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let listFile = fixture.folder.appending(path: "staff.csv").path
+        try "code,name,employee_number,active\nZED,Zed Tester,E999,x\n".write(toFile: listFile, atomically: true, encoding: .utf8)
+        let job = ListJob(store: fixture.store, rules: OfficeRules(booking: .standard, clock: fixture.clock))
+        let added = try job.run(try job.read(path: listFile, kind: .staff), ListRequest(dryRun: false, operatorName: "adam"))
+        guard case let .applied(listBatch) = added.status else { Issue.record("the staff list was not applied: \(added.status)"); return }
+        let cell = try #require(try Self.freeCells(fixture.store, count: 500).first { $0.2 == "ZED" })
+        try await fixture.application.test(.router) { client in
+            var olga = Browser()
+            _ = try await olga.signIn(client, as: "olga")
+            let location = try await upload(client, olga, name: "zed.csv", Self.csv([cell]))
+            let preview = try await client.execute(uri: location, method: .get, headers: olga.headers())
+            #expect(try await apply(client, olga, location, digest: try shownDigest(preview.text)).status == .seeOther)
+
+            var adam = Browser(language: "nl")
+            _ = try await adam.signIn(client, as: "adam")
+            let undo = try await client.execute(uri: "/history/\(listBatch)/undo", method: .post, headers: adam.headers(Browser.formType),
+                                                body: Browser.form([("csrf", adam.csrf)]))
+            #expect(undo.status == .conflict, "\(undo.status): \(undo.text.prefix(300))")
+            #expect(undo.text.contains("Batch \(listBatch) kan niet worden teruggedraaid: die voegde ZED toe, dat sindsdien in gebruik is"), "\(undo.text)")
+            #expect(try fixture.store.read { try $0.staff() }.contains { $0.code == "ZED" }, "nothing undone")
+        }
+    }
+
     @Test(arguments: TestBackend.available) func aPlanThatChangedSincePreviewIsShownNotApplied(_ backend: TestBackend) async throws {
         let fixture = try WebFixture(backend)
         let cells = try Self.freeCells(fixture.store, count: 2)

@@ -124,6 +124,8 @@ struct APIRoutes {
         case let .refused(error):
             if error == .notFound(id) { throw WebError.notFound }
             throw WebError.conflict(code: "undo_refused", message: BatchUndo.message(error, context.words))
+        case let .refusedList(error):
+            throw WebError.conflict(code: "undo_refused", message: error.text(context.language))
         }
     }
 

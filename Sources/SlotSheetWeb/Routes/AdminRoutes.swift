@@ -26,11 +26,19 @@ struct AdminRoutes {
         case let .undone(undoBatch):
             return Redirect.to("/history?undone=\(id)&as=\(undoBatch)")
         case let .refused(error):
-            let batches = try await services.database.read { try $0.importBatches(limit: PageRoutes.historyLength, outcomes: nil) }
-            let page = HistoryPage(frame: PageFrame(context, path: "/history"), batches: batches, clock: services.clock,
-                                   notice: ("error", BatchUndo.message(error, context.words)))
-            return HTMLPage(page.node, status: error == .notFound(id) ? .notFound : .conflict).response
+            return try await refused(context, because: BatchUndo.message(error, context.words),
+                                     status: error == .notFound(id) ? .notFound : .conflict)
+        case let .refusedList(error):
+            return try await refused(context, because: error.text(context.language), status: .conflict)
         }
+    }
+
+    /// The history with why an undo was refused.
+    private func refused(_ context: WebContext, because message: String, status: HTTPResponse.Status) async throws -> Response {
+        let batches = try await services.database.read { try $0.importBatches(limit: PageRoutes.historyLength, outcomes: nil) }
+        let page = HistoryPage(frame: PageFrame(context, path: "/history"), batches: batches, clock: services.clock,
+                               notice: ("error", message))
+        return HTMLPage(page.node, status: status).response
     }
 }
 
@@ -41,6 +49,8 @@ struct BatchUndo {
     enum Result {
         case undone(RowID)
         case refused(UndoError)
+        /// A list batch (staff, dayparts, catalogue) whose undo its list's rules refuse.
+        case refusedList(ListUndoError)
     }
 
     func undo(_ batchID: RowID, user: SignedInUser) async throws -> Result {
@@ -52,6 +62,8 @@ struct BatchUndo {
             return .undone(undone.batchID)
         } catch let error as UndoError {
             return .refused(error)
+        } catch let error as ListUndoError {
+            return .refusedList(error)
         }
     }
 
