@@ -118,7 +118,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict),
+            swiftSettings: strict,
+            // Every symbol bound at start (BIND_NOW, with the linker's default RELRO): the relocation
+            // table is made read-only before main runs, as Debian's hardening asks of a binary.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "now"])]),
 
         // Paths and peer tools (the Python venv, soffice) shared by the test targets.
         .target(
