@@ -235,6 +235,11 @@ import Testing
             #expect(try await client.execute(uri: "/api/batches?outcome=applied", method: .get, headers: auth).text == "[]")
             let bad = try await client.execute(uri: "/api/batches?outcome=won", method: .get, headers: auth)
             #expect(bad.status == .badRequest && bad.text.contains("\"parameter\":\"outcome\""))
+            let empty = try await client.execute(uri: "/api/batches?outcome=", method: .get, headers: auth)
+            #expect(empty.status == .badRequest && empty.text.contains("\"parameter\":\"outcome\""),
+                    "the API has no empty outcome; only the page's form sends one, for all outcomes")
+            let allOnThePage = try await client.execute(uri: "/history?outcome=&user=", method: .get, headers: olga.headers())
+            #expect(allOnThePage.status == .ok)
             let page = try await client.execute(uri: "/history?outcome=plan_changed&limit=4", method: .get, headers: olga.headers())
             #expect(page.text.components(separatedBy: "plan changed since the preview").count - 1 >= 4)
             #expect(page.text.contains("/history?offset=4&amp;outcome=plan_changed&amp;limit=4") && page.text.contains(">Older<"))

@@ -16,9 +16,12 @@ struct HistoryQuery: Equatable {
     var limit = HistoryQuery.pageLimits.defaultValue
 
     /// `outcome`, `user`, `offset` and `limit` from the query; a bad one is refused naming it.
-    init(_ request: Request, context: WebContext, defaultLimit: Int = HistoryQuery.pageLimits.defaultValue) throws {
+    /// The page's form sends `outcome=` for "all outcomes" (`emptyOutcomeIsAll`); the API has no
+    /// such choice and refuses an empty outcome like any other value outside the list.
+    init(_ request: Request, context: WebContext, defaultLimit: Int = HistoryQuery.pageLimits.defaultValue,
+         emptyOutcomeIsAll: Bool = false) throws {
         let query = request.uri.queryParameters
-        if let text = query["outcome"].map(String.init), !text.isEmpty {
+        if let text = query["outcome"].map(String.init), !(text.isEmpty && emptyOutcomeIsAll) {
             guard let outcome = ImportBatch.Outcome(rawValue: text) else {
                 throw WebError.badParameter(name: "outcome", message: context.words.apiBadChoice(
                     "outcome", text, ImportBatch.Outcome.allCases.map(\.rawValue).joined(separator: ", ")))

@@ -73,7 +73,7 @@ struct PageRoutes {
     static let historyLength = 50
 
     @Sendable func history(_ request: Request, context: WebContext) async throws -> HTMLPage {
-        let filter = try HistoryQuery(request, context: context, defaultLimit: Self.historyLength)
+        let filter = try HistoryQuery(request, context: context, defaultLimit: Self.historyLength, emptyOutcomeIsAll: true)
         let (batches, more) = try await filter.batches(services)
         let query = request.uri.queryParameters
         let notice = query["undone"].flatMap { RowID(String($0)) }.flatMap { undone in
