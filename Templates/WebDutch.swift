@@ -170,18 +170,6 @@ extension WebWords {
         undoButton: "Terugdraaien",
         undoneMark: { by in "teruggedraaid door batch \(by)" },
         undoneAs: { batch, undo in "Batch \(batch) is teruggedraaid als batch \(undo)." },
-        undoNotFound: { batch in "Er is geen batch \(batch)." },
-        undoNotApplied: { batch, outcome in "Batch \(batch) heeft niets gewijzigd (\(outcome)), dus er valt niets terug te draaien." },
-        undoAlreadyUndone: { batch, by in "Batch \(batch) is al teruggedraaid door batch \(by)." },
-        undoLaterBatches: { batch, later in
-            let list = later.map(String.init).joined(separator: ", ")
-            return later.count == 1
-                ? "Batch \(batch) kan niet worden teruggedraaid: de latere batch \(list) heeft een deel van dezelfde cellen gewijzigd. Draai die eerst terug."
-                : "Batch \(batch) kan niet worden teruggedraaid: de latere batches \(list) hebben een deel van dezelfde cellen gewijzigd. Draai die eerst terug, de nieuwste eerst."
-        },
-        undoBreaksRules: { batch, problems in
-            "Batch \(batch) kan niet worden teruggedraaid: \(problems == 1 ? "1 wijziging zou" : "\(problems) wijzigingen zouden") de planningsregels breken (een datum in het verleden, een tijdvak met te weinig mensen of een geboekt bezoek). Er is niets gewijzigd."
-        },
 
         forbiddenTitle: "Geen toegang",
         forbiddenNeedsRole: { needed, name, role in

@@ -170,18 +170,6 @@ extension WebWords {
         undoButton: "Undo",
         undoneMark: { by in "undone by batch \(by)" },
         undoneAs: { batch, undo in "Batch \(batch) was undone as batch \(undo)." },
-        undoNotFound: { batch in "There is no batch \(batch)." },
-        undoNotApplied: { batch, outcome in "Batch \(batch) changed nothing (\(outcome)), so there is nothing to undo." },
-        undoAlreadyUndone: { batch, by in "Batch \(batch) was already undone by batch \(by)." },
-        undoLaterBatches: { batch, later in
-            let list = later.map(String.init).joined(separator: ", ")
-            return later.count == 1
-                ? "Batch \(batch) cannot be undone: the later batch \(list) changed some of the same cells. Undo that one first."
-                : "Batch \(batch) cannot be undone: the later batches \(list) changed some of the same cells. Undo those first, newest first."
-        },
-        undoBreaksRules: { batch, problems in
-            "Batch \(batch) cannot be undone: \(problems) \(problems == 1 ? "change would break" : "changes would break") the planning rules (a past date, a slot left short or a booked visit). Nothing was changed."
-        },
 
         forbiddenTitle: "Not allowed",
         forbiddenNeedsRole: { needed, name, role in

@@ -171,11 +171,6 @@ public struct WebWords: Sendable {
     public var undoButton: String
     public var undoneMark: @Sendable (_ by: Int64) -> String
     public var undoneAs: @Sendable (_ batch: Int64, _ undo: Int64) -> String
-    public var undoNotFound: @Sendable (_ batch: Int64) -> String
-    public var undoNotApplied: @Sendable (_ batch: Int64, _ outcome: String) -> String
-    public var undoAlreadyUndone: @Sendable (_ batch: Int64, _ by: Int64) -> String
-    public var undoLaterBatches: @Sendable (_ batch: Int64, _ later: [Int64]) -> String
-    public var undoBreaksRules: @Sendable (_ batch: Int64, _ problems: Int) -> String
 
     // Pages that say no.
     public var forbiddenTitle: String

@@ -56,7 +56,7 @@ import Testing
         #expect(refused.status == 1 && refused.errors.contains("already undone by batch 3"), "\(refused.errors)")
         #expect(try scenario.cli.run("import", "undo", "42").status == 2)
         let nothing = try scenario.cli.run("import", "undo", "2")
-        #expect(nothing.status == 1 && nothing.errors.contains("Batch 2 changed nothing (unchanged), so there is nothing to undo."),
+        #expect(nothing.status == 1 && nothing.errors.contains("Batch 2 changed nothing (nothing to change), so there is nothing to undo."),
                 "the re-import changed nothing: \(nothing.errors)")
     }
 

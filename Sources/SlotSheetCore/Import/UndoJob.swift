@@ -1,3 +1,5 @@
+import SlotSheetTemplates
+
 /// Why a batch cannot be undone. Each case says what to do instead.
 public enum UndoError: Error, Equatable, CustomStringConvertible {
     case notFound(RowID)
@@ -13,15 +15,15 @@ public enum UndoError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .notFound(id):
-            return "There is no import batch \(id); 'slotsheet history' lists them."
+            return "There is no import batch \(id); the history lists them."
         case let .notApplied(id, outcome):
-            return "Batch \(id) changed nothing (\(outcome.rawValue.replacingOccurrences(of: "_", with: " "))), so there is nothing to undo."
+            return "Batch \(id) changed nothing (\(Language.en.words.reports.outcome(outcome.rawValue))), so there is nothing to undo."
         case let .alreadyUndone(id, by):
             return "Batch \(id) was already undone by batch \(by)."
         case let .laterBatches(id, later):
             return "Batch \(id) cannot be undone: later \(later.count == 1 ? "batch" : "batches") \(later.map(String.init).joined(separator: ", ")) changed some of the same cells. Undo \(later.count == 1 ? "it" : "them, newest first,") before this one."
         case let .rejected(id, problems):
-            return "Batch \(id) cannot be undone: \(problems.count) \(problems.count == 1 ? "change breaks" : "changes break") the rules."
+            return "Batch \(id) cannot be undone: \(problems.count) \(problems.count == 1 ? "change would break" : "changes would break") the planning rules (a past date, a slot left short or a booked visit). Nothing was changed."
         }
     }
 }

@@ -79,7 +79,7 @@ extension UndoError: OfficeMessage {
     public var dutch: String {
         switch self {
         case let .notFound(id):
-            return "Er is geen importbatch \(id); 'slotsheet history' toont ze."
+            return "Er is geen importbatch \(id); de geschiedenis toont ze."
         case let .notApplied(id, outcome):
             return "Batch \(id) heeft niets gewijzigd (\(Language.nl.words.reports.outcome(outcome.rawValue))), dus er is niets terug te draaien."
         case let .alreadyUndone(id, by):
@@ -90,7 +90,7 @@ extension UndoError: OfficeMessage {
                 ? "Batch \(id) kan niet worden teruggedraaid: de latere batch \(list) wijzigde een deel van dezelfde cellen. Draai die eerst terug."
                 : "Batch \(id) kan niet worden teruggedraaid: de latere batches \(list) wijzigden een deel van dezelfde cellen. Draai die eerst terug, de nieuwste eerst."
         case let .rejected(id, problems):
-            return "Batch \(id) kan niet worden teruggedraaid: \(problems.count) \(problems.count == 1 ? "wijziging breekt" : "wijzigingen breken") de regels."
+            return "Batch \(id) kan niet worden teruggedraaid: \(problems.count == 1 ? "1 wijziging zou" : "\(problems.count) wijzigingen zouden") de planningsregels breken (een datum in het verleden, een tijdvak met te weinig mensen of een geboekt bezoek). Er is niets gewijzigd."
         }
     }
 }

@@ -121,7 +121,7 @@ struct APIRoutes {
             return try JSONBody.response(UndoAnswer(batch: id, undoneAs: undoBatch))
         case let .refused(error):
             if error == .notFound(id) { throw WebError.notFound }
-            throw WebError.conflict(code: "undo_refused", message: BatchUndo.message(error, context.words))
+            throw WebError.conflict(code: "undo_refused", message: error.text(context.language))
         case let .refusedList(error):
             throw WebError.conflict(code: "undo_refused", message: error.text(context.language))
         }

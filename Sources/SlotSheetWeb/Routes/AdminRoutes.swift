@@ -26,7 +26,7 @@ struct AdminRoutes {
         case let .undone(undoBatch):
             return Redirect.to("/history?undone=\(id)&as=\(undoBatch)")
         case let .refused(error):
-            return try await refused(context, because: BatchUndo.message(error, context.words),
+            return try await refused(context, because: error.text(context.language),
                                      status: error == .notFound(id) ? .notFound : .conflict)
         case let .refusedList(error):
             return try await refused(context, because: error.text(context.language), status: .conflict)
@@ -64,16 +64,6 @@ struct BatchUndo {
             return .refused(error)
         } catch let error as ListUndoError {
             return .refusedList(error)
-        }
-    }
-
-    static func message(_ error: UndoError, _ w: WebWords) -> String {
-        switch error {
-        case let .notFound(id): return w.undoNotFound(id)
-        case let .notApplied(id, outcome): return w.undoNotApplied(id, w.outcomeNames(outcome.rawValue))
-        case let .alreadyUndone(id, by): return w.undoAlreadyUndone(id, by)
-        case let .laterBatches(id, later): return w.undoLaterBatches(id, later)
-        case let .rejected(id, problems): return w.undoBreaksRules(id, problems.count)
         }
     }
 }
