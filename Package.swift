@@ -138,6 +138,7 @@ let package = Package(
             name: "SlotSheetWebTests",
             dependencies: [
                 "SlotSheetWeb", "SlotSheetCore", "InteropSupport", "slotsheet",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
