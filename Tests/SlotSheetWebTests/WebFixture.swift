@@ -28,7 +28,7 @@ final class WebFixture: @unchecked Sendable {
     /// Opens another store on the same database (what a second instance or a restart does).
     private let openSameDatabase: @Sendable () throws -> any RepairStore
 
-    init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: [IPNetwork] = [],
+    init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: [IPNetwork] = [], metricsFrom: [IPNetwork] = [],
          timeouts: ConnectionTimeouts? = nil, openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
         self.backend = backend
         folder = FileManager.default.temporaryDirectory.appending(path: "slotsheet-web-\(UUID().uuidString)")
@@ -56,6 +56,7 @@ final class WebFixture: @unchecked Sendable {
         var settings = WebSettings(host: "127.0.0.1", port: 0, uploadLimitBytes: uploadLimitMB * 1_048_576,
                                    trustedProxies: trustedProxies, uploadFolder: folder.appending(path: "uploads").path)
         settings.workerThreads = 2
+        settings.metricsFrom = metricsFrom
         if let timeouts { settings.timeouts = timeouts }
         let log = RecordedLog()
         self.log = log

@@ -41,11 +41,13 @@ public enum WebServer {
             // The client's address first: the request log line names the forwarded one.
             ClientOriginMiddleware(settings: services.settings)
             RequestLogMiddleware(logger: services.logger)
+            RequestMetricsMiddleware(metrics: services.metrics)
             LanguageMiddleware()
             SecurityHeadersMiddleware()
-            ErrorResponderMiddleware(logger: services.logger, routes: routes)
+            ErrorResponderMiddleware(logger: services.logger, routes: routes, metrics: services.metrics)
         }
         StaticRoutes(services: services).add(to: router)
+        MetricsRoutes(services: services).add(to: router)
         APIRoutes(services: services).add(to: router.group("api"))
 
         let web = router.group()

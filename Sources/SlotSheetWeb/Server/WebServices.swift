@@ -18,6 +18,8 @@ public final class WebServices: Sendable {
     let throttle: any SignInLimiter
     /// The sessions, in the database.
     let sessions: WebSessions
+    /// What `GET /metrics` reports.
+    let metrics = WebMetrics()
     /// Password checks, on threads of their own.
     let passwords = PasswordChecker()
     /// Each user's refused applies, to keep a script from flooding the history.
