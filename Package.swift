@@ -31,7 +31,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: ["FullFoundation"]),
         // The HTTP parts the web front's connection guard watches (Hummingbird's own dependency).
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
-        // Sessions and bcrypt password hashes for the web front's users.
+        // Bearer tokens and bcrypt password hashes for the web front's users.
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         // A streaming multipart parser: an upload goes to disk as it arrives, never whole in memory.
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
@@ -40,6 +40,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        // `GET /metrics`: counters and timers through swift-metrics (already in the graph through
+        // Hummingbird), kept and written in the Prometheus text format by swift-prometheus.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // Tests only, already in the graph through HummingbirdTesting: twenty API clients at once
         // over loopback need a client with a connection each (the testing framework's pools 8).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
@@ -98,6 +102,8 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
@@ -138,6 +144,7 @@ let package = Package(
             name: "SlotSheetWebTests",
             dependencies: [
                 "SlotSheetWeb", "SlotSheetCore", "InteropSupport", "slotsheet",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -254,6 +254,18 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func moveUpload(_ uploadID: RowID, from: Set<UploadState>, to: UploadState, batchID: RowID?) throws -> Bool {
             try inner.moveUpload(uploadID, from: from, to: to, batchID: batchID)
         }
+        // The web front's sessions and sign-in counts, passed through.
+        func insertWebSession(_ session: StoredWebSession) throws { try inner.insertWebSession(session) }
+        func webSession(idSHA256: String, validAt now: String) throws -> StoredWebSession? { try inner.webSession(idSHA256: idSHA256, validAt: now) }
+        func deleteWebSession(idSHA256: String) throws { try inner.deleteWebSession(idSHA256: idSHA256) }
+        func deleteWebSessions(ofUser userID: RowID) throws -> Int { try inner.deleteWebSessions(ofUser: userID) }
+        func deleteWebSessions(endedBy now: String) throws -> Int { try inner.deleteWebSessions(endedBy: now) }
+        func webSessionCount(validAt now: String) throws -> Int { try inner.webSessionCount(validAt: now) }
+        func signInRecords(_ keys: [SignInKey]) throws -> [SignInRecord] { try inner.signInRecords(keys) }
+        func countSignInFailure(_ key: SignInKey, at nowMS: Int64) throws -> Int { try inner.countSignInFailure(key, at: nowMS) }
+        func setSignInWait(_ key: SignInKey, until waitUntilMS: Int64) throws { try inner.setSignInWait(key, until: waitUntilMS) }
+        func clearSignInRecords(_ keys: [SignInKey]) throws { try inner.clearSignInRecords(keys) }
+        func pruneSignInRecords(_ counter: SignInCounter, keeping: Int) throws { try inner.pruneSignInRecords(counter, keeping: keeping) }
     }
 }
 

@@ -72,12 +72,12 @@ final class ServedDatabase {
     let folder: URL
     /// The environment the server and the set-up commands run with (its database).
     private(set) var environment: [String: String] = [:]
-    let process = Process()
-    let output = Pipe()
+    private(set) var process = Process()
+    private var output = Pipe()
     private(set) var url = ""
     var pid: Int32 { process.processIdentifier }
     private var postgresName: String?
-    private let log = LockedLog()
+    private var log = LockedLog()
 
     init(_ backend: TestBackend) throws {
         folder = FileManager.default.temporaryDirectory.appending(path: "slotsheet-walk-\(UUID().uuidString)")
@@ -102,6 +102,16 @@ final class ServedDatabase {
             guard result.status == 0 else { throw Interop.Failure(description: "slotsheet user add: \(result.output)") }
         }
         self.environment = environment
+        try launch()
+    }
+
+    /// Starts `slotsheet serve` on the database (again, after `terminate`: on a new port, with a new
+    /// log) and waits, at most 60 s, until it listens.
+    func launch() throws {
+        output.fileHandleForReading.readabilityHandler = nil
+        process = Process()
+        output = Pipe()
+        log = LockedLog()
         process.executableURL = Self.executable
         process.arguments = ["serve", "--listen", "127.0.0.1:0", "--upload-dir", folder.appending(path: "uploads").path]
         process.environment = environment

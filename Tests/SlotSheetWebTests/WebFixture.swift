@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Hummingbird
 import HTTPTypes
 import Hummingbird
@@ -20,11 +21,14 @@ final class WebFixture: @unchecked Sendable {
     let services: WebServices
     let log: RecordedLog
     let clock: OfficeClock
-    /// The sign-in throttle's time: stands still unless a test moves it.
-    let signInTime = NIOLockedValueBox<ContinuousClock.Instant>(.now)
+    /// The sign-in throttle's and the sessions' time: stands still unless a test moves it.
+    let signInTime = NIOLockedValueBox<Date>(Date())
     private var postgresName: String?
+    private var postgresURL: String?
+    /// Opens another store on the same database (what a second instance or a restart does).
+    private let openSameDatabase: @Sendable () throws -> any RepairStore
 
-    init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: [IPNetwork] = [],
+    init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: [IPNetwork] = [], metricsFrom: [IPNetwork] = [],
          timeouts: ConnectionTimeouts? = nil, openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
         self.backend = backend
         folder = FileManager.default.temporaryDirectory.appending(path: "slotsheet-web-\(UUID().uuidString)")
@@ -38,9 +42,11 @@ final class WebFixture: @unchecked Sendable {
         case .postgres:
             let database = try PostgresTestServer.createDatabase()
             postgresName = database.name
+            postgresURL = database.url
             store = try PostgresStore(url: database.url)
             open = { try PostgresStore(url: database.url) }
         }
+        openSameDatabase = open
         try store.migrate()
         clock = OfficeClock.fixed(today: LocalDate(iso: "2026-12-01")!)
         _ = try Seeder.load(try SampleDataset(clock: clock), into: store)
@@ -50,6 +56,7 @@ final class WebFixture: @unchecked Sendable {
         var settings = WebSettings(host: "127.0.0.1", port: 0, uploadLimitBytes: uploadLimitMB * 1_048_576,
                                    trustedProxies: trustedProxies, uploadFolder: folder.appending(path: "uploads").path)
         settings.workerThreads = 2
+        settings.metricsFrom = metricsFrom
         if let timeouts { settings.timeouts = timeouts }
         let log = RecordedLog()
         self.log = log
@@ -66,9 +73,31 @@ final class WebFixture: @unchecked Sendable {
 
     var application: some ApplicationProtocol { WebServer.application(services) }
 
+    /// Another web front on the same database, with worker threads and an upload folder of its own:
+    /// a second instance behind a load balancer, or this one after a restart. Same clocks.
+    func anotherInstance() throws -> WebServices {
+        var settings = services.settings
+        settings.uploadFolder = folder.appending(path: "uploads-\(UUID().uuidString)").path
+        let log = self.log
+        return try WebServices(settings: settings, database: StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openSameDatabase),
+                               rules: services.rules, logger: Logger(label: "test") { _ in log.handler() }, bcryptCost: 4,
+                               signInClock: { [signInTime] in signInTime.withLockedValue { $0 } })
+    }
+
+    /// Every row of a table as text (columns and values), straight from the database.
+    func rowsText(of table: String) throws -> [String] {
+        switch backend {
+        case .sqlite:
+            let queue = try DatabaseQueue(path: folder.appending(path: "web.sqlite").path)
+            return try queue.read { try Row.fetchAll($0, sql: "SELECT * FROM \(table) ORDER BY id").map(\.description) }
+        case .postgres:
+            return try PostgresTestServer.rows("SELECT t::text FROM \(table) t ORDER BY id", url: postgresURL!).map { ($0.first ?? nil) ?? "" }
+        }
+    }
+
     /// Moves the sign-in throttle's time on.
     func advanceSignInTime(by duration: Duration) {
-        signInTime.withLockedValue { $0 = $0 + duration }
+        signInTime.withLockedValue { $0 = $0.addingTimeInterval(duration.timeInterval) }
     }
 
     /// Files in the upload folder.
@@ -106,7 +135,7 @@ struct Browser {
     mutating func remember(_ response: TestResponse) {
         for header in response.headers[values: .setCookie] {
             let pair = header.split(separator: ";").first ?? ""
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 else { continue }
             if header.contains("Max-Age=0") || parts[1].isEmpty { cookies[parts[0]] = nil } else { cookies[parts[0]] = parts[1] }
         }

@@ -21,6 +21,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case webHeaderTimeout = "web.header_timeout_seconds"
     case webBodyTimeout = "web.body_timeout_seconds"
     case webMaxConnections = "web.max_connections"
+    case webMetricsFrom = "web.metrics_from"
 
     /// The sections of the file, in the order `config show` lists them.
     public static let sections = ["office", "booking", "web"]
@@ -49,7 +50,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         switch self {
         case .bookingMinDaysAhead, .bookingMaxDaysAhead, .webUploadLimit, .webUploadExpiry, .webIdleTimeout, .webHeaderTimeout, .webBodyTimeout,
              .webMaxConnections: return .integer
-        case .webTrustedProxies: return .stringList
+        case .webTrustedProxies, .webMetricsFrom: return .stringList
         default: return .string
         }
     }
@@ -64,7 +65,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .bookingDayClosesAt: return .clockTime
         case .webListen: return .listenAddress
         case .webUploadLimit: return .wholeNumber(SettingKey.uploadMegabytes)
-        case .webTrustedProxies: return .ipAddressesOrNetworks
+        case .webTrustedProxies, .webMetricsFrom: return .ipAddressesOrNetworks
         case .webUploadExpiry: return .wholeNumber(SettingKey.expiryHours)
         case .webIdleTimeout, .webHeaderTimeout, .webBodyTimeout: return .wholeNumber(SettingKey.timeoutSeconds)
         case .webMaxConnections: return .wholeNumber(SettingKey.connections)
@@ -104,13 +105,13 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case let (.webUploadLimit, .integer(megabytes)):
             guard SettingKey.uploadMegabytes.contains(megabytes) else { throw invalid(String(megabytes)) }
             settings.web.uploadLimitBytes = megabytes * Settings.megabyte
-        case let (.webTrustedProxies, .stringList(items)):
+        case let (.webTrustedProxies, .stringList(items)), let (.webMetricsFrom, .stringList(items)):
             var networks: [IPNetwork] = []
             for item in items {
                 guard let network = IPNetwork(item) else { throw invalid(item) }
                 networks.append(network)
             }
-            settings.web.trustedProxies = networks
+            if self == .webTrustedProxies { settings.web.trustedProxies = networks } else { settings.web.metricsFrom = networks }
         case let (.webUploadExpiry, .integer(hours)):
             guard SettingKey.expiryHours.contains(hours) else { throw invalid(String(hours)) }
             settings.web.uploadExpiryHours = hours
@@ -164,6 +165,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .webListen: return quoted(settings.web.listen.description)
         case .webUploadLimit: return String(settings.web.uploadLimitMegabytes)
         case .webTrustedProxies: return "[" + settings.web.trustedProxies.map { quoted($0.description) }.joined(separator: ", ") + "]"
+        case .webMetricsFrom: return "[" + settings.web.metricsFrom.map { quoted($0.description) }.joined(separator: ", ") + "]"
         case .webUploadExpiry: return String(settings.web.uploadExpiryHours)
         case .webIdleTimeout: return String(settings.web.idleTimeoutSeconds)
         case .webHeaderTimeout: return String(settings.web.headerTimeoutSeconds)

@@ -39,6 +39,8 @@ public struct Settings: Sendable {
         public var bodyTimeoutSeconds = 30
         /// Connections served at once; more wait to be accepted.
         public var maxConnections = 4096
+        /// Clients that `GET /metrics` answers (the Prometheus text); to anyone else it is a 404.
+        public var metricsFrom: [IPNetwork] = []
     }
 
     public var office: Office

@@ -16,6 +16,7 @@ public enum Schema {
         Migration(identifier: "004-every-import-attempt", sql: everyImportAttempt),
         Migration(identifier: "005-web-users-and-uploads", sql: webUsersAndUploads),
         Migration(identifier: "006-office-lists", sql: officeLists),
+        Migration(identifier: "007-web-sessions-and-sign-in-throttle", sql: webSessionsAndSignInThrottle),
     ]
 
     /// The version this build creates and expects.
@@ -34,6 +35,7 @@ public enum Schema {
         "housing_corporation", "resident", "location", "space", "element", "defect", "subcontractor",
         "daypart", "staff", "availability", "repair_request", "repair_request_defect",
         "import_batch", "availability_change", "export_run", "app_user", "web_upload", "list_change",
+        "web_session", "sign_in_record",
     ]
 
     private static let isoDate = "9999-99-99"
@@ -159,6 +161,37 @@ public enum Schema {
             );
             CREATE INDEX list_change_by_row ON list_change(list_kind, row_key);
             ALTER TABLE defect ADD COLUMN \(d.boolean("active", default: true));
+            """
+    }
+
+    /// The web front's state that a second instance and a restart must see: the sessions (only the
+    /// SHA-256 of the cookie's id and of the session's form token, so the table holds no usable
+    /// secret; the user; a fixed end) and the sign-in throttle's failures in a row per name and
+    /// address, per address and per name (times in milliseconds: its waits are that fine).
+    @Sendable private static func webSessionsAndSignInThrottle(_ d: SQLDialect) -> String {
+        // Written out, not taken from `SignInCounter`: a shipped migration never changes.
+        let counters = "'name_address', 'address', 'name'"
+        return """
+            CREATE TABLE web_session (
+                id \(d.primaryKey),
+                id_sha256 \(d.text) NOT NULL UNIQUE,
+                user_id \(d.reference) NOT NULL REFERENCES app_user(id),
+                csrf_sha256 \(d.text) NOT NULL,
+                created_at \(d.text) NOT NULL,
+                expires_at \(d.text) NOT NULL
+            );
+            CREATE INDEX web_session_by_user ON web_session(user_id);
+            CREATE INDEX web_session_by_expiry ON web_session(expires_at);
+            CREATE TABLE sign_in_record (
+                id \(d.primaryKey),
+                counter \(d.text) NOT NULL CHECK (counter IN (\(counters))),
+                subject \(d.text) NOT NULL,
+                failures INTEGER NOT NULL,
+                wait_until_ms \(d.bigInteger),
+                last_seen_ms \(d.bigInteger) NOT NULL,
+                UNIQUE (counter, subject)
+            );
+            CREATE INDEX sign_in_record_by_age ON sign_in_record(counter, last_seen_ms);
             """
     }
 

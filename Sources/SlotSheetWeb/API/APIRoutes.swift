@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdAuth
 import SlotSheetCore
 import SlotSheetTemplates
 

@@ -7,7 +7,7 @@ import SlotSheetCore
 ///
 /// The token is the value of the `slotsheet_csrf` cookie (random, `HttpOnly`, `SameSite=Strict`,
 /// set on the first page a browser gets); a form must send the same value back. Once signed in, the
-/// session also holds the token it was signed in with, and a form must match that too, so a cookie
+/// session also holds (the SHA-256 of) the token it was signed in with, and a form must match that too, so a cookie
 /// planted by someone else does not help them. Signing in sets a new token.
 ///
 /// URL-encoded forms are read here (at most 64 KB) and passed on; a multipart form is an upload,
@@ -22,7 +22,7 @@ struct CSRFMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var context = context
         var request = request
-        let existing = request.cookies[Self.cookieName].map { String($0.value) }.flatMap { Self.isWellFormed($0) ? $0 : nil }
+        let existing = request.cookies[Self.cookieName].map { String($0.value) }.flatMap { RandomToken.isWellFormed($0) ? $0 : nil }
         context.csrfToken = existing ?? Self.newToken()
         context.requestNote.formToken = context.csrfToken
         if request.isMultipart && request.method != .get && !Self.uploadPaths.contains(request.uri.path) {
@@ -48,7 +48,7 @@ struct CSRFMiddleware: RouterMiddleware {
     /// Throws `WebError.csrf` unless `sent` is the cookie's token and, once signed in, the session's.
     static func check(_ sent: String?, context: WebContext, cookie: String?) throws {
         guard let sent, let cookie, constantTimeEqual(sent, cookie) else { throw WebError.csrf }
-        if let session = context.sessions.session, !constantTimeEqual(sent, session.csrfToken) { throw WebError.csrf }
+        if let session = context.session, !constantTimeEqual(RandomToken.sha256(sent), session.csrfSHA256) { throw WebError.csrf }
     }
 
     static func cookie(_ token: String, secure: Bool) -> Cookie {
@@ -56,10 +56,6 @@ struct CSRFMiddleware: RouterMiddleware {
     }
 
     static func newToken() -> String { RandomToken.make(bytes: 32) }
-
-    static func isWellFormed(_ token: String) -> Bool {
-        token.count == 43 && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
-    }
 
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)
@@ -81,7 +77,12 @@ enum RandomToken {
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
-    /// SHA-256 of `text`, as lowercase hex: how API tokens are stored.
+    /// Whether `token` looks like one `make(bytes: 32)` made (a form token, a session id).
+    static func isWellFormed(_ token: String) -> Bool {
+        token.count == 43 && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    /// SHA-256 of `text`, as lowercase hex: how API tokens, session ids and a session's form token are stored.
     static func sha256(_ text: String) -> String {
         SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
     }

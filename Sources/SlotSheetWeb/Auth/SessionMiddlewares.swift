@@ -1,50 +1,30 @@
 import Hummingbird
-import HummingbirdAuth
 import SlotSheetCore
 
-/// hummingbird-auth's session middleware, twice: one sets `Secure` cookies (for requests that came
-/// over TLS) and one does not, over the same storage, picked per request. Cookies are `HttpOnly`
-/// and `SameSite=Lax`; every form also carries a token (`CSRFMiddleware`).
-struct TransportAwareSessionMiddleware: RouterMiddleware {
+/// Reads the session the cookie names, and its user, from the database on every request (reading
+/// only: a GET writes nothing), so a session started on another instance or before a restart is
+/// known here, and a session ended or a user disabled anywhere is signed out at once. A cookie
+/// that names no live session is taken out of the browser.
+struct StoredSessionMiddleware: RouterMiddleware {
     typealias Context = WebContext
-    static let cookieName = "slotsheet_session"
-    private let plain: SessionMiddleware<WebContext>
-    private let secure: SessionMiddleware<WebContext>
-
-    init(storage: any PersistDriver, lifetime: Duration) {
-        func configuration(secure: Bool) -> SessionMiddlewareConfiguration {
-            SessionMiddlewareConfiguration(
-                sessionCookieParameters: .init(name: Self.cookieName, path: "/", secure: secure, sameSite: .lax),
-                keyPrefix: "slotsheet.session.", defaultSessionExpiration: lifetime)
-        }
-        plain = SessionMiddleware(storage: storage, configuration: configuration(secure: false))
-        secure = SessionMiddleware(storage: storage, configuration: configuration(secure: true))
-    }
-
-    func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
-        context.isSecure ? try await secure.handle(request, context: context, next: next)
-                         : try await plain.handle(request, context: context, next: next)
-    }
-}
-
-/// Reads the session's user from the database on every request, so a disabled user is signed out
-/// at once; a session of a user who is gone or disabled is cleared.
-struct SessionUserMiddleware: RouterMiddleware {
-    typealias Context = WebContext
-    let database: StoreAccess
+    let sessions: WebSessions
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var context = context
-        if let session = context.sessions.session {
-            let user = try await database.read { try $0.user(id: session.userID) }
-            if let user, user.active, let id = user.id {
+        var stale = false
+        if let cookie = request.cookies[WebSessions.cookieName].map({ String($0.value) }), !cookie.isEmpty {
+            if let (session, user) = try await sessions.find(cookie: cookie), user.active, let id = user.id {
+                context.session = session
                 context.user = SignedInUser(id: id, name: user.name, role: user.role)
                 context.requestNote.user = context.user
             } else {
-                context.sessions.clearSession()
+                stale = true
             }
         }
-        return try await next(request, context)
+        var response = try await next(request, context)
+        let setsSession = response.headers[values: .setCookie].contains { $0.hasPrefix(WebSessions.cookieName + "=") }
+        if stale && !setsSession { response.setCookie(WebSessions.removal(secure: context.isSecure)) }
+        return response
     }
 }
 

@@ -1,14 +1,15 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
+import SlotSheetCore
 
-/// Decides whether a sign-in may be tried now, and hears how each one ended. Behind a protocol
-/// so the state can move into the database (shared by every instance) without the routes changing.
+/// Decides whether a sign-in may be tried now, and hears how each one ended.
 protocol SignInLimiter: Sendable {
     /// Starts an attempt for `name` from `client`: nil when it may go on (the caller then calls
     /// `finish`), else how long to wait first. An attempt that must wait is not counted.
-    func begin(name: String, client: String?) async -> Duration?
+    func begin(name: String, client: String?) async throws -> Duration?
     /// Ends an attempt `begin` let through.
-    func finish(name: String, client: String?, result: SignInOutcome) async
+    func finish(name: String, client: String?, result: SignInOutcome) async throws
 }
 
 /// How a sign-in attempt ended, as the limiter counts it.
@@ -33,11 +34,14 @@ enum SignInOutcome: Sendable {
 ///   addresses stays slow.
 ///
 /// An attempt while it waits is refused without looking at the password. Failures from the fifth
-/// on are logged. A success clears its name-and-address record and its address's.
+/// on are logged. A success clears the records of its name at its address, its address and its name.
 ///
+/// The counts are in the database (`sign_in_record`), so every instance on it and a restart see
+/// them, and their times come from the web front's clock (`signInClock`). Only the sign-ins under
+/// way per address are counted in memory: they bound this instance's password-checking threads.
 /// Names are counted case-insensitively; at most `maxRecords` of each kind are remembered (the
-/// oldest go first), so a flood of made-up names or addresses cannot fill the memory.
-actor SignInThrottle: SignInLimiter {
+/// least recently seen go first), so a flood of made-up names or addresses cannot fill the table.
+final class SignInThrottle: SignInLimiter {
     static let freeAttempts = 5
     static let freeAddressAttempts = 20
     static let nameCeiling = 100
@@ -45,82 +49,90 @@ actor SignInThrottle: SignInLimiter {
     static let maxDelay: Duration = .seconds(900)
     static let maxRecords = 10_000
 
-    private struct Record {
-        var failures = 0
-        var waitUntil: ContinuousClock.Instant?
-        var lastSeen: ContinuousClock.Instant
-    }
-
-    private var pairs: [String: Record] = [:]
-    private var addresses: [String: Record] = [:]
-    private var names: [String: Record] = [:]
-    private var underWay: [String: Int] = [:]
+    private let database: StoreAccess
+    private let underWay = NIOLockedValueBox<[String: Int]>([:])
     private let logger: Logger
     /// The time, injected so tests can move it.
-    private let clock: @Sendable () -> ContinuousClock.Instant
+    private let clock: @Sendable () -> Date
 
-    init(logger: Logger, clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    init(database: StoreAccess, logger: Logger, clock: @escaping @Sendable () -> Date = Date.init) {
+        self.database = database
         self.logger = logger
         self.clock = clock
     }
 
-    func begin(name: String, client: String?) -> Duration? {
-        let now = clock()
-        let address = client ?? "-"
-        let waits = [pairs[Self.pairKey(name, address)], addresses[address], names[name.lowercased()]].compactMap { record -> Duration? in
-            guard let until = record?.waitUntil, until > now else { return nil }
-            return until - now
+    func begin(name: String, client: String?) async throws -> Duration? {
+        let address = client ?? "-", now = Self.milliseconds(clock())
+        let keys = Self.keys(name: name, address: address)
+        let records = try await database.read { try $0.signInRecords(keys) }
+        if let until = records.compactMap(\.waitUntilMS).max(), until > now { return .milliseconds(until - now) }
+        let admitted = underWay.withLockedValue { counts in
+            guard counts[address, default: 0] < Self.concurrentPerAddress else { return false }
+            counts[address, default: 0] += 1
+            return true
         }
-        if let longest = waits.max() { return longest }
-        if underWay[address, default: 0] >= Self.concurrentPerAddress { return .seconds(1) }
-        underWay[address, default: 0] += 1
-        return nil
+        return admitted ? nil : .seconds(1)
     }
 
-    func finish(name: String, client: String?, result: SignInOutcome) {
+    func finish(name: String, client: String?, result: SignInOutcome) async throws {
         let address = client ?? "-"
-        underWay[address] = underWay[address].flatMap { $0 > 1 ? $0 - 1 : nil }
-        let pair = Self.pairKey(name, address)
+        underWay.withLockedValue { $0[address] = $0[address].flatMap { $0 > 1 ? $0 - 1 : nil } }
+        let keys = Self.keys(name: name, address: address)
         switch result {
         case .notChecked: return
-        case .failed: break
-        case .succeeded:
-            pairs.removeValue(forKey: pair)
-            addresses.removeValue(forKey: address)
-            names.removeValue(forKey: name.lowercased())
-            return
-        }
-        let now = clock()
-        if let wait = count(&pairs, pair, free: Self.freeAttempts, now: now) {
-            logger.warning("sign-in: \(pairs[pair]!.failures) failed attempts in a row for name \(LogText.safe(name)) from \(address); it waits \(wait.components.seconds)s")
-        }
-        if let wait = count(&addresses, address, free: Self.freeAddressAttempts, now: now) {
-            logger.warning("sign-in: \(addresses[address]!.failures) failed attempts in a row from \(address), whatever the name; it waits \(wait.components.seconds)s")
-        }
-        if let wait = count(&names, name.lowercased(), free: Self.nameCeiling, now: now) {
-            logger.warning("sign-in: \(names[name.lowercased()]!.failures) failed attempts in a row for name \(LogText.safe(name)) from all addresses; it waits \(wait.components.seconds)s everywhere")
+        case .succeeded: try await database.write { try $0.clearSignInRecords(keys) }
+        case .failed:
+            let now = Self.milliseconds(clock())
+            let counted = try await database.write { store in try keys.map { try Self.count($0, store: store, now: now) } }
+            for (key, (failures, wait)) in zip(keys, counted) {
+                guard let wait else { continue }
+                switch key.counter {
+                case .nameAtAddress:
+                    logger.warning("sign-in: \(failures) failed attempts in a row for name \(LogText.safe(name)) from \(address); it waits \(wait.components.seconds)s")
+                case .address:
+                    logger.warning("sign-in: \(failures) failed attempts in a row from \(address), whatever the name; it waits \(wait.components.seconds)s")
+                case .name:
+                    logger.warning("sign-in: \(failures) failed attempts in a row for name \(LogText.safe(name)) from all addresses; it waits \(wait.components.seconds)s everywhere")
+                }
+            }
         }
     }
 
-    /// Counts a failure in `records[key]`; returns how long it must now wait (nil: not yet).
-    private func count(_ records: inout [String: Record], _ key: String, free: Int, now: ContinuousClock.Instant) -> Duration? {
-        var record = records[key] ?? Record(lastSeen: now)
-        record.failures += 1
-        record.lastSeen = now
-        var delay: Duration?
-        if record.failures >= free {
-            let exponent = min(record.failures - free, 20)
-            delay = min(.seconds(1 << exponent), Self.maxDelay)
-            record.waitUntil = now + delay!
-        }
-        records[key] = record
-        if records.count > Self.maxRecords, let oldest = records.min(by: { $0.value.lastSeen < $1.value.lastSeen })?.key {
-            records.removeValue(forKey: oldest)
-        }
-        return delay
+    /// The three records an attempt counts in: the name at the address ("ADDRESS NAME": an address
+    /// holds no space), the address, the name.
+    private static func keys(name: String, address: String) -> [SignInKey] {
+        let name = subject(name: name)
+        return [SignInKey(.nameAtAddress, address + " " + name), SignInKey(.address, address), SignInKey(.name, name)]
     }
 
-    private static func pairKey(_ name: String, _ address: String) -> String {
-        name.lowercased() + "\u{0}" + address
+    /// A name as it is counted: lower-cased; a name no user can have (too long, a control
+    /// character, a NUL that PostgreSQL's text refuses) as the SHA-256 of that, so what a client
+    /// typed never breaks or bloats the table.
+    static func subject(name: String) -> String {
+        let lowered = name.lowercased()
+        return UserDirectory.isValidName(lowered) ? lowered : "sha256:" + RandomToken.sha256(lowered)
+    }
+
+    /// Counts a failure for `key`; returns the failures in a row and how long it must now wait (nil: not yet).
+    private static func count(_ key: SignInKey, store: any StoreSession, now: Int64) throws -> (Int, Duration?) {
+        let failures = try store.countSignInFailure(key, at: now)
+        if failures == 1 { try store.pruneSignInRecords(key.counter, keeping: maxRecords) }
+        guard failures >= threshold(of: key.counter) else { return (failures, nil) }
+        let delay = min(Duration.seconds(1 << min(failures - threshold(of: key.counter), 20)), maxDelay)
+        try store.setSignInWait(key, until: now + delay.components.seconds * 1000)
+        return (failures, delay)
+    }
+
+    /// The failures in a row a counter lets through before it makes its subject wait.
+    private static func threshold(of counter: SignInCounter) -> Int {
+        switch counter {
+        case .nameAtAddress: return freeAttempts
+        case .address: return freeAddressAttempts
+        case .name: return nameCeiling
+        }
+    }
+
+    private static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
     }
 }

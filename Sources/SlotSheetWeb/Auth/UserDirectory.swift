@@ -60,10 +60,16 @@ public struct UserDirectory: Sendable {
         try store.read { try $0.users() }
     }
 
-    /// Disables a user: they can no longer sign in, their sessions end on their next request and
-    /// their token stops working. (Adding them again is not possible: names stay taken, for the history.)
+    /// Disables a user: they can no longer sign in, their sessions end at once on every instance
+    /// (their rows are deleted) and their token stops working. (Adding them again is not possible:
+    /// names stay taken, for the history.)
     public func disable(name: String) throws {
-        guard try store.write({ try $0.setUserActive(name, active: false) }) else { throw UserError.notFound(name) }
+        let found = try store.write { session in
+            guard try session.setUserActive(name, active: false), let id = try session.user(named: name)?.id else { return false }
+            try session.deleteWebSessions(ofUser: id)
+            return true
+        }
+        guard found else { throw UserError.notFound(name) }
     }
 
     /// A new API token for the user, replacing any earlier one. Only its hash is stored.
@@ -81,9 +87,12 @@ public struct UserDirectory: Sendable {
     }
 
     /// The active user with this name and a password, whose hash `checkPassword` checks (the web
-    /// front does that on threads of its own); nil when there is none.
+    /// front does that on threads of its own); nil when there is none. A name no user can have (a
+    /// NUL, which PostgreSQL's text refuses) is not looked up.
     public func signInCandidate(name: String) throws -> AppUser? {
-        guard let user = try store.read({ try $0.user(named: name) }), user.active, user.passwordHash != nil else { return nil }
+        guard Self.isValidName(name), let user = try store.read({ try $0.user(named: name) }), user.active, user.passwordHash != nil else {
+            return nil
+        }
         return user
     }
 

@@ -27,7 +27,7 @@ struct SignInRoutes {
         let password = form["password"] ?? ""
         let next = form["next"]
         let frame = PageFrame(context, path: "/sign-in")
-        if let wait = await services.throttle.begin(name: name, client: context.clientAddress) {
+        if let wait = try await services.throttle.begin(name: name, client: context.clientAddress) {
             let seconds = wait.wholeSecondsUp
             var response = SignInPage(frame: frame, next: next, name: name, notice: ("error", context.words.signInThrottled(seconds)))
                 .response(status: .tooManyRequests)
@@ -39,10 +39,10 @@ struct SignInRoutes {
         do {
             result = try await check(name: name, password: password)
         } catch {
-            await services.throttle.finish(name: name, client: client, result: .notChecked)
+            try? await services.throttle.finish(name: name, client: client, result: .notChecked)
             throw error
         }
-        await services.throttle.finish(name: name, client: client, result: result.outcome)
+        try await services.throttle.finish(name: name, client: client, result: result.outcome)
         switch result {
         case .busy:
             services.logger.notice("sign-in: too many sign-ins under way; one for \(LogText.safe(name)) from \(client ?? "-") was refused")
@@ -56,11 +56,13 @@ struct SignInRoutes {
         case let .user(user, id):
             // A new session id and a new form token: nothing from before signing in carries over.
             let token = CSRFMiddleware.newToken()
-            context.sessions.createSession(WebSession(userID: id, csrfToken: token))
+            let cookie = try await services.sessions.start(userID: id, csrfToken: token, replacing: context.session, secure: context.isSecure)
             context.requestNote.rotatedCSRFToken = token
             context.requestNote.user = SignedInUser(id: id, name: user.name, role: user.role)
             services.logger.info("sign-in: \(user.name) signed in from \(client ?? "-")")
-            return Redirect.to(Redirect.localPath(next))
+            var response = Redirect.to(Redirect.localPath(next))
+            response.setCookie(cookie)
+            return response
         }
     }
 
@@ -90,9 +92,10 @@ struct SignInRoutes {
     }
 
     @Sendable func signOut(_ request: Request, context: WebContext) async throws -> Response {
-        context.sessions.clearSession()
+        var response = Redirect.to("/sign-in?signed-out=1")
+        if let session = context.session { response.setCookie(try await services.sessions.end(session, secure: context.isSecure)) }
         context.requestNote.rotatedCSRFToken = CSRFMiddleware.newToken()
-        return Redirect.to("/sign-in?signed-out=1")
+        return response
     }
 
     @Sendable func switchLanguage(_ request: Request, context: WebContext) async throws -> Response {

@@ -12,11 +12,14 @@ struct ErrorResponderMiddleware: RouterMiddleware {
     let logger: Logger
     /// To answer 405 rather than 404 for a known address asked with a method it does not take.
     let routes: KnownRoutes
+    /// Counts the database's errors.
+    let metrics: WebMetrics
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
+            if error is StoreError { metrics.countDatabaseError() }
             return respond(to: error, request: request, context: context)
         }
     }

@@ -1,5 +1,4 @@
 import Hummingbird
-import HummingbirdAuth
 import NIOCore
 import SlotSheetCore
 import SlotSheetTemplates
@@ -11,18 +10,21 @@ public struct SignedInUser: Sendable, Equatable {
     public var role: AppUser.Role
 }
 
-/// What a session remembers between requests: the user's id (the user is read again on every
-/// request, so disabling them takes effect at once) and the form token of this sign-in.
-public struct WebSession: Codable, Sendable, Equatable {
+/// The session a request's cookie named (`WebSessions`): which row it is (the SHA-256 of the
+/// cookie's id), the user's id (the user is read again on every request, so disabling them takes
+/// effect at once) and the SHA-256 of the form token of this sign-in.
+public struct WebSession: Sendable, Equatable {
+    public var idSHA256: String
     public var userID: RowID
-    public var csrfToken: String
+    public var csrfSHA256: String
 }
 
 /// The request context of every route: where the request came from, its language, the session
 /// and the signed-in user, filled in by the middleware in `WebServer.router`.
-public struct WebContext: RequestContext, SessionRequestContext {
+public struct WebContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    public let sessions: SessionContext<WebSession>
+    /// The live session the cookie named, if any (`StoredSessionMiddleware`).
+    public var session: WebSession?
     /// The peer's address as the socket sees it (a proxy's, behind one).
     public let peerAddress: String?
     /// The client's address: the peer's, or `X-Forwarded-For`'s from a trusted proxy.
@@ -38,7 +40,6 @@ public struct WebContext: RequestContext, SessionRequestContext {
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        sessions = .init()
         peerAddress = source.channel.remoteAddress?.ipAddress
         clientAddress = peerAddress
     }

@@ -1,5 +1,4 @@
 import Hummingbird
-import HummingbirdAuth
 import Logging
 import NIOCore
 import HummingbirdCore
@@ -16,15 +15,14 @@ import SlotSheetCore
 public enum WebServer {
     public static func application(_ services: WebServices,
                                    onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let sessions = MemoryPersistDriver(configuration: .init())
-        let router = router(services, sessionStorage: sessions)
+        let router = router(services)
         let connections = OpenFileLimit.connectionCap(services.settings.maxConnections, logger: services.logger)
         return Application(
             router: router,
             server: GuardedHTTP1Channel.builder(timeouts: services.settings.timeouts, logger: services.logger),
             configuration: .init(address: .hostname(services.settings.host, port: services.settings.port), serverName: nil,
                                  backlog: 1024, availableConnectionsDelegate: MaximumAvailableConnections(connections, logger: services.logger)),
-            services: [sessions, UploadJanitor(services: services), services.readers, ServiceThreadPools(services: services)],
+            services: [UploadJanitor(services: services), services.readers, ServiceThreadPools(services: services)],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? services.settings.port
                 services.logger.notice("listening on http://\(services.settings.host):\(port)")
@@ -33,9 +31,9 @@ public enum WebServer {
             logger: services.logger)
     }
 
-    /// Every route and middleware; `sessionStorage` keeps the sessions (in memory: a restart signs
-    /// everyone out, which an office can live with).
-    public static func router(_ services: WebServices, sessionStorage: any PersistDriver) -> Router<WebContext> {
+    /// Every route and middleware. Sessions are in the database (`WebSessions`), so any instance on
+    /// the same database, and this one after a restart, knows them.
+    public static func router(_ services: WebServices) -> Router<WebContext> {
         // HEAD is answered wherever GET is (HTTP asks it of every server), without the body.
         let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         let routes = KnownRoutes()
@@ -43,16 +41,17 @@ public enum WebServer {
             // The client's address first: the request log line names the forwarded one.
             ClientOriginMiddleware(settings: services.settings)
             RequestLogMiddleware(logger: services.logger)
+            RequestMetricsMiddleware(metrics: services.metrics)
             LanguageMiddleware()
             SecurityHeadersMiddleware()
-            ErrorResponderMiddleware(logger: services.logger, routes: routes)
+            ErrorResponderMiddleware(logger: services.logger, routes: routes, metrics: services.metrics)
         }
         StaticRoutes(services: services).add(to: router)
+        MetricsRoutes(services: services).add(to: router)
         APIRoutes(services: services).add(to: router.group("api"))
 
         let web = router.group()
-            .add(middleware: TransportAwareSessionMiddleware(storage: sessionStorage, lifetime: services.settings.sessionLifetime))
-            .add(middleware: SessionUserMiddleware(database: services.database))
+            .add(middleware: StoredSessionMiddleware(sessions: services.sessions))
             .add(middleware: CSRFMiddleware())
         SignInRoutes(services: services).add(to: web)
         let office = web.group().add(middleware: RequireUserMiddleware(role: .office))

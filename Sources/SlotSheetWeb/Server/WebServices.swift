@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -15,6 +16,10 @@ public final class WebServices: Sendable {
     public var clock: OfficeClock { rules.clock }
     public let logger: Logger
     let throttle: any SignInLimiter
+    /// The sessions, in the database.
+    let sessions: WebSessions
+    /// What `GET /metrics` reports.
+    let metrics = WebMetrics()
     /// Password checks, on threads of their own.
     let passwords = PasswordChecker()
     /// Each user's refused applies, to keep a script from flooding the history.
@@ -26,17 +31,19 @@ public final class WebServices: Sendable {
     /// bcrypt's cost for passwords set here and the dummy check of unknown names.
     let bcryptCost: UInt8
 
-    /// `signInClock` times the waits after failed sign-ins (tests move it by hand).
+    /// `signInClock` times the waits after failed sign-ins and the sessions' start and end (tests
+    /// move it by hand).
     public init(settings: WebSettings, database: StoreAccess, rules: OfficeRules, office: Settings.Office = Settings.builtIn.office, logger: Logger,
                 bcryptCost: UInt8 = UserDirectory.defaultCost,
-                signInClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) throws {
+                signInClock: @escaping @Sendable () -> Date = Date.init) throws {
         self.settings = settings
         self.database = database
         self.rules = rules
         self.office = office
         self.logger = logger
         self.bcryptCost = bcryptCost
-        throttle = SignInThrottle(logger: logger, clock: signInClock)
+        throttle = SignInThrottle(database: database, logger: logger, clock: signInClock)
+        sessions = WebSessions(database: database, lifetime: settings.sessionLifetime, clock: signInClock)
         probe = database.separate()
         uploads = try UploadFolder(path: settings.uploadFolder)
         readers = UploadReaders(logger: logger)

@@ -25,6 +25,8 @@ public struct WebSettings: Sendable, Equatable {
     public var timeouts: ConnectionTimeouts
     /// Connections served at once; more wait in the listen queue (and the open-file limit must allow them).
     public var maxConnections: Int
+    /// Clients `GET /metrics` answers; to anyone else it is a 404.
+    public var metricsFrom: [IPNetwork] = []
 
     /// The most days one template download covers: a template is made while its request waits,
     /// and a range of decades would hold a server thread for most of a minute. Two years; longer
@@ -65,6 +67,7 @@ public struct WebSettings: Sendable, Equatable {
         self.init(host: web.listen.host, port: web.listen.port, uploadLimitBytes: web.uploadLimitBytes, trustedProxies: web.trustedProxies,
                   uploadExpiry: .seconds(web.uploadExpiryHours * 3600), uploadFolder: uploadFolder, timeouts: ConnectionTimeouts(web),
                   maxConnections: web.maxConnections)
+        metricsFrom = web.metricsFrom
     }
 
     /// The private upload folder: the flag, else `SLOTSHEET_UPLOAD_DIR`, else systemd's

@@ -35,6 +35,8 @@ struct UploadApply {
         guard let preview = services.readers.currentPreview(of: upload) else { return .beingRead }
         guard case let .checked(prepared, _) = preview.result else { return try await settled(id) }
         let request = ImportRequest(force: onTop, operatorName: user.name)
+        let started = ContinuousClock.now
+        defer { services.metrics.recordApply(ContinuousClock.now - started) }
         let outcome: ImportOutcome
         do {
             outcome = try await services.database.run { [rules = services.rules] store in

@@ -160,6 +160,8 @@ final class UploadReaders: Service, Sendable {
     func read(_ upload: Job) async -> UploadPreview? {
         guard let services = context.withLockedValue({ $0 }), let path = services.uploads.file(upload.storedName) else { return nil }
         let id = upload.uploadID
+        let started = ContinuousClock.now
+        defer { services.metrics.recordRead(ContinuousClock.now - started) }
         let preview: UploadPreview
         do {
             // The cells are read without the database; the snapshot and the checks after.

@@ -17,6 +17,7 @@ struct ServeCommand: ParsableCommand {
 
             The flags override the settings file's [web] section (web.listen, web.upload_limit_mb,
             web.trusted_proxies, web.upload_expiry_hours; also SLOTSHEET_WEB_LISTEN and the like).
+            GET /metrics answers only the addresses of web.metrics_from (none by default).
             Uploads go to --upload-dir, else SLOTSHEET_UPLOAD_DIR, else systemd's
             $STATE_DIRECTORY/uploads, else ./slotsheet-uploads.
 

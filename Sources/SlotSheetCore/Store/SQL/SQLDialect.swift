@@ -19,6 +19,14 @@ public enum SQLDialect: Sendable {
         }
     }
 
+    /// A 64-bit integer column (PostgreSQL's INTEGER has 32 bits): a time in milliseconds.
+    var bigInteger: String {
+        switch self {
+        case .sqlite: return "INTEGER"
+        case .postgres: return "BIGINT"
+        }
+    }
+
     /// The type of a text column. PostgreSQL compares and sorts text bytewise only with the "C"
     /// collation, as SQLite always does; with it, both give the same orders and the same answers.
     var text: String {

@@ -1,0 +1,88 @@
+import CoreMetrics
+import Foundation
+import Hummingbird
+import Prometheus
+import SlotSheetCore
+
+/// What `GET /metrics` tells a Prometheus server about this instance: requests by route and status,
+/// how long reading and applying uploads take, the sessions and the database errors. Recorded through
+/// swift-metrics into a swift-prometheus registry of this instance's own (not the process-wide
+/// `MetricsSystem`, so two instances in one test process keep apart), written in the Prometheus text format.
+final class WebMetrics: Sendable {
+    private let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+
+    init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [.milliseconds(50), .milliseconds(250), .seconds(1), .seconds(5), .seconds(30), .seconds(120)]
+        self.factory = factory
+    }
+
+    /// One answered request; `route` is the route's pattern (`/uploads/{id}`; `NotFound` for a path no
+    /// route takes), never the path a client typed, so the series stay few.
+    func countRequest(route: String, method: String, status: Int) {
+        Counter(label: "slotsheet_http_requests_total", dimensions: [("route", route), ("method", method), ("status", String(status))],
+                factory: factory).increment()
+    }
+
+    /// A request that failed on the database (unavailable, a conflict that did not settle, any other store error).
+    func countDatabaseError() {
+        Counter(label: "slotsheet_database_errors_total", factory: factory).increment()
+    }
+
+    /// How long reading an upload took, from its file to its preview.
+    func recordRead(_ duration: Duration) {
+        Timer(label: "slotsheet_upload_read_seconds", factory: factory).recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// How long an apply took, from the click to its answer.
+    func recordApply(_ duration: Duration) {
+        Timer(label: "slotsheet_upload_apply_seconds", factory: factory).recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// The metrics in the Prometheus text format, with the sessions that have not ended now.
+    func text(sessions: Int) -> String {
+        Gauge(label: "slotsheet_sessions", factory: factory).record(sessions)
+        return registry.emitToString()
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
+/// Counts every request by its route and its final status (inside the request log, outside the
+/// error pages, so a 404 or a 503 counts as what the client got).
+struct RequestMetricsMiddleware: RouterMiddleware {
+    typealias Context = WebContext
+    let metrics: WebMetrics
+
+    func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        let response = try await next(request, context)
+        metrics.countRequest(route: context.endpointPath ?? "NotFound", method: request.method.rawValue, status: Int(response.status.code))
+        return response
+    }
+}
+
+/// `GET /metrics`: the Prometheus text, only to the clients of `web.metrics_from`; to anyone else the
+/// same 404 as a page that does not exist. It reads the sessions' count and writes nothing.
+struct MetricsRoutes {
+    let services: WebServices
+
+    func add(to router: Router<WebContext>) {
+        router.get("/metrics", use: metrics)
+    }
+
+    @Sendable func metrics(_ request: Request, context: WebContext) async throws -> Response {
+        guard let client = context.clientAddress.flatMap({ IPAddress($0) }), services.settings.metricsFrom.contains(where: { $0.contains(client) }) else {
+            throw WebError.notFound
+        }
+        let now = Timestamp.iso(services.sessions.clock())
+        let sessions = try await services.database.read { try $0.webSessionCount(validAt: now) }
+        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(string: services.metrics.text(sessions: sessions))))
+    }
+}
