@@ -254,6 +254,16 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func moveUpload(_ uploadID: RowID, from: Set<UploadState>, to: UploadState, batchID: RowID?) throws -> Bool {
             try inner.moveUpload(uploadID, from: from, to: to, batchID: batchID)
         }
+        func insertUploadChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws { try inner.insertUploadChunk(uploadID: uploadID, seq: seq, bytes: bytes) }
+        func uploadChunk(uploadID: RowID, seq: Int) throws -> [UInt8]? { try inner.uploadChunk(uploadID: uploadID, seq: seq) }
+        func claimUpload(_ lease: UploadLease) throws -> WebUpload? { try inner.claimUpload(lease) }
+        func renewUploadLease(_ uploadID: RowID, _ lease: UploadLease, rows: Int, total: Int) throws -> Bool {
+            try inner.renewUploadLease(uploadID, lease, rows: rows, total: total)
+        }
+        func releaseUploadLease(_ uploadID: RowID, _ lease: UploadLease) throws { try inner.releaseUploadLease(uploadID, lease) }
+        func finishReading(uploadID: RowID, _ reading: UploadReading, lease: UploadLease) throws -> Bool {
+            try inner.finishReading(uploadID: uploadID, reading, lease: lease)
+        }
     }
 }
 

@@ -207,19 +207,21 @@ import Testing
         case .sqlite:
             try fixture.database.rawConnection().write { db in
                 try db.execute(sql: """
+                    DROP TABLE upload_chunk;
                     DROP TABLE list_change;
                     ALTER TABLE import_batch DROP COLUMN list_kind;
                     ALTER TABLE defect DROP COLUMN active;
                     DROP TABLE web_upload;
                     DROP TABLE app_user;
                     ALTER TABLE import_batch DROP COLUMN problems;
-                    DELETE FROM grdb_migrations WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists');
+                    DELETE FROM grdb_migrations WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
+                                                                     '008-uploads-in-the-database');
                     """)
             }
         case .postgres:
-            for statement in ["DROP TABLE list_change", "ALTER TABLE import_batch DROP COLUMN list_kind", "ALTER TABLE defect DROP COLUMN active",
+            for statement in ["DROP TABLE upload_chunk", "DROP TABLE list_change", "ALTER TABLE import_batch DROP COLUMN list_kind", "ALTER TABLE defect DROP COLUMN active",
                               "DROP TABLE web_upload", "DROP TABLE app_user", "ALTER TABLE import_batch DROP COLUMN problems",
-                              "DELETE FROM slotsheet_migration WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists')"] {
+                              "DELETE FROM slotsheet_migration WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists', '008-uploads-in-the-database')"] {
                 _ = try PostgresTestServer.rows(statement, url: fixture.database.location)
             }
         }

@@ -7,6 +7,7 @@ import InteropSupport
 import Logging
 import NIOConcurrencyHelpers
 import SlotSheetCore
+import Testing
 @testable import SlotSheetWeb
 
 /// A web front on a fresh database with the sample data and two users, `olga` (office) and
@@ -23,6 +24,8 @@ final class WebFixture: @unchecked Sendable {
     /// The sign-in throttle's time: stands still unless a test moves it.
     let signInTime = NIOLockedValueBox<ContinuousClock.Instant>(.now)
     private var postgresName: String?
+    /// Opens another store on the fixture's database.
+    let openStore: @Sendable () throws -> any RepairStore
 
     init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: [IPNetwork] = [],
          timeouts: ConnectionTimeouts? = nil, openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
@@ -53,6 +56,7 @@ final class WebFixture: @unchecked Sendable {
         if let timeouts { settings.timeouts = timeouts }
         let log = RecordedLog()
         self.log = log
+        self.openStore = open
         let access = StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openStore ?? open)
         services = try WebServices(settings: settings, database: access, rules: OfficeRules(booking: .standard, clock: clock),
                                    logger: Logger(label: "test") { _ in log.handler() }, bcryptCost: 4,
@@ -66,12 +70,29 @@ final class WebFixture: @unchecked Sendable {
 
     var application: some ApplicationProtocol { WebServer.application(services) }
 
+    /// Another instance on the same database, as a second machine behind a load balancer (or the
+    /// same one after a restart) runs it: its own private folder, threads, memory and log.
+    func anotherInstance(_ name: String) throws -> (services: WebServices, log: RecordedLog) {
+        var settings = services.settings
+        settings.uploadFolder = folder.appending(path: "uploads-\(name)").path
+        let log = RecordedLog()
+        let other = try WebServices(settings: settings, database: StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openStore),
+                                    rules: services.rules, logger: Logger(label: name) { _ in log.handler() }, bcryptCost: 4)
+        return (other, log)
+    }
+
     /// Moves the sign-in throttle's time on.
     func advanceSignInTime(by duration: Duration) {
         signInTime.withLockedValue { $0 = $0 + duration }
     }
 
-    /// Files in the upload folder.
+    /// Whether the upload's bytes are in the database (its `upload_chunk` rows).
+    func storesBytes(ofUpload location: String) throws -> Bool {
+        let id = try #require(RowID(location.split(separator: "/").last.map(String.init) ?? ""))
+        return try store.read { try $0.uploadChunk(uploadID: id, seq: 0) } != nil
+    }
+
+    /// Files in the instance's private folder (uploads arriving, downloads leaving).
     func uploadFiles() -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: services.settings.uploadFolder)) ?? []
     }
