@@ -102,6 +102,20 @@ final class ServedDatabase {
             guard result.status == 0 else { throw Interop.Failure(description: "slotsheet user add: \(result.output)") }
         }
         self.environment = environment
+        try launch()
+    }
+
+    /// Another `slotsheet serve` on `first`'s database (as a second machine behind a load balancer
+    /// runs it), with a private folder of its own; stopping it leaves the database alone.
+    init(joining first: ServedDatabase) throws {
+        folder = FileManager.default.temporaryDirectory.appending(path: "slotsheet-walk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        environment = first.environment
+        try launch()
+    }
+
+    /// Starts the server and waits (at most 60 s) until it says where it listens.
+    private func launch() throws {
         process.executableURL = Self.executable
         process.arguments = ["serve", "--listen", "127.0.0.1:0", "--upload-dir", folder.appending(path: "uploads").path]
         process.environment = environment
@@ -121,6 +135,9 @@ final class ServedDatabase {
         }
         url = "http://127.0.0.1:\(port)"
     }
+
+    /// What the server wrote so far.
+    var logText: String { log.text }
 
     /// Sends SIGTERM and waits (at most 60 s) for the server to stop; its exit status and log.
     func terminate() throws -> (status: Int32, log: String) {
