@@ -60,23 +60,52 @@ import Testing
         }
     }
 
-    private func kill(_ first: ServedDatabase, store: any RepairStore, http: HTTPClient, bearer: String) async throws {
-        let (headers, body) = multipartBody(token: nil, fileName: "two-years.csv", contents: try Self.bigCSV())
+    /// Uploads the big CSV to `server` and waits until an instance holds its lease, in the middle of
+    /// reading: its id and row then.
+    static func uploadAndWaitForTheLease(_ server: ServedDatabase, store: any RepairStore, http: HTTPClient,
+                                         bearer: String) async throws -> (id: Int, held: WebUpload) {
+        let (headers, body) = multipartBody(token: nil, fileName: "two-years.csv", contents: try bigCSV())
         var fields = headers
         fields[.authorization] = bearer
-        let created = try await LoopbackAPI(http: http, base: first.url).send(.post, "/api/imports", headers: fields, body: body)
+        let created = try await LoopbackAPI(http: http, base: server.url).send(.post, "/api/imports", headers: fields, body: body)
         #expect(created.status == .accepted, "\(String(buffer: created.body))")
         let id = try #require(try JSONSerialization.jsonObject(with: Data(buffer: created.body)) as? [String: Any])["id"] as! Int
-
-        // Killed the moment it holds the lease, in the middle of reading.
-        var held: WebUpload?
         for _ in 0..<3000 {
             let row = try store.read { try $0.upload(id: RowID(id)) }
             if row?.state != .reading { break }
-            if row?.leaseOwner != nil { held = row; break }
+            if let row, row.leaseOwner != nil { return (id, row) }
             try await Task.sleep(for: .milliseconds(10))
         }
-        let holder = try #require(held, "the first instance claimed the upload and was still reading it")
+        throw Interop.Failure(description: "the instance did not hold the upload's lease while reading it: \(server.logText.suffix(1500))")
+    }
+
+    /// SIGTERM while it reads: the instance stops claiming, finishes the read it holds and records
+    /// it, and exits 0; nothing is left `reading` under its lease.
+    @Test(.timeLimit(.minutes(5)), arguments: TestBackend.available)
+    func anInstanceStoppedWhileReadingFinishesTheReadItHolds(_ backend: TestBackend) async throws {
+        let server = try ServedDatabase(backend)
+        defer { server.stop() }
+        let token = try ServedDatabase.run(ServedDatabase.executable, ["user", "token", "olga"], environment: server.environment)
+        let bearer = "Bearer " + token.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let store = try Self.store(server)
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        let id: Int
+        do {
+            id = try await Self.uploadAndWaitForTheLease(server, store: store, http: http, bearer: bearer).id
+            try await http.shutdown()
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+        let stopped = try server.terminate()
+        #expect(stopped.status == 0, "\(stopped.log.suffix(1500))")
+        let row = try #require(try store.read { try $0.upload(id: RowID(id)) })
+        #expect(row.state == .ready && row.planDigest != nil && row.leaseOwner == nil, "the read it held was finished: \(row)")
+    }
+
+    private func kill(_ first: ServedDatabase, store: any RepairStore, http: HTTPClient, bearer: String) async throws {
+        // Killed the moment it holds the lease, in the middle of reading.
+        let (id, holder) = try await Self.uploadAndWaitForTheLease(first, store: store, http: http, bearer: bearer)
         Foundation.kill(first.pid, SIGKILL)
         let killedAt = Date()
         #expect(try store.read { try $0.upload(id: RowID(id)) }?.state == .reading, "killed while reading: \(first.logText.suffix(1500))")

@@ -109,13 +109,15 @@ final class UploadReaders: Service, Sendable {
     func run() async throws {
         await withGracefulShutdownHandler {
             await withTaskGroup(of: Void.self) { group in
+                // The tick; it ends with shutdown or cancellation (the server failed to start).
                 group.addTask { [self] in
                     while !stopping.withLockedValue({ $0 }) {
-                        try? await Task.sleep(for: Self.pollEvery)
+                        do { try await Task.sleep(for: Self.pollEvery) } catch { return }
                         eventInput.yield(.nudge)
                     }
                 }
                 await dispatch(&group)
+                // Cancelled rather than shut down: the stream ended, and the tick must too.
                 group.cancelAll()
             }
         } onGracefulShutdown: {
