@@ -136,9 +136,8 @@ struct APIRoutes {
     /// The upload's state; `page` picks the problems shown (of the first `ProblemTally.kept`).
     private func stateResponse(_ upload: WebUpload, page: (offset: Int, limit: Int), context: WebContext) async throws -> Response {
         let id = upload.id!
-        // Being read here: the reader's count; elsewhere: what its holder last recorded.
         var state = ImportState(id: id, state: upload.state.rawValue, result: nil, batch: upload.batchID,
-                                rows: services.readers.progress(of: id)?.rows ?? (upload.state == .reading ? upload.rowsRead : nil))
+                                rows: services.readers.progress(of: upload)?.rows)
         if upload.state == .ready || upload.state == .refused {
             // Not in memory (the server restarted): queued to be read again; `result` comes once it is.
             let preview = services.readers.currentPreview(of: upload)

@@ -55,7 +55,7 @@ struct UploadRoutes {
         let id = upload.id!
         let preview = services.readers.currentPreview(of: upload)
         return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: upload,
-                                         progress: services.readers.progress(of: id), preview: preview, notice: nil).node)
+                                         progress: services.readers.progress(of: upload), preview: preview, notice: nil).node)
     }
 
     /// Applies the plan the person saw (its digest is the form's `plan`): 303 to the upload once
@@ -98,9 +98,7 @@ struct UploadRoutes {
     /// `{"state": "reading", "rows": 120, "total": 744, "text": "120 rows read"}` for the progress script.
     @Sendable func progress(_ request: Request, context: WebContext) async throws -> Response {
         let upload = try await ownUpload(context)
-        // Read here: the reader's own count; read elsewhere: what its holder last recorded.
-        let progress = services.readers.progress(of: upload.id!)
-            ?? (upload.rowsRead, upload.state == .reading ? upload.rowsTotal : upload.rowsRead)
+        let progress = services.readers.progress(of: upload) ?? (upload.rowsRead, upload.rowsRead)
         let body = UploadProgress(state: upload.state.rawValue, rows: progress.rows, total: progress.total,
                                   text: context.words.rowsRead(progress.rows))
         return try JSONBody.response(body)

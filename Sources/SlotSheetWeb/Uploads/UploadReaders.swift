@@ -89,6 +89,13 @@ final class UploadReaders: Service, Sendable {
         progress.withLockedValue { $0[uploadID] }
     }
 
+    /// (rows read, rows in the file; 0 while unknown) of an upload being read: this instance's own
+    /// count when it reads it, else what the instance reading it last recorded with its lease.
+    func progress(of upload: WebUpload) -> (rows: Int, total: Int)? {
+        if let id = upload.id, let here = progress(of: id) { return here }
+        return upload.state == .reading ? (upload.rowsRead, upload.rowsTotal) : nil
+    }
+
     func preview(of uploadID: RowID) -> UploadPreview? {
         previews.withLockedValue { list in list.first { $0.0 == uploadID }?.1 }
     }
