@@ -11,7 +11,7 @@ import Testing
 /// another, started after, claims the upload once the lease has run out, within 30 s, and reads it
 /// to its preview.
 @Suite(.serialized) struct ServeInstancesTests {
-    /// A CSV of two years of every active person in every active daypart, from 2027 on: big enough
+    /// A CSV of four years of every active person in every active daypart, from 2027 on: big enough
     /// (about 6 MB) that reading it takes seconds, so the reader can be killed in the middle.
     static func bigCSV() throws -> Data {
         let root = BrowserWalkTests.root.appending(path: "Samples")
@@ -28,7 +28,7 @@ import Testing
         let staff = try codes("staff.csv"), dayparts = try codes("dayparts.csv")
         var text = "date,daypart,staff,available\r\n"
         var date = LocalDate(iso: "2027-01-01")!
-        for _ in 0..<730 {
+        for _ in 0..<1461 {
             for daypart in dayparts { for person in staff { text += "\(date.iso),\(daypart),\(person),x\r\n" } }
             date = date.adding(days: 1)
         }
@@ -60,23 +60,30 @@ import Testing
         }
     }
 
-    /// Uploads the big CSV to `server` and waits until an instance holds its lease, in the middle of
-    /// reading: its id and row then.
+    /// Uploads the big CSV to `server` and, watching the database from before the upload is sent
+    /// (the reading starts before the answer comes), waits until an instance holds its lease in
+    /// the middle of reading: its id and row then.
     static func uploadAndWaitForTheLease(_ server: ServedDatabase, store: any RepairStore, http: HTTPClient,
                                          bearer: String) async throws -> (id: Int, held: WebUpload) {
-        let (headers, body) = multipartBody(token: nil, fileName: "two-years.csv", contents: try bigCSV())
+        let (headers, body) = multipartBody(token: nil, fileName: "four-years.csv", contents: try bigCSV())
         var fields = headers
         fields[.authorization] = bearer
-        let created = try await LoopbackAPI(http: http, base: server.url).send(.post, "/api/imports", headers: fields, body: body)
-        #expect(created.status == .accepted, "\(String(buffer: created.body))")
-        let id = try #require(try JSONSerialization.jsonObject(with: Data(buffer: created.body)) as? [String: Any])["id"] as! Int
-        for _ in 0..<3000 {
-            let row = try store.read { try $0.upload(id: RowID(id)) }
-            if row?.state != .reading { break }
-            if let row, row.leaseOwner != nil { return (id, row) }
+        let api = LoopbackAPI(http: http, base: server.url)
+        async let created = api.send(.post, "/api/imports", headers: fields, body: body)
+        var held: WebUpload?
+        for _ in 0..<12_000 {
+            if let row = try store.read({ try $0.uploads(of: nil, limit: 1).first }) {
+                if row.state == .reading, row.leaseOwner != nil { held = row; break }
+                if row.state != .reading { break }
+            }
             try await Task.sleep(for: .milliseconds(10))
         }
-        throw Interop.Failure(description: "the instance did not hold the upload's lease while reading it: \(server.logText.suffix(1500))")
+        let answer = try await created
+        #expect(answer.status == .accepted, "\(String(buffer: answer.body))")
+        guard let held, let id = held.id else {
+            throw Interop.Failure(description: "the instance did not hold the upload's lease while reading it: \(server.logText.suffix(1500))")
+        }
+        return (Int(id), held)
     }
 
     /// SIGTERM while it reads: the instance stops claiming, finishes the read it holds and records
