@@ -266,6 +266,16 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func setSignInWait(_ key: SignInKey, until waitUntilMS: Int64) throws { try inner.setSignInWait(key, until: waitUntilMS) }
         func clearSignInRecords(_ keys: [SignInKey]) throws { try inner.clearSignInRecords(keys) }
         func pruneSignInRecords(_ counter: SignInCounter, keeping: Int) throws { try inner.pruneSignInRecords(counter, keeping: keeping) }
+        func insertUploadChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws { try inner.insertUploadChunk(uploadID: uploadID, seq: seq, bytes: bytes) }
+        func uploadChunk(uploadID: RowID, seq: Int) throws -> [UInt8]? { try inner.uploadChunk(uploadID: uploadID, seq: seq) }
+        func claimUpload(_ lease: UploadLease) throws -> WebUpload? { try inner.claimUpload(lease) }
+        func renewUploadLease(_ uploadID: RowID, _ lease: UploadLease, rows: Int, total: Int) throws -> Bool {
+            try inner.renewUploadLease(uploadID, lease, rows: rows, total: total)
+        }
+        func releaseUploadLease(_ uploadID: RowID, _ lease: UploadLease) throws { try inner.releaseUploadLease(uploadID, lease) }
+        func finishReading(uploadID: RowID, _ reading: UploadReading, lease: UploadLease) throws -> Bool {
+            try inner.finishReading(uploadID: uploadID, reading, lease: lease)
+        }
     }
 }
 

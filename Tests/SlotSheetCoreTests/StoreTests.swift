@@ -33,6 +33,7 @@ import Testing
                 ALTER TABLE import_batch DROP COLUMN problems;
                 DROP TABLE web_session;
                 DROP TABLE sign_in_record;
+                DROP TABLE upload_chunk;
                 DROP TABLE web_upload;
                 DROP TABLE app_user;
                 DROP TABLE list_change;
@@ -40,7 +41,7 @@ import Testing
                 ALTER TABLE defect DROP COLUMN active;
                 DELETE FROM grdb_migrations WHERE identifier IN ('002-covering-index-for-held-requests', '003-export-content-digest',
                                                                  '004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
-                                                                 '007-web-sessions-and-sign-in-throttle');
+                                                                 '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)

@@ -85,7 +85,8 @@ import Testing
             #expect(batches.count == 1, "applied once")
             let batch = try #require(batches.first?.id)
             #expect(batches.first?.added == 3 && batches.first?.operatorName == "olga")
-            #expect(fixture.uploadFiles().isEmpty, "an applied upload's file is removed after COMMIT")
+            #expect(try !fixture.storesBytes(ofUpload: location), "an applied upload's bytes go with its apply")
+            #expect(fixture.uploadFiles().isEmpty)
 
             let applied = try await client.execute(uri: location, method: .get, headers: olga.headers())
             #expect(applied.text.contains("Applied as batch \(batch)."))

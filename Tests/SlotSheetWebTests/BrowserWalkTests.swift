@@ -105,6 +105,15 @@ final class ServedDatabase {
         try launch()
     }
 
+    /// Another `slotsheet serve` on `first`'s database (as a second machine behind a load balancer
+    /// runs it), with a private folder of its own; stopping it leaves the database alone.
+    init(joining first: ServedDatabase) throws {
+        folder = FileManager.default.temporaryDirectory.appending(path: "slotsheet-walk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        environment = first.environment
+        try launch()
+    }
+
     /// Starts `slotsheet serve` on the database (again, after `terminate`: on a new port, with a new
     /// log) and waits, at most 60 s, until it listens.
     func launch() throws {
@@ -131,6 +140,9 @@ final class ServedDatabase {
         }
         url = "http://127.0.0.1:\(port)"
     }
+
+    /// What the server wrote so far.
+    var logText: String { log.text }
 
     /// Sends SIGTERM and waits (at most 60 s) for the server to stop; its exit status and log.
     func terminate() throws -> (status: Int32, log: String) {

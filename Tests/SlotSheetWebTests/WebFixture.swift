@@ -8,6 +8,7 @@ import InteropSupport
 import Logging
 import NIOConcurrencyHelpers
 import SlotSheetCore
+import Testing
 @testable import SlotSheetWeb
 
 /// A web front on a fresh database with the sample data and two users, `olga` (office) and
@@ -25,8 +26,8 @@ final class WebFixture: @unchecked Sendable {
     let signInTime = NIOLockedValueBox<Date>(Date())
     private var postgresName: String?
     private var postgresURL: String?
-    /// Opens another store on the same database (what a second instance or a restart does).
-    private let openSameDatabase: @Sendable () throws -> any RepairStore
+    /// Opens another store on the fixture's database (what a second instance or a restart does).
+    let openStore: @Sendable () throws -> any RepairStore
 
     init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: [IPNetwork] = [], metricsFrom: [IPNetwork] = [],
          timeouts: ConnectionTimeouts? = nil, openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
@@ -46,7 +47,6 @@ final class WebFixture: @unchecked Sendable {
             store = try PostgresStore(url: database.url)
             open = { try PostgresStore(url: database.url) }
         }
-        openSameDatabase = open
         try store.migrate()
         clock = OfficeClock.fixed(today: LocalDate(iso: "2026-12-01")!)
         _ = try Seeder.load(try SampleDataset(clock: clock), into: store)
@@ -60,6 +60,7 @@ final class WebFixture: @unchecked Sendable {
         if let timeouts { settings.timeouts = timeouts }
         let log = RecordedLog()
         self.log = log
+        self.openStore = open
         let access = StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openStore ?? open)
         services = try WebServices(settings: settings, database: access, rules: OfficeRules(booking: .standard, clock: clock),
                                    logger: Logger(label: "test") { _ in log.handler() }, bcryptCost: 4,
@@ -73,14 +74,24 @@ final class WebFixture: @unchecked Sendable {
 
     var application: some ApplicationProtocol { WebServer.application(services) }
 
-    /// Another web front on the same database, with worker threads and an upload folder of its own:
-    /// a second instance behind a load balancer, or this one after a restart. Same clocks.
+    /// Another instance on the same database, as a second machine behind a load balancer (or the
+    /// same one after a restart) runs it: its own private folder, threads, memory and log; the same
+    /// clocks.
+    func anotherInstance(_ name: String) throws -> (services: WebServices, log: RecordedLog) {
+        let log = RecordedLog()
+        return (try instance(name, logging: log), log)
+    }
+
+    /// Another instance (as above) that logs into this fixture's log.
     func anotherInstance() throws -> WebServices {
+        try instance(UUID().uuidString, logging: log)
+    }
+
+    private func instance(_ name: String, logging log: RecordedLog) throws -> WebServices {
         var settings = services.settings
-        settings.uploadFolder = folder.appending(path: "uploads-\(UUID().uuidString)").path
-        let log = self.log
-        return try WebServices(settings: settings, database: StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openSameDatabase),
-                               rules: services.rules, logger: Logger(label: "test") { _ in log.handler() }, bcryptCost: 4,
+        settings.uploadFolder = folder.appending(path: "uploads-\(name)").path
+        return try WebServices(settings: settings, database: StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openStore),
+                               rules: services.rules, logger: Logger(label: name) { _ in log.handler() }, bcryptCost: 4,
                                signInClock: { [signInTime] in signInTime.withLockedValue { $0 } })
     }
 
@@ -100,7 +111,13 @@ final class WebFixture: @unchecked Sendable {
         signInTime.withLockedValue { $0 = $0.addingTimeInterval(duration.timeInterval) }
     }
 
-    /// Files in the upload folder.
+    /// Whether the upload's bytes are in the database (its `upload_chunk` rows).
+    func storesBytes(ofUpload location: String) throws -> Bool {
+        let id = try #require(RowID(location.split(separator: "/").last.map(String.init) ?? ""))
+        return try store.read { try $0.uploadChunk(uploadID: id, seq: 0) } != nil
+    }
+
+    /// Files in the instance's private folder (uploads arriving, downloads leaving).
     func uploadFiles() -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: services.settings.uploadFolder)) ?? []
     }

@@ -51,6 +51,16 @@ extension WorkbookSummary: OfficeMessage {
 }
 
 extension ImportFileError {
+    /// The file could not be opened at all: the server's trouble with its own copy, not something
+    /// the file says. Such a refusal names a server path (and the system's reason), so it is never
+    /// shown to a web client: the web front leaves the upload to be read again instead.
+    public var isOpeningFailure: Bool {
+        switch self {
+        case .unreadable, .workbook(.unreadable), .csv(.unreadable): return true
+        default: return false
+        }
+    }
+
     /// The `status` of `slotsheet import --json` for a file refused whole: `template_edited` for a
     /// template whose hidden information was changed, `unreadable` for every other refusal.
     public var jsonStatus: String {

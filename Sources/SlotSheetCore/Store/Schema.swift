@@ -17,6 +17,7 @@ public enum Schema {
         Migration(identifier: "005-web-users-and-uploads", sql: webUsersAndUploads),
         Migration(identifier: "006-office-lists", sql: officeLists),
         Migration(identifier: "007-web-sessions-and-sign-in-throttle", sql: webSessionsAndSignInThrottle),
+        Migration(identifier: "008-uploads-in-the-database", sql: uploadsInTheDatabase),
     ]
 
     /// The version this build creates and expects.
@@ -36,6 +37,7 @@ public enum Schema {
         "daypart", "staff", "availability", "repair_request", "repair_request_defect",
         "import_batch", "availability_change", "export_run", "app_user", "web_upload", "list_change",
         "web_session", "sign_in_record",
+        "upload_chunk",
     ]
 
     private static let isoDate = "9999-99-99"
@@ -138,6 +140,31 @@ public enum Schema {
         );
         CREATE INDEX web_upload_by_user ON web_upload(user_id, id);
         CREATE INDEX web_upload_by_state ON web_upload(state, expires_at);
+        """
+    }
+
+    /// An upload lives in the database, so every instance on it can read, show and apply it and a
+    /// restart loses nothing: its bytes in chunks of at most `UploadChunks.size` (removed with the
+    /// upload, or when it no longer needs them), and on the upload the reading queue's lease (who
+    /// reads it, until when, in milliseconds since 1970 on the reader's clock), the progress and
+    /// the preview's plan digests. Uploads of before, whose files were in a folder of one
+    /// instance, cannot be read again by another: they expire.
+    @Sendable private static func uploadsInTheDatabase(_ d: SQLDialect) -> String {
+        let bytes = d == .postgres ? "BYTEA" : "BLOB"
+        return """
+        CREATE TABLE upload_chunk (
+            id \(d.primaryKey),
+            upload_id \(d.reference) NOT NULL REFERENCES web_upload(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL CHECK (seq >= 0),
+            bytes \(bytes) NOT NULL,
+            UNIQUE (upload_id, seq)
+        );
+        ALTER TABLE web_upload ADD COLUMN lease_owner \(d.text);
+        ALTER TABLE web_upload ADD COLUMN lease_until BIGINT;
+        ALTER TABLE web_upload ADD COLUMN rows_total INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE web_upload ADD COLUMN plan_digest \(d.text);
+        ALTER TABLE web_upload ADD COLUMN on_top_digest \(d.text);
+        UPDATE web_upload SET state = 'expired' WHERE state IN ('reading', 'ready', 'refused');
         """
     }
 

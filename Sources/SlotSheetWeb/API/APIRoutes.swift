@@ -136,7 +136,7 @@ struct APIRoutes {
     private func stateResponse(_ upload: WebUpload, page: (offset: Int, limit: Int), context: WebContext) async throws -> Response {
         let id = upload.id!
         var state = ImportState(id: id, state: upload.state.rawValue, result: nil, batch: upload.batchID,
-                                rows: services.readers.progress(of: id)?.rows)
+                                rows: services.readers.progress(of: upload)?.rows)
         if upload.state == .ready || upload.state == .refused {
             // Not in memory (the server restarted): queued to be read again; `result` comes once it is.
             let preview = services.readers.currentPreview(of: upload)
@@ -219,7 +219,8 @@ struct ImportState: Encodable {
     var error: String?
     var batch: RowID?
     var rows: Int?
-    /// The preview is not in memory (the server restarted) and is being read again: ask again.
+    /// The preview is not in memory on the instance asked (another read it, or it restarted) and is
+    /// being read again there: ask again.
     var beingRead: Bool?
 
     init(id: RowID, state: String, result: ImportOutcomeJSON?, error: String? = nil, batch: RowID? = nil, rows: Int? = nil) {

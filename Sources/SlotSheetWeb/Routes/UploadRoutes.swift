@@ -55,7 +55,7 @@ struct UploadRoutes {
         let id = upload.id!
         let preview = services.readers.currentPreview(of: upload)
         return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: upload,
-                                         progress: services.readers.progress(of: id), preview: preview, notice: nil).node)
+                                         progress: services.readers.progress(of: upload), preview: preview, notice: nil).node)
     }
 
     /// Applies the plan the person saw (its digest is the form's `plan`): 303 to the upload once
@@ -98,7 +98,7 @@ struct UploadRoutes {
     /// `{"state": "reading", "rows": 120, "total": 744, "text": "120 rows read"}` for the progress script.
     @Sendable func progress(_ request: Request, context: WebContext) async throws -> Response {
         let upload = try await ownUpload(context)
-        let progress = services.readers.progress(of: upload.id!) ?? (upload.rowsRead, upload.rowsRead)
+        let progress = services.readers.progress(of: upload) ?? (upload.rowsRead, upload.rowsRead)
         let body = UploadProgress(state: upload.state.rawValue, rows: progress.rows, total: progress.total,
                                   text: context.words.rowsRead(progress.rows))
         return try JSONBody.response(body)
@@ -114,10 +114,7 @@ struct UploadRoutes {
         let upload = try await ownUpload(context)
         let id = upload.id!
         let moved = try await services.database.write { try $0.moveUpload(id, from: [.ready, .refused], to: .discarded, batchID: nil) }
-        if moved {
-            services.uploads.remove(upload.storedName)
-            services.readers.forget(id)
-        }
+        if moved { services.readers.forget(id) }
         return Redirect.to("/uploads")
     }
 
@@ -133,7 +130,8 @@ struct UploadProgress: Codable {
     let text: String
 }
 
-/// Receiving an upload and queueing it to be read: shared by the upload page and the API.
+/// Receiving an upload and queueing it to be read (its row and bytes in the database, where any
+/// instance's reader claims it): shared by the upload page and the API.
 struct UploadIntake {
     let services: WebServices
 
@@ -151,15 +149,17 @@ struct UploadIntake {
         let upload = WebUpload(userID: user.id, fileName: received.clientName, storedName: received.storedName, size: received.size,
                                createdAt: Timestamp.iso(now),
                                expiresAt: Timestamp.iso(now.addingTimeInterval(TimeInterval(services.settings.uploadExpiry.components.seconds))))
-        let id: RowID
-        do {
-            id = try await services.database.write { try $0.insertUpload(upload) }
-        } catch {
-            services.uploads.remove(received.storedName)
-            throw error
+        // The row and its bytes in one transaction: the queue never sees an upload without them.
+        // The file received here is this instance's only until then.
+        defer { services.uploads.remove(received.storedName) }
+        guard let path = services.uploads.file(received.storedName) else { throw WebError.notFound }
+        let id = try await services.database.write { session in
+            let id = try session.insertUpload(upload)
+            try UploadChunks.store(fileAt: path, uploadID: id, in: session)
+            return id
         }
         services.logger.info("upload \(id): received \(received.size) bytes from \(user.name)")
-        services.readers.enqueue(.init(uploadID: id, storedName: received.storedName, clientName: received.clientName, userName: user.name))
+        services.readers.nudge()
         return id
     }
 }

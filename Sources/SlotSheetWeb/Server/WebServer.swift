@@ -9,9 +9,9 @@ import SlotSheetCore
 ///     let services = try WebServices(settings: settings, database: access, rules: rules, logger: logger)
 ///     try await WebServer.application(services).runService()   // until SIGTERM or SIGINT
 ///
-/// On SIGTERM the server stops accepting connections, answers the requests it has, lets the uploads
-/// being read finish (reading applies nothing) and stops; an upload still `reading` at the next start
-/// is read again.
+/// On SIGTERM the server stops accepting connections, answers the requests it has, stops claiming
+/// uploads to read, finishes those it reads (reading applies nothing) and stops; an upload still
+/// `reading` is claimed by another instance, or this one at its next start.
 public enum WebServer {
     public static func application(_ services: WebServices,
                                    onRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) -> some ApplicationProtocol {

@@ -2,8 +2,8 @@ import SlotSheetCore
 
 /// Applying an upload: the import's third step, `ImportJob.apply`, given the digest of the plan the
 /// person (or script) saw. The upload is marked applied inside the import's own transaction, so
-/// two clicks, or two tabs, apply once; its file is removed after COMMIT. Shared by the upload
-/// page and the API; every rule is the job's.
+/// two clicks, or two tabs, apply once, on any instance; its bytes go in the same transaction.
+/// Shared by the upload page and the API; every rule is the job's.
 struct UploadApply {
     let services: WebServices
 
@@ -18,7 +18,8 @@ struct UploadApply {
         case alreadyApplied(RowID?)
         /// The upload is in a state that cannot be applied (reading, refused, discarded, expired).
         case notReady(UploadState)
-        /// Its preview is not in memory (the server restarted): it is being read again, nothing applied.
+        /// Its preview is not in memory here (read by another instance, or before a restart): it is
+        /// being read again, nothing applied.
         case beingRead
         /// Too many of the user's applies were refused lately (`ApplyRefusals`): nothing tried.
         case tooManyRefused(wait: Duration)
@@ -50,7 +51,6 @@ struct UploadApply {
         switch outcome.status {
         case .applied, .nothingToChange:
             services.readers.keep(UploadPreview(result: .checked(prepared, outcome)), for: id)
-            services.uploads.remove(upload.storedName)
             services.logger.info("upload \(id): applied by \(user.name) as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
             return .applied(outcome)
         case .planChanged, .rejected, .stale, .dryRun:

@@ -4,15 +4,14 @@ import SlotSheetCore
 import SlotSheetTemplates
 
 /// The error workbook of an upload with problems: the very file `slotsheet import --errors-out`
-/// writes (SlotSheetCore's `ErrorWorkbook`), made from the upload as it was read, into the private
-/// folder, read back, removed and sent. For a stale template whose edits have problems of their
+/// writes (SlotSheetCore's `ErrorWorkbook`), made from the upload as it was read and its bytes in
+/// the database, into the private folder, read back, removed and sent. For a stale template whose edits have problems of their
 /// own, those problems are the ones marked.
 struct UploadErrorWorkbook {
     let services: WebServices
 
     func response(for upload: WebUpload, language: Language, words: WebWords) async throws -> Response {
         guard let id = upload.id, upload.state == .refused || upload.state == .ready,
-              let source = services.uploads.file(upload.storedName), FileManager.default.fileExists(atPath: source),
               let preview = services.readers.currentPreview(of: upload),
               case let .checked(prepared, outcome) = preview.result else {
             throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable)
@@ -21,12 +20,18 @@ struct UploadErrorWorkbook {
         let problems = marked?.problems ?? []
         guard !problems.isEmpty else { throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable) }
         let path = services.uploads.scratchPath(extension: "xlsx")
-        let data = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
-            defer { try? FileManager.default.removeItem(atPath: path) }
+        let source = services.uploads.scratchPath(extension: "upload")
+        let data = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store -> Data? in
+            defer {
+                try? FileManager.default.removeItem(atPath: path)
+                try? FileManager.default.removeItem(atPath: source)
+            }
+            guard try store.read({ try UploadChunks.write(uploadID: id, from: $0, to: source) }) else { return nil }
             try ErrorWorkbook.write(prepared.parsed, problems: problems, total: marked?.problemTotal, source: source, language: language,
                                     store: store, rules: rules, paper: paper, to: path)
             return try Data(contentsOf: URL(fileURLWithPath: path))
         }
+        guard let data else { throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable) }
         // The client's file name is not used: a name from the upload's number.
         return WorkbookAttachment.response(data, name: "\(language == .nl ? "fouten" : "errors")-upload-\(id).xlsx")
     }
@@ -44,9 +49,10 @@ enum WorkbookAttachment {
 }
 
 extension UploadReaders {
-    /// The upload's preview when it is in memory; else (the server restarted, or it left the
-    /// memory) nil, and it is queued to be read again from its file, which is still here while
-    /// the upload is ready or refused: the page says it is being read, and shows it when it is.
+    /// The upload's preview when it is in memory here; else (another instance read it, the server
+    /// restarted, or it left the memory) nil, and it is queued to be read again from its bytes,
+    /// which the database keeps while the upload is ready or refused: the page says it is being
+    /// read, and shows it when it is. Nothing is written.
     func currentPreview(of upload: WebUpload) -> UploadPreview? {
         guard let id = upload.id else { return nil }
         if let kept = preview(of: id) { return kept }

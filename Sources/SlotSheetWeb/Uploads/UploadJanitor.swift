@@ -2,37 +2,27 @@ import Foundation
 import ServiceLifecycle
 import SlotSheetCore
 
-/// Keeps the upload folder honest while the server runs: at start it queues the uploads still
-/// `reading` (the server stopped while reading them) and removes scratch files left by a crash;
-/// then, every minute, uploads not applied within the expiry (refused ones within
-/// `WebSettings.refusedUploadExpiryHours`) become `expired` and their files are removed (after the
-/// state change has committed).
+/// Keeps the uploads honest while the server runs: every minute, uploads not applied within the
+/// expiry (refused ones within `WebSettings.refusedUploadExpiryHours`) become `expired`, and their
+/// bytes go with the state change; files of this instance's private folder older than
+/// `leftoverAge` (left by a crash mid-request) are removed. Uploads still `reading` need nothing:
+/// the reading queue is the database's (`UploadReaders`).
 struct UploadJanitor: Service {
     let services: WebServices
     static let interval: Duration = .seconds(60)
+    /// A private file this old belongs to no request any more (uploads and downloads are bounded
+    /// by the connection timeouts), whichever instance shares the folder.
+    static let leftoverAge: TimeInterval = 3600
 
     func run() async throws {
-        await resumeReading()
-        removeScratchFiles()
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             await expire()
+            removeLeftoverFiles()
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: Self.interval) }
         }
     }
 
-    func resumeReading() async {
-        do {
-            for upload in try await services.database.read({ try $0.uploads(in: .reading) }) {
-                guard let id = upload.id else { continue }
-                services.readers.enqueue(.init(uploadID: id, storedName: upload.storedName, clientName: upload.fileName,
-                                               userName: upload.userName ?? "-"))
-            }
-        } catch {
-            services.logger.error("uploads: cannot list the uploads being read: \(error)")
-        }
-    }
-
-    /// Moves every upload past its expiry to `expired` and removes its file.
+    /// Moves every upload past its expiry to `expired` (its bytes removed in the same transaction).
     func expire() async {
         let now = services.clock.timestamp()
         let refusedBefore = Timestamp.iso(services.clock.now.addingTimeInterval(-Double(WebSettings.refusedUploadExpiryHours * 3600)))
@@ -45,9 +35,8 @@ struct UploadJanitor: Service {
                 guard let id = upload.id else { continue }
                 let moved = try await services.database.write { try $0.moveUpload(id, from: [.ready, .refused], to: .expired, batchID: nil) }
                 if moved {
-                    services.uploads.remove(upload.storedName)
                     services.readers.forget(id)
-                    services.logger.info("upload \(id): expired; file removed")
+                    services.logger.info("upload \(id): expired; its bytes removed")
                 }
             }
         } catch {
@@ -55,10 +44,15 @@ struct UploadJanitor: Service {
         }
     }
 
-    private func removeScratchFiles() {
+    private func removeLeftoverFiles() {
         let folder = services.uploads.path
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix("scratch-") {
-            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        let before = Date().addingTimeInterval(-Self.leftoverAge)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix("scratch-") || name.hasSuffix(".upload") {
+            let path = folder + "/" + name
+            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  modified < before else { continue }
+            try? FileManager.default.removeItem(atPath: path)
         }
     }
 }

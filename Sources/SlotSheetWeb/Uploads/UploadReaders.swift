@@ -3,100 +3,61 @@ import Logging
 import NIOConcurrencyHelpers
 import ServiceLifecycle
 import SlotSheetCore
-import SlotSheetTemplates
 
-/// What reading an upload found, kept in memory for its page and its apply: the file as read (so
-/// an apply never reads it again) with the preview of what applying would do, or why the file
-/// could not be read. Its memory is bounded whatever the file: only the first
-/// `ProblemTally.kept` problems are kept (with the tally of all), and of a refused CSV, which is
-/// never applied, not its rows.
-struct UploadPreview: Sendable {
-    enum Result: Sendable {
-        case checked(PreparedImport, ImportOutcome)
-        case unreadable(ImportFileError)
-    }
-
-    let result: Result
-    /// For a stale template, what applying the office's edits on top of the database as it is now
-    /// would do (the command line's `--force`): the plan the "apply on top" button carries.
-    var onTop: ImportOutcome? = nil
-    /// The rows the file has.
-    var rowsRead = 0
-
-    init(result: Result, onTop: ImportOutcome? = nil) {
-        self.onTop = onTop.map { $0.bounded() }
-        switch result {
-        case let .checked(prepared, outcome):
-            rowsRead = prepared.parsed.slots.count
-            let outcome = outcome.bounded()
-            // The rows are kept while the upload may still be applied, and for a refused template's
-            // error workbook (a template's rows are bounded by its layout); not of a refused CSV
-            // or of an upload applied (or recorded as unchanged) already.
-            let settled = outcome.auditBatchID != nil
-            let kept = settled || (outcome.verdict == .rejected && prepared.parsed.template == nil) ? prepared.withoutRows() : prepared
-            self.result = .checked(kept, outcome)
-        case .unreadable:
-            self.result = result
-        }
-    }
-
-    /// Previews a prepared file; a stale template's preview also holds the one on top.
-    static func checking(_ prepared: PreparedImport, job: ImportJob, operatorName: String) throws -> UploadPreview {
-        let outcome = try job.preview(prepared, ImportRequest(operatorName: operatorName))
-        guard outcome.verdict == .stale else { return UploadPreview(result: .checked(prepared, outcome)) }
-        return UploadPreview(result: .checked(prepared, outcome),
-                             onTop: try job.preview(prepared, ImportRequest(force: true, operatorName: operatorName)))
-    }
-
-    /// Whether applying on top would write (or record that nothing changes): a stale template whose edits are valid.
-    var canApplyOnTop: Bool { onTop.map { $0.verdict == .changes || $0.verdict == .nothingToChange } ?? false }
-
-    /// How the upload's row records it: ready to apply (changes, nothing to change, or a stale
-    /// template whose edits can go on top) or refused.
-    var reading: UploadReading {
-        switch result {
-        case let .checked(_, outcome):
-            let applicable = outcome.verdict == .changes || outcome.verdict == .nothingToChange || canApplyOnTop
-            let name = outcome.verdict == .changes ? "ready" : outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
-            return UploadReading(state: applicable ? .ready : .refused, rowsRead: rowsRead, added: outcome.plan.added,
-                                 removed: outcome.plan.removed, problems: outcome.problemTotal + outcome.staleChanges.count, outcome: name)
-        case let .unreadable(error):
-            // Named as `slotsheet import --json` names it: `template_edited` or `unreadable`.
-            return UploadReading(state: .refused, rowsRead: 0, added: 0, removed: 0, problems: 1, outcome: error.jsonStatus)
-        }
-    }
-}
-
-/// Reads uploads in the background, at most `concurrentReads` at a time, so the page can show
-/// progress and the person may leave and come back. Reading parses the file and checks it against
-/// the database in one read snapshot (today's dry run; the core's `prepare`/`preview` will take its
-/// place): it never writes availability, only the upload's own state.
+/// Reads uploads in the background, so the page can show progress and the person may leave and
+/// come back. The queue is the database's: an upload `reading` is a job that one instance claims
+/// with a lease (`claimUpload`: `FOR UPDATE SKIP LOCKED` on PostgreSQL, the one writer on SQLite),
+/// renews every `renewEvery` while it reads, and ends when it records the result. A lease that
+/// runs out (the instance was killed) is claimed by the next instance that asks, within
+/// `leaseLength` and a `pollEvery`. Every instance asks every `pollEvery`, and at once when it
+/// received an upload itself; each reads at most `concurrentReads` at a time.
 ///
-/// On graceful shutdown (SIGTERM) the reads under way finish; queued ones stay `reading` and are
-/// read again at the next start (`UploadJanitor`).
+/// Reading parses the stored bytes and checks them against the database in one read snapshot: it
+/// never writes availability, only the upload's own state. Reading the same bytes against the same
+/// database gives the same preview and plan digest on every instance, so the preview (kept in
+/// memory, the newest `previewsKept`) can be rebuilt anywhere: an instance asked for an upload it
+/// has no preview of reads it again for the preview only, and records nothing (`readAgain`).
+///
+/// On graceful shutdown (SIGTERM) it stops claiming, and finishes the reads it holds (or releases
+/// a lease whose read failed, so another instance takes it at once).
 final class UploadReaders: Service, Sendable {
+    /// An upload to read: under a lease (its reading is recorded), or only for its preview.
     struct Job: Sendable {
         let uploadID: RowID
-        let storedName: String
         let clientName: String
         let userName: String
-        /// Read again (its state is recorded already): the preview is only kept.
-        var again = false
+        /// The lease it is read under; nil when it is read again only for its preview.
+        var lease: UploadLease?
+    }
+
+    private enum Event: Sendable {
+        /// Ask the queue (a tick, an upload received here, shutdown).
+        case nudge
+        case again(Job)
+        case finished(claimed: Bool)
     }
 
     static let concurrentReads = 2
     static let previewsKept = 64
+    /// How long a lease lasts unless renewed, and how often its holder renews it.
+    static let leaseLength: Duration = .seconds(15)
+    static let renewEvery: Duration = .seconds(5)
+    /// How often an idle instance asks the queue for work.
+    static let pollEvery: Duration = .seconds(1)
 
+    /// This instance's name in the leases it holds.
+    let instance = RandomToken.make(bytes: 12)
     private let logger: Logger
-    private let queue: AsyncStream<Job>
-    private let queueInput: AsyncStream<Job>.Continuation
+    private let events: AsyncStream<Event>
+    private let eventInput: AsyncStream<Event>.Continuation
+    private let stopping = NIOLockedValueBox(false)
     private let progress = NIOLockedValueBox<[RowID: (rows: Int, total: Int)]>([:])
     private let previews = NIOLockedValueBox<[(RowID, UploadPreview)]>([])
     private let context = NIOLockedValueBox<WebServices?>(nil)
 
     init(logger: Logger) {
         self.logger = logger
-        (queue, queueInput) = AsyncStream.makeStream(of: Job.self)
+        (events, eventInput) = AsyncStream.makeStream(of: Event.self)
     }
 
     /// Set once the services exist (they hold this reader).
@@ -104,28 +65,35 @@ final class UploadReaders: Service, Sendable {
         context.withLockedValue { $0 = services }
     }
 
-    func enqueue(_ job: Job) {
-        progress.withLockedValue { $0[job.uploadID] = (0, 0) }
-        queueInput.yield(job)
+    /// An upload was received here: ask the queue now rather than at the next tick.
+    func nudge() {
+        eventInput.yield(.nudge)
     }
 
-    /// Queues a read of an upload whose preview is no longer in memory (the server restarted, or
-    /// it left the memory), unless one is under way: a request never reads a file itself.
+    /// Queues a read, for its preview only, of an upload whose preview is not in memory here (it was
+    /// read by another instance, before a restart, or it left the memory), unless one is under way.
+    /// A request never reads a file itself; nothing is recorded.
     func rereadSoon(_ upload: WebUpload) {
-        guard let id = upload.id else { return }
+        guard let id = upload.id, !stopping.withLockedValue({ $0 }) else { return }
         let queued = progress.withLockedValue { list -> Bool in
             guard list[id] == nil else { return false }
             list[id] = (0, 0)
             return true
         }
         guard queued else { return }
-        queueInput.yield(.init(uploadID: id, storedName: upload.storedName, clientName: upload.fileName, userName: upload.userName ?? "-",
-                               again: true))
+        eventInput.yield(.again(Job(uploadID: id, clientName: upload.fileName, userName: upload.userName ?? "-")))
     }
 
-    /// (rows read, rows in the file; 0 while unknown) of an upload being read.
+    /// (rows read, rows in the file; 0 while unknown) of an upload being read here.
     func progress(of uploadID: RowID) -> (rows: Int, total: Int)? {
         progress.withLockedValue { $0[uploadID] }
+    }
+
+    /// (rows read, rows in the file; 0 while unknown) of an upload being read: this instance's own
+    /// count when it reads it, else what the instance reading it last recorded with its lease.
+    func progress(of upload: WebUpload) -> (rows: Int, total: Int)? {
+        if let id = upload.id, let here = progress(of: id) { return here }
+        return upload.state == .reading ? (upload.rowsRead, upload.rowsTotal) : nil
     }
 
     func preview(of uploadID: RowID) -> UploadPreview? {
@@ -136,74 +104,179 @@ final class UploadReaders: Service, Sendable {
         previews.withLockedValue { $0.removeAll { $0.0 == uploadID } }
     }
 
-    func run() async throws {
-        await withGracefulShutdownHandler {
-            await withTaskGroup(of: Void.self) { group in
-                var running = 0
-                for await job in queue {
-                    if running >= Self.concurrentReads {
-                        await group.next()
-                        running -= 1
-                    }
-                    running += 1
-                    group.addTask { await self.read(job) }
-                }
-                await group.waitForAll()
-            }
-        } onGracefulShutdown: {
-            self.queueInput.finish()
-        }
-    }
-
-    /// Reads one upload now (also used when a preview is asked for and no longer in memory).
-    @discardableResult
-    func read(_ upload: Job) async -> UploadPreview? {
-        guard let services = context.withLockedValue({ $0 }), let path = services.uploads.file(upload.storedName) else { return nil }
-        let id = upload.uploadID
-        let started = ContinuousClock.now
-        defer { services.metrics.recordRead(ContinuousClock.now - started) }
-        let preview: UploadPreview
-        do {
-            // The cells are read without the database; the snapshot and the checks after.
-            let parsed = try await services.database.offload { [progress] in
-                var parsed = try ImportSource.open(path: path).parse { rows, total in progress.withLockedValue { $0[id] = (rows, total) } }
-                parsed.fileName = upload.clientName
-                return parsed
-            }
-            preview = try await services.database.run { [rules = services.rules] store in
-                let job = ImportJob(store: store, rules: rules)
-                return try UploadPreview.checking(try job.prepare(parsed), job: job, operatorName: upload.userName)
-            }
-        } catch let error as ImportFileError {
-            preview = UploadPreview(result: .unreadable(error))
-        } catch {
-            logger.error("upload \(id): reading failed: \(String(reflecting: error))")
-            progress.withLockedValue { $0[id] = nil }
-            return nil
-        }
-        keep(preview, for: id)
-        let reading = preview.reading
-        if upload.again {
-            progress.withLockedValue { $0[id] = nil }
-            logger.info("upload \(id): read again, \(reading.rowsRead) rows: \(reading.outcome)")
-            return preview
-        }
-        do {
-            _ = try await services.database.write { try $0.finishReading(uploadID: id, reading) }
-        } catch {
-            logger.error("upload \(id): recording the reading failed: \(error)")
-        }
-        progress.withLockedValue { $0[id] = nil }
-        logger.info("upload \(id): read \(reading.rowsRead) rows: \(reading.outcome)")
-        return preview
-    }
-
     /// Keeps `preview` as the upload's (the newest `previewsKept` are kept).
     func keep(_ preview: UploadPreview, for id: RowID) {
         previews.withLockedValue { list in
             list.removeAll { $0.0 == id }
             list.append((id, preview))
             if list.count > Self.previewsKept { list.removeFirst(list.count - Self.previewsKept) }
+        }
+    }
+
+    func run() async throws {
+        await withGracefulShutdownHandler {
+            await withTaskGroup(of: Void.self) { group in
+                // The tick; it ends with shutdown or cancellation (the server failed to start).
+                group.addTask { [self] in
+                    while !stopping.withLockedValue({ $0 }) {
+                        do { try await Task.sleep(for: Self.pollEvery) } catch { return }
+                        eventInput.yield(.nudge)
+                    }
+                }
+                await dispatch(&group)
+                // Cancelled rather than shut down: the stream ended, and the tick must too.
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            self.stopping.withLockedValue { $0 = true }
+            self.eventInput.yield(.nudge)
+        }
+    }
+
+    /// Starts reads as events come, at most `concurrentReads` claimed and as many read again at a
+    /// time, until shutdown and the reads under way have finished.
+    private func dispatch(_ group: inout TaskGroup<Void>) async {
+        var claimed = 0, again = 0
+        var waiting: [Job] = []
+        var claimFailing = false
+        for await event in events {
+            switch event {
+            case .nudge: break
+            case let .again(job): waiting.append(job)
+            case let .finished(wasClaimed): if wasClaimed { claimed -= 1 } else { again -= 1 }
+            }
+            if stopping.withLockedValue({ $0 }) {
+                for job in waiting { progress.withLockedValue { $0[job.uploadID] = nil } }
+                waiting = []
+                if claimed == 0 && again == 0 { return }
+                continue
+            }
+            while again < Self.concurrentReads, !waiting.isEmpty {
+                let job = waiting.removeFirst()
+                again += 1
+                group.addTask { [self] in
+                    await readAgain(job)
+                    eventInput.yield(.finished(claimed: false))
+                }
+            }
+            while claimed < Self.concurrentReads {
+                let job: Job?
+                do {
+                    job = try await claim()
+                    claimFailing = false
+                } catch {
+                    if !claimFailing { logger.error("uploads: cannot ask the reading queue: \(error)") }
+                    claimFailing = true
+                    break
+                }
+                guard let job else { break }
+                claimed += 1
+                group.addTask { [self] in
+                    await readClaimed(job)
+                    eventInput.yield(.finished(claimed: true))
+                }
+            }
+        }
+    }
+
+    private var services: WebServices? { context.withLockedValue { $0 } }
+
+    /// A lease for this instance from now on.
+    private func lease() -> UploadLease {
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        return UploadLease(owner: instance, now: now, until: now + Int64(Self.leaseLength.components.seconds) * 1000)
+    }
+
+    /// The oldest upload waiting to be read, claimed for this instance; nil when none waits.
+    private func claim() async throws -> Job? {
+        guard let services else { return nil }
+        let lease = lease()
+        guard let upload = try await services.database.write({ try $0.claimUpload(lease) }), let id = upload.id else { return nil }
+        return Job(uploadID: id, clientName: upload.fileName, userName: upload.userName ?? "-", lease: lease)
+    }
+
+    /// Reads a claimed upload under its lease, renewed meanwhile, and records the result (or, when
+    /// reading failed, releases the lease so another instance tries).
+    private func readClaimed(_ job: Job) async {
+        guard let services, let lease = job.lease else { return }
+        let id = job.uploadID
+        progress.withLockedValue { $0[id] = (0, 0) }
+        defer { progress.withLockedValue { $0[id] = nil } }
+        let renewal = Task { await renew(job) }
+        let preview = await read(job, services: services)
+        renewal.cancel()
+        await renewal.value
+        guard let preview else {
+            let now = self.lease()
+            _ = try? await services.database.write { try $0.releaseUploadLease(id, now) }
+            return
+        }
+        keep(preview, for: id)
+        let reading = preview.reading
+        do {
+            if try await services.database.write({ try $0.finishReading(uploadID: id, reading, lease: lease) }) {
+                logger.info("upload \(id): read \(reading.rowsRead) rows: \(reading.outcome)")
+            } else {
+                logger.notice("upload \(id): read \(reading.rowsRead) rows, but its lease had run out and another instance has it")
+            }
+        } catch {
+            logger.error("upload \(id): recording the reading failed: \(error)")
+        }
+    }
+
+    /// Renews the job's lease every `renewEvery`, with the progress, until cancelled or lost.
+    private func renew(_ job: Job) async {
+        guard let services else { return }
+        while (try? await Task.sleep(for: Self.renewEvery)) != nil {
+            let lease = lease()
+            let (rows, total) = progress(of: job.uploadID) ?? (0, 0)
+            do {
+                guard try await services.database.write({ try $0.renewUploadLease(job.uploadID, lease, rows: rows, total: total) }) else {
+                    logger.notice("upload \(job.uploadID): lease lost while reading (it ran out, or the upload left `reading`)")
+                    return
+                }
+            } catch {
+                logger.warning("upload \(job.uploadID): renewing the lease failed: \(error)")
+            }
+        }
+    }
+
+    /// Reads an upload again for its preview only (its reading is recorded already).
+    private func readAgain(_ job: Job) async {
+        defer { progress.withLockedValue { $0[job.uploadID] = nil } }
+        guard let services, let preview = await read(job, services: services) else { return }
+        keep(preview, for: job.uploadID)
+        logger.info("upload \(job.uploadID): read again for its preview, \(preview.rowsRead) rows")
+    }
+
+    /// Reads the upload's stored bytes (through a private file of this instance, removed after)
+    /// and checks them; nil when that failed for a reason of the server's own (logged), not the file's.
+    private func read(_ job: Job, services: WebServices) async -> UploadPreview? {
+        let id = job.uploadID
+        let started = ContinuousClock.now
+        defer { services.metrics.recordRead(ContinuousClock.now - started) }
+        let path = services.uploads.scratchPath(extension: "upload")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            guard try await services.database.read({ try UploadChunks.write(uploadID: id, from: $0, to: path) }) else {
+                logger.notice("upload \(id): its bytes are gone (applied, discarded or expired meanwhile); not read")
+                return nil
+            }
+            // The cells are read without the database; the snapshot and the checks after.
+            let parsed = try await services.database.offload { [progress] in
+                var parsed = try ImportSource.open(path: path).parse { rows, total in progress.withLockedValue { $0[id] = (rows, total) } }
+                parsed.fileName = job.clientName
+                return parsed
+            }
+            return try await services.database.run { [rules = services.rules] store in
+                let check = ImportJob(store: store, rules: rules)
+                return try UploadPreview.checking(try check.prepare(parsed), job: check, operatorName: job.userName)
+            }
+        } catch let error as ImportFileError where !error.isOpeningFailure {
+            return UploadPreview(result: .unreadable(error))
+        } catch {
+            logger.error("upload \(id): reading failed: \(String(reflecting: error))")
+            return nil
         }
     }
 }

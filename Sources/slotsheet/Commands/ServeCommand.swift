@@ -18,8 +18,9 @@ struct ServeCommand: ParsableCommand {
             The flags override the settings file's [web] section (web.listen, web.upload_limit_mb,
             web.trusted_proxies, web.upload_expiry_hours; also SLOTSHEET_WEB_LISTEN and the like).
             GET /metrics answers only the addresses of web.metrics_from (none by default).
-            Uploads go to --upload-dir, else SLOTSHEET_UPLOAD_DIR, else systemd's
-            $STATE_DIRECTORY/uploads, else ./slotsheet-uploads.
+            Uploads are kept in the database, so several instances may share it; files on
+            their way in or out of a request go to --upload-dir, else SLOTSHEET_UPLOAD_DIR,
+            else systemd's $STATE_DIRECTORY/uploads, else ./slotsheet-uploads.
 
             Examples:
               slotsheet serve
@@ -42,7 +43,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Hours an upload that is not applied is kept (default \(Settings.builtIn.web.uploadExpiryHours)).", valueName: "hours"))
     var uploadExpiryHours: Int?
 
-    @Option(help: ArgumentHelp("The private folder for uploads.", valueName: "folder"))
+    @Option(help: ArgumentHelp("The private folder for files on their way in or out of a request (uploads are kept in the database).", valueName: "folder"))
     var uploadDir: String?
 
     func run() throws {

@@ -92,6 +92,7 @@ final class PostgresSQLConnection: SQLConnection {
             case let .integer(number): binds.append(number)
             case let .text(text): binds.append(text)
             case let .boolean(flag): binds.append(flag)
+            case let .bytes(bytes): binds.append(ByteBuffer(bytes: bytes))
             case .null: binds.appendNull()
             }
         }
@@ -136,4 +137,7 @@ struct PostgresSQLRow: SQLRow {
     func optionalText(_ column: Int) throws -> String? { try row[column].decode(String?.self) }
     func optionalBoolean(_ column: Int) throws -> Bool? { try row[column].decode(Bool?.self) }
     func optionalIntegerList(_ column: Int) throws -> [Int64]? { try row[column].decode([Int64]?.self) }
+    func optionalBytes(_ column: Int) throws -> [UInt8]? {
+        try row[column].decode(ByteBuffer?.self).map { Array($0.readableBytesView) }
+    }
 }

@@ -3,6 +3,8 @@ enum SQLValue: Sendable, Hashable {
     case integer(Int64)
     case text(String)
     case boolean(Bool)
+    /// Bytes as they are (an upload's chunk): a BLOB in SQLite, a bytea in PostgreSQL.
+    case bytes([UInt8])
     case null
 }
 
@@ -45,6 +47,8 @@ protocol SQLRow: SendableMetatype {
     func optionalBoolean(_ column: Int) throws -> Bool?
     /// A list of integers made by `SQLDialect.integerList`; nil for NULL (a group without one).
     func optionalIntegerList(_ column: Int) throws -> [Int64]?
+    /// A BLOB (SQLite) or bytea (PostgreSQL) column's bytes.
+    func optionalBytes(_ column: Int) throws -> [UInt8]?
 }
 
 extension SQLRow {
@@ -52,6 +56,7 @@ extension SQLRow {
     func int(_ column: Int) throws -> Int { Int(try integer(column)) }
     func text(_ column: Int) throws -> String { try required(optionalText(column), column) }
     func boolean(_ column: Int) throws -> Bool { try required(optionalBoolean(column), column) }
+    func bytes(_ column: Int) throws -> [UInt8] { try required(optionalBytes(column), column) }
     func date(_ column: Int) throws -> LocalDate {
         let iso = try text(column)
         guard let date = LocalDate(iso: iso) else { throw StoreError.failed("'\(iso)' in column \(column + 1) is not a date") }

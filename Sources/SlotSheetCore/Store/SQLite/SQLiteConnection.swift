@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// `SQLConnection` over one GRDB connection, inside the snapshot or transaction of its store.
@@ -31,6 +32,7 @@ struct SQLiteConnection: SQLConnection {
             case let .integer(number): return number
             case let .text(text): return text
             case let .boolean(flag): return flag
+            case let .bytes(bytes): return Data(bytes)
             case .null: return nil
             }
         })
@@ -66,6 +68,8 @@ struct SQLiteRow: SQLRow {
     }
 
     func optionalBoolean(_ column: Int) throws -> Bool? { row[column] }
+
+    func optionalBytes(_ column: Int) throws -> [UInt8]? { (row[column] as Data?).map { [UInt8]($0) } }
 
     /// `group_concat`'s text: decimal integers separated by commas.
     func optionalIntegerList(_ column: Int) throws -> [Int64]? {

@@ -66,26 +66,65 @@ extension PortableSession: WebAccountSession {
     func finishReading(uploadID: RowID, _ r: UploadReading) throws -> Bool {
         try connection.firstRow(WebSQL.finishReading, [
             r.state.rawValue.sqlValue, r.rowsRead.sqlValue, r.added.sqlValue, r.removed.sqlValue, r.problems.sqlValue,
-            r.outcome.sqlValue, uploadID.sqlValue,
+            r.outcome.sqlValue, r.planDigest.sqlValue, r.onTopDigest.sqlValue, uploadID.sqlValue,
         ]) { try $0.integer(0) } != nil
+    }
+
+    func finishReading(uploadID: RowID, _ r: UploadReading, lease: UploadLease) throws -> Bool {
+        try connection.firstRow(WebSQL.finishLeasedReading, [
+            r.state.rawValue.sqlValue, r.rowsRead.sqlValue, r.added.sqlValue, r.removed.sqlValue, r.problems.sqlValue,
+            r.outcome.sqlValue, r.planDigest.sqlValue, r.onTopDigest.sqlValue, r.rowsRead.sqlValue, uploadID.sqlValue, lease.owner.sqlValue,
+        ]) { try $0.integer(0) } != nil
+    }
+
+    func insertUploadChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws {
+        try connection.execute(WebSQL.insertChunk, [uploadID.sqlValue, seq.sqlValue, .bytes(bytes)])
+    }
+
+    func uploadChunk(uploadID: RowID, seq: Int) throws -> [UInt8]? {
+        try connection.firstRow(WebSQL.chunk, [uploadID.sqlValue, seq.sqlValue]) { try $0.bytes(0) }
+    }
+
+    func claimUpload(_ lease: UploadLease) throws -> WebUpload? {
+        guard let id = try connection.firstRow(WebSQL.claim(connection.dialect), [lease.owner.sqlValue, lease.until.sqlValue, lease.now.sqlValue],
+                                               { try $0.integer(0) }) else { return nil }
+        return try upload(id: id)
+    }
+
+    func renewUploadLease(_ uploadID: RowID, _ lease: UploadLease, rows: Int, total: Int) throws -> Bool {
+        try connection.firstRow(WebSQL.renewLease, [lease.until.sqlValue, rows.sqlValue, total.sqlValue, uploadID.sqlValue, lease.owner.sqlValue]) {
+            try $0.integer(0)
+        } != nil
+    }
+
+    func releaseUploadLease(_ uploadID: RowID, _ lease: UploadLease) throws {
+        try connection.execute(WebSQL.releaseLease, [lease.now.sqlValue, uploadID.sqlValue, lease.owner.sqlValue])
     }
 
     func moveUpload(_ uploadID: RowID, from: Set<UploadState>, to: UploadState, batchID: RowID?) throws -> Bool {
         let states = from.map(\.rawValue).sorted()
-        return try connection.firstRow(WebSQL.moveUpload(fromStates: states.count),
-                                       [to.rawValue.sqlValue, batchID.sqlValue, uploadID.sqlValue] + states.map(\.sqlValue)) {
+        let moved = try connection.firstRow(WebSQL.moveUpload(fromStates: states.count),
+                                            [to.rawValue.sqlValue, batchID.sqlValue, uploadID.sqlValue] + states.map(\.sqlValue)) {
             try $0.integer(0)
         } != nil
+        if moved && !to.keepsFile { try connection.execute(WebSQL.deleteChunks, [uploadID.sqlValue]) }
+        return moved
     }
 
     /// A row of `WebSQL.uploadColumns` as an upload; a state this build does not know is an error.
     private static func webUpload(_ row: Connection.Row) throws -> WebUpload {
         let state = try row.text(5)
         guard let known = UploadState(rawValue: state) else { throw StoreError.failed("unknown upload state '\(state)'") }
-        return WebUpload(
+        var upload = WebUpload(
             id: try row.integer(0), userID: try row.integer(1), fileName: try row.text(2), storedName: try row.text(3),
             size: try row.int(4), state: known, createdAt: try row.text(6), expiresAt: try row.text(7), rowsRead: try row.int(8),
             added: try row.int(9), removed: try row.int(10), problems: try row.int(11), outcome: try row.optionalText(12),
             batchID: try row.optionalInteger(13), userName: try row.text(14))
+        upload.rowsTotal = try row.int(15)
+        upload.planDigest = try row.optionalText(16)
+        upload.onTopDigest = try row.optionalText(17)
+        upload.leaseOwner = try row.optionalText(18)
+        upload.leaseUntil = try row.optionalInteger(19)
+        return upload
     }
 }

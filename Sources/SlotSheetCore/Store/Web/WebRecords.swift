@@ -44,13 +44,14 @@ public enum UploadState: String, CaseIterable, Sendable, Codable {
     /// Not applied within the upload expiry; the file is gone.
     case expired
 
-    /// An upload in this state still has its file on disk.
+    /// An upload in this state still has its bytes in the database (`upload_chunk`).
     public var keepsFile: Bool { self == .reading || self == .ready || self == .refused }
 }
 
-/// One file uploaded through the web front (`web_upload`). The file lives in the server's private
-/// upload folder under `storedName`, a random name; `fileName` is what the browser called it and is
-/// only ever shown (escaped), never used on disk.
+/// One file uploaded through the web front (`web_upload`). Its bytes are in the database
+/// (`upload_chunk`) while it may still be read or applied, so every instance on the database can
+/// read, show and apply it; `storedName` is a random name of its own, and `fileName` what the
+/// browser called it, only ever shown (escaped), never used on disk.
 public struct WebUpload: Hashable, Sendable {
     public var id: RowID?
     public var userID: RowID
@@ -69,6 +70,15 @@ public struct WebUpload: Hashable, Sendable {
     public var batchID: RowID?
     /// The uploader's name (read with the upload, for lists).
     public var userName: String?
+    /// Rows the file has, once the reader knows (for the progress of a reading on another instance).
+    public var rowsTotal: Int = 0
+    /// The digest of the plan the preview showed (and of applying a stale template's edits on top),
+    /// once read: the same on every instance that reads the same bytes against the same database.
+    public var planDigest: String?
+    public var onTopDigest: String?
+    /// The reading queue's lease: the instance reading it and until when (`UploadLease.millis`).
+    public var leaseOwner: String?
+    public var leaseUntil: Int64?
 
     public init(id: RowID? = nil, userID: RowID, fileName: String, storedName: String, size: Int, state: UploadState = .reading,
                 createdAt: String, expiresAt: String, rowsRead: Int = 0, added: Int = 0, removed: Int = 0, problems: Int = 0,
@@ -99,8 +109,14 @@ public struct UploadReading: Hashable, Sendable {
     public var removed: Int
     public var problems: Int
     public var outcome: String
+    /// The preview's plan digest, and that of applying a stale template's edits on top.
+    public var planDigest: String?
+    public var onTopDigest: String?
 
-    public init(state: UploadState, rowsRead: Int, added: Int, removed: Int, problems: Int, outcome: String) {
+    public init(state: UploadState, rowsRead: Int, added: Int, removed: Int, problems: Int, outcome: String,
+                planDigest: String? = nil, onTopDigest: String? = nil) {
+        self.planDigest = planDigest
+        self.onTopDigest = onTopDigest
         self.state = state
         self.rowsRead = rowsRead
         self.added = added
@@ -137,5 +153,37 @@ public protocol WebAccountSession {
     /// the preview; only an upload `reading` or `ready` changes. False when it was neither.
     func finishReading(uploadID: RowID, _ reading: UploadReading) throws -> Bool
     /// Moves an upload from one state to another; false (and nothing changed) when it was not in `from`.
+    /// An upload moved to a state that keeps no file loses its bytes in the same transaction.
     func moveUpload(_ uploadID: RowID, from: Set<UploadState>, to: UploadState, batchID: RowID?) throws -> Bool
+
+    /// Stores chunk `seq` (from 0) of an upload's bytes.
+    func insertUploadChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws
+    /// Chunk `seq` of an upload's bytes; nil past the last one (or when they are gone).
+    func uploadChunk(uploadID: RowID, seq: Int) throws -> [UInt8]?
+    /// Claims the oldest upload `reading` whose lease is free or ran out (before `lease.now`) for
+    /// `lease.owner` until `lease.until`; nil when none waits. On PostgreSQL an upload another
+    /// transaction is claiming is skipped (`FOR UPDATE SKIP LOCKED`); SQLite has one writer.
+    func claimUpload(_ lease: UploadLease) throws -> WebUpload?
+    /// Extends `lease.owner`'s lease to `lease.until` and records the progress; false when the
+    /// lease is no longer theirs or the upload is no longer `reading`.
+    func renewUploadLease(_ uploadID: RowID, _ lease: UploadLease, rows: Int, total: Int) throws -> Bool
+    /// Ends `lease.owner`'s lease now (its expiry set to `lease.now`), so another instance claims it.
+    func releaseUploadLease(_ uploadID: RowID, _ lease: UploadLease) throws
+    /// Records how `lease.owner`'s reading ended and ends its lease; false when the upload is no
+    /// longer `reading` under that lease (another instance read it meanwhile).
+    func finishReading(uploadID: RowID, _ reading: UploadReading, lease: UploadLease) throws -> Bool
+}
+
+/// A lease of the reading queue: who holds it, the time now and until when, in milliseconds
+/// since 1970 on the holder's clock (the instances' clocks agree to well within a lease).
+public struct UploadLease: Hashable, Sendable {
+    public var owner: String
+    public var now: Int64
+    public var until: Int64
+
+    public init(owner: String, now: Int64, until: Int64) {
+        self.owner = owner
+        self.now = now
+        self.until = until
+    }
 }

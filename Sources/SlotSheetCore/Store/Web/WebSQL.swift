@@ -16,7 +16,8 @@ enum WebSQL {
     /// The columns `PortableSession.webUpload` reads, in this order (`u` is `web_upload`, `a` its user).
     static let uploadColumns = """
         u.id, u.user_id, u.file_name, u.stored_name, u.size, u.state, u.created_at, u.expires_at, u.rows_read, \
-        u.added, u.removed, u.problems, u.outcome, u.batch_id, a.name
+        u.added, u.removed, u.problems, u.outcome, u.batch_id, a.name, u.rows_total, u.plan_digest, u.on_top_digest, \
+        u.lease_owner, u.lease_until
         """
     static let uploadFrom = "FROM web_upload u JOIN app_user a ON a.id = u.user_id"
     static let insertUpload = """
@@ -28,9 +29,34 @@ enum WebSQL {
     static let uploadsOfUser = "SELECT \(uploadColumns) \(uploadFrom) WHERE u.user_id = ? ORDER BY u.id DESC LIMIT ?"
     static let uploadsInState = "SELECT \(uploadColumns) \(uploadFrom) WHERE u.state = ? ORDER BY u.id"
     static let finishReading = """
-        UPDATE web_upload SET state = ?, rows_read = ?, added = ?, removed = ?, problems = ?, outcome = ? \
-        WHERE id = ? AND state IN ('reading', 'ready') RETURNING id
+        UPDATE web_upload SET state = ?, rows_read = ?, added = ?, removed = ?, problems = ?, outcome = ?, plan_digest = ?, \
+        on_top_digest = ? WHERE id = ? AND state IN ('reading', 'ready') RETURNING id
         """
+    /// The reader's own end of a reading: only under its lease, which it ends.
+    static let finishLeasedReading = """
+        UPDATE web_upload SET state = ?, rows_read = ?, added = ?, removed = ?, problems = ?, outcome = ?, plan_digest = ?, \
+        on_top_digest = ?, rows_total = ?, lease_owner = NULL, lease_until = NULL \
+        WHERE id = ? AND state = 'reading' AND lease_owner = ? RETURNING id
+        """
+
+    static let insertChunk = "INSERT INTO upload_chunk (upload_id, seq, bytes) VALUES (?, ?, ?)"
+    static let chunk = "SELECT bytes FROM upload_chunk WHERE upload_id = ? AND seq = ?"
+    static let deleteChunks = "DELETE FROM upload_chunk WHERE upload_id = ?"
+
+    /// Claims the oldest upload waiting to be read whose lease is free or ran out.
+    static func claim(_ d: SQLDialect) -> String {
+        let skipLocked = d == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        return """
+            UPDATE web_upload SET lease_owner = ?, lease_until = ? WHERE id = (\
+            SELECT id FROM web_upload WHERE state = 'reading' AND (lease_until IS NULL OR lease_until < ?) \
+            ORDER BY id LIMIT 1\(skipLocked)) RETURNING id
+            """
+    }
+    static let renewLease = """
+        UPDATE web_upload SET lease_until = ?, rows_read = ?, rows_total = ? \
+        WHERE id = ? AND state = 'reading' AND lease_owner = ? RETURNING id
+        """
+    static let releaseLease = "UPDATE web_upload SET lease_until = ? WHERE id = ? AND state = 'reading' AND lease_owner = ?"
 
     /// Moves an upload to `to` when it is in one of `count` states.
     static func moveUpload(fromStates count: Int) -> String {
