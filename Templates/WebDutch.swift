@@ -245,5 +245,22 @@ extension WebWords {
         methodNotAllowedTitle: "Niet mogelijk op dit adres",
         methodNotAllowed: { method, allowed in "Dit adres neemt geen \(method)-verzoeken aan; wel \(allowed)." },
         apiServerError: { reference in "De server kon dit verzoek niet afmaken; er is niets gewijzigd. Kenmerk \(reference)." },
-        concurrentChange: "Iemand anders wijzigde op hetzelfde moment dezelfde beschikbaarheid; er is niets gewijzigd. Probeer het opnieuw.")
+        concurrentChange: "Iemand anders wijzigde op hetzelfde moment dezelfde beschikbaarheid; er is niets gewijzigd. Probeer het opnieuw.",
+        navLists: "Lijsten",
+        listsTitle: "Lijsten",
+        listsIntro: "De eigen lijsten van het kantoor: de medewerkers, de dagdelen en de gebrekencatalogus. Download een lijst als werkmap, bewerk hem in Excel of LibreOffice en upload hem hier: u ziet wat er zou veranderen voordat er iets wordt weggeschreven, en hij gaat er helemaal in of helemaal niet.",
+        listsReadOnly: "U kunt de lijsten downloaden; alleen een beheerder kan ze wijzigen.",
+        listRowCount: { rows, active in "\(rows) \(rows == 1 ? "regel" : "regels"), \(active) actief" },
+        downloadListButton: "Downloaden (.xlsx)",
+        checkListButton: "Dit bestand controleren",
+        listPreviewTitle: { title, file in "Lijst \(title): \(file)" },
+        listRefused: "Het bestand is niet geaccepteerd en er is niets gewijzigd. Los de problemen hieronder op en upload het opnieuw.",
+        addedRowsTitle: "Toegevoegd",
+        changedRowsTitle: "Gewijzigd",
+        deactivatedRowsTitle: "Op inactief gezet",
+        columnColumn: "Kolom",
+        beforeColumn: "Voor",
+        afterColumn: "Na",
+        backToLists: "Terug naar de lijsten",
+        listBatchMark: { title in "lijst \(title)" })
 }

@@ -245,5 +245,22 @@ extension WebWords {
         methodNotAllowedTitle: "Not possible at this address",
         methodNotAllowed: { method, allowed in "This address does not take \(method) requests; it takes \(allowed)." },
         apiServerError: { reference in "The server could not finish this request; nothing was changed. Reference \(reference)." },
-        concurrentChange: "Someone else changed the same availability at the same moment; nothing was changed. Please try again.")
+        concurrentChange: "Someone else changed the same availability at the same moment; nothing was changed. Please try again.",
+        navLists: "Lists",
+        listsTitle: "Lists",
+        listsIntro: "The office's own lists: the staff, the dayparts and the defect catalogue. Download a list as a workbook, edit it in Excel or LibreOffice and upload it here: you see what would change before anything is written, and it goes in whole or not at all.",
+        listsReadOnly: "You can download the lists; only an administrator can change them.",
+        listRowCount: { rows, active in "\(rows) \(rows == 1 ? "row" : "rows"), \(active) active" },
+        downloadListButton: "Download (.xlsx)",
+        checkListButton: "Check this file",
+        listPreviewTitle: { title, file in "List \(title): \(file)" },
+        listRefused: "The file was not accepted and nothing was changed. Fix the problems below and upload it again.",
+        addedRowsTitle: "Added",
+        changedRowsTitle: "Changed",
+        deactivatedRowsTitle: "Made inactive",
+        columnColumn: "Column",
+        beforeColumn: "Before",
+        afterColumn: "After",
+        backToLists: "Back to the lists",
+        listBatchMark: { title in "list \(title)" })
 }

@@ -202,24 +202,25 @@ import Testing
         }
         let (undoID, _) = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: batchID, operatorName: "test")
         let before = try fixture.database.dump()
-        // Back to version 3, as a slotsheet of that version left it (the wider CHECK aside; 006 taken off first).
+        // Back to version 3, as a slotsheet of that version left it (the wider CHECK aside; 007 and 006 taken off first).
         switch fixture.database.backend {
         case .sqlite:
             try fixture.database.rawConnection().write { db in
                 try db.execute(sql: """
+                    DROP TABLE list_upload;
                     DROP TABLE list_change;
                     ALTER TABLE import_batch DROP COLUMN list_kind;
                     ALTER TABLE defect DROP COLUMN active;
                     DROP TABLE web_upload;
                     DROP TABLE app_user;
                     ALTER TABLE import_batch DROP COLUMN problems;
-                    DELETE FROM grdb_migrations WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists');
+                    DELETE FROM grdb_migrations WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists', '007-list-uploads');
                     """)
             }
         case .postgres:
-            for statement in ["DROP TABLE list_change", "ALTER TABLE import_batch DROP COLUMN list_kind", "ALTER TABLE defect DROP COLUMN active",
+            for statement in ["DROP TABLE list_upload", "DROP TABLE list_change", "ALTER TABLE import_batch DROP COLUMN list_kind", "ALTER TABLE defect DROP COLUMN active",
                               "DROP TABLE web_upload", "DROP TABLE app_user", "ALTER TABLE import_batch DROP COLUMN problems",
-                              "DELETE FROM slotsheet_migration WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists')"] {
+                              "DELETE FROM slotsheet_migration WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists', '007-list-uploads')"] {
                 _ = try PostgresTestServer.rows(statement, url: fixture.database.location)
             }
         }

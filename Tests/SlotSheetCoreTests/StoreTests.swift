@@ -31,13 +31,15 @@ import Testing
                 DROP INDEX import_batch_by_time;
                 ALTER TABLE export_run DROP COLUMN content_sha256;
                 ALTER TABLE import_batch DROP COLUMN problems;
+                DROP TABLE list_upload;
                 DROP TABLE web_upload;
                 DROP TABLE app_user;
                 DROP TABLE list_change;
                 ALTER TABLE import_batch DROP COLUMN list_kind;
                 ALTER TABLE defect DROP COLUMN active;
                 DELETE FROM grdb_migrations WHERE identifier IN ('002-covering-index-for-held-requests', '003-export-content-digest',
-                                                                 '004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists');
+                                                                 '004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
+                                                                 '007-list-uploads');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)

@@ -23,6 +23,8 @@ final class WebFixture: @unchecked Sendable {
     /// The sign-in throttle's time: stands still unless a test moves it.
     let signInTime = NIOLockedValueBox<ContinuousClock.Instant>(.now)
     private var postgresName: String?
+    /// Opens another store on the same database: for a second instance.
+    private let openStore: @Sendable () throws -> any RepairStore
 
     init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: [IPNetwork] = [],
          timeouts: ConnectionTimeouts? = nil, openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
@@ -53,6 +55,7 @@ final class WebFixture: @unchecked Sendable {
         if let timeouts { settings.timeouts = timeouts }
         let log = RecordedLog()
         self.log = log
+        self.openStore = openStore ?? open
         let access = StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openStore ?? open)
         services = try WebServices(settings: settings, database: access, rules: OfficeRules(booking: .standard, clock: clock),
                                    logger: Logger(label: "test") { _ in log.handler() }, bcryptCost: 4,
@@ -65,6 +68,18 @@ final class WebFixture: @unchecked Sendable {
     }
 
     var application: some ApplicationProtocol { WebServer.application(services) }
+
+    /// A second web front on the same database, with its own store, upload folder, sessions and
+    /// memory: what a second instance behind the same proxy would be.
+    func secondInstance() throws -> some ApplicationProtocol {
+        var settings = services.settings
+        settings.uploadFolder = folder.appending(path: "uploads-2").path
+        let access = StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openStore)
+        let log = self.log
+        let second = try WebServices(settings: settings, database: access, rules: services.rules, logger: Logger(label: "test-2") { _ in log.handler() },
+                                     bcryptCost: 4)
+        return WebServer.application(second)
+    }
 
     /// Moves the sign-in throttle's time on.
     func advanceSignInTime(by duration: Duration) {

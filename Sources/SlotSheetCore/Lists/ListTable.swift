@@ -17,7 +17,8 @@ struct ListTable: Sendable {
     }
 
     let kind: ListKind
-    let fileName: String
+    /// The file's name as the batch records it (the path's last part, or the name a browser gave).
+    var fileName: String
     let sha256: String
     var rows: [Row] = []
     var problems: [ListProblem] = []

@@ -16,6 +16,7 @@ public enum Schema {
         Migration(identifier: "004-every-import-attempt", sql: everyImportAttempt),
         Migration(identifier: "005-web-users-and-uploads", sql: webUsersAndUploads),
         Migration(identifier: "006-office-lists", sql: officeLists),
+        Migration(identifier: "007-list-uploads", sql: listUploads),
     ]
 
     /// The version this build creates and expects.
@@ -33,7 +34,7 @@ public enum Schema {
     public static let tables = [
         "housing_corporation", "resident", "location", "space", "element", "defect", "subcontractor",
         "daypart", "staff", "availability", "repair_request", "repair_request_defect",
-        "import_batch", "availability_change", "export_run", "app_user", "web_upload", "list_change",
+        "import_batch", "availability_change", "export_run", "app_user", "web_upload", "list_change", "list_upload",
     ]
 
     private static let isoDate = "9999-99-99"
@@ -160,6 +161,25 @@ public enum Schema {
             CREATE INDEX list_change_by_row ON list_change(list_kind, row_key);
             ALTER TABLE defect ADD COLUMN \(d.boolean("active", default: true));
             """
+    }
+
+    /// A list uploaded in the web front waits for its apply in the database, file and all (base64
+    /// text: lists are small), so any instance shows its preview and applies it; `batch_id` is set
+    /// in the apply's transaction, so two clicks apply once.
+    @Sendable private static func listUploads(_ d: SQLDialect) -> String {
+        """
+        CREATE TABLE list_upload (
+            id \(d.primaryKey),
+            user_id \(d.reference) NOT NULL REFERENCES app_user(id),
+            list_kind \(d.text) NOT NULL CHECK (list_kind IN ('staff', 'dayparts', 'catalogue')),
+            file_name \(d.text) NOT NULL,
+            size INTEGER NOT NULL,
+            contents \(d.text) NOT NULL,
+            created_at \(d.text) NOT NULL,
+            batch_id \(d.reference) REFERENCES import_batch(id)
+        );
+        CREATE INDEX list_upload_by_time ON list_upload(created_at);
+        """
     }
 
     @Sendable private static func repairRequestDatabase(_ d: SQLDialect) -> String {

@@ -167,6 +167,8 @@ enum ListReport {
             if outcome.problems.count > shown.count { lines.append("  " + say(.moreProblems(count: outcome.problems.count - shown.count))) }
         case .nothingToChange:
             lines.append(say(.nothingToChange))
+        case .planChanged:
+            lines.append(say(.planChanged))
         case .dryRun, .applied:
             if outcome.plan.isEmpty {
                 lines.append(say(.nothingToChange))
