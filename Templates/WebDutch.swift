@@ -262,5 +262,6 @@ extension WebWords {
         beforeColumn: "Voor",
         afterColumn: "Na",
         backToLists: "Terug naar de lijsten",
+        listRowsCut: { shown, total in "De eerste \(shown) van \(total) regels staan hier; doorvoeren voert ze alle \(total) door." },
         listBatchMark: { title in "lijst \(title)" })
 }

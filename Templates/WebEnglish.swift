@@ -262,5 +262,6 @@ extension WebWords {
         beforeColumn: "Before",
         afterColumn: "After",
         backToLists: "Back to the lists",
+        listRowsCut: { shown, total in "The first \(shown) of \(total) rows are shown; applying applies all \(total)." },
         listBatchMark: { title in "list \(title)" })
 }

@@ -263,6 +263,8 @@ public struct WebWords: Sendable {
     public var beforeColumn: String
     public var afterColumn: String
     public var backToLists: String
+    /// Under a preview table that shows only its first rows.
+    public var listRowsCut: @Sendable (_ shown: Int, _ total: Int) -> String
     /// The history's mark of a list batch: which list it changed.
     public var listBatchMark: @Sendable (_ title: String) -> String
 }

@@ -198,6 +198,26 @@ import Testing
         }
     }
 
+    /// A large list's preview counts every row and shows the first `shownRows` of a table; Apply
+    /// applies them all.
+    @Test(arguments: TestBackend.available) func aLargeListsPreviewShowsItsFirstRowsAndAppliesAll(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let defects = (1...1_200).map { "Shed,Garden,Door \($0 / 100),Stuck \($0),x" }
+        let csv = Data((["location,space,element,defect,active"] + defects).joined(separator: "\n").utf8)
+        let before = try fixture.store.read { try $0.catalogueDefects() }.count
+        try await fixture.application.test(.router) { client in
+            var adam = Browser()
+            _ = try await adam.signIn(client, as: "adam")
+            let location = try #require(try await upload(client, adam, .catalogue, name: "shed.csv", csv).headers[.location])
+            let preview = try await client.execute(uri: location, method: .get, headers: adam.headers())
+            #expect(preview.text.contains("Added (1200)"))
+            #expect(preview.text.contains("The first 1000 of 1200 rows are shown; applying applies all 1200."), "\(preview.text.suffix(2000))")
+            #expect(preview.text.components(separatedBy: "<td>Shed</td>").count - 1 == ListPreviewPage.shownRows)
+            #expect(try await apply(client, adam, location, digest: try shownDigest(preview.text)).status == .seeOther)
+        }
+        #expect(try fixture.store.read { try $0.catalogueDefects() }.count == before + 1_200)
+    }
+
     /// An office user sees the lists and downloads them, and nothing else: no upload form, and
     /// the upload, preview and apply addresses answer 403.
     @Test(arguments: TestBackend.available) func anOfficeUserSeesTheListsReadOnly(_ backend: TestBackend) async throws {

@@ -88,7 +88,7 @@ struct ListPreviewPage {
         let plan = outcome.plan
         if outcome.status == .rejected || !outcome.problems.isEmpty {
             return .fragment([
-                frame.message("error", "\(w.listRefused) \(w.problemsSummary(outcome.problems.count))."),
+                frame.message("error", "\(w.problemsSummary(outcome.problems.count)). \(w.listRefused)"),
                 ListProblemTable(frame: frame, problems: outcome.problems).node,
             ])
         }
@@ -123,11 +123,16 @@ struct ListPreviewPage {
         }
     }
 
+    /// Rows a table of the preview shows: a page stays small whatever the file (a catalogue of
+    /// 50,000 new defects is counted, and its first rows shown).
+    static let shownRows = 1_000
+
     /// Whole rows in the list's columns (added, or made inactive).
-    private func rows(_ title: String, _ changes: [ListRowChange]) -> Node {
-        guard !changes.isEmpty else { return .empty }
+    private func rows(_ title: String, _ all: [ListRowChange]) -> Node {
+        guard !all.isEmpty else { return .empty }
+        let changes = all.prefix(Self.shownRows)
         return .fragment([
-            element("h2") { "\(title) (\(changes.count))" },
+            element("h2") { "\(title) (\(all.count))" },
             element("table") {
                 element("thead") {
                     element("tr") { for column in kind.columns { element("th", [Attribute("scope", "col")]) { column.name(frame.language) } } }
@@ -138,15 +143,17 @@ struct ListPreviewPage {
                     }
                 }
             },
+            cut(changes.count, of: all.count),
         ])
     }
 
     /// Each changed row's changed columns, before and after.
-    private func changes(_ changes: [ListRowChange]) -> Node {
-        guard !changes.isEmpty else { return .empty }
+    private func changes(_ all: [ListRowChange]) -> Node {
+        guard !all.isEmpty else { return .empty }
         let w = frame.words
+        let changes = all.prefix(Self.shownRows)
         return .fragment([
-            element("h2") { "\(w.changedRowsTitle) (\(changes.count))" },
+            element("h2") { "\(w.changedRowsTitle) (\(all.count))" },
             element("table") {
                 element("thead") {
                     element("tr") {
@@ -168,7 +175,13 @@ struct ListPreviewPage {
                     }
                 }
             },
+            cut(changes.count, of: all.count),
         ])
+    }
+
+    /// A line under a table that shows only its first rows.
+    private func cut(_ shown: Int, of total: Int) -> Node {
+        shown < total ? element("p", [.class("muted")]) { frame.words.listRowsCut(shown, total) } : .empty
     }
 }
 

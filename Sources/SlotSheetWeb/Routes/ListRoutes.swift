@@ -77,7 +77,7 @@ struct ListAdminRoutes {
         }
         let stored = services.uploads.file(received.storedName)!
         defer { services.uploads.remove(received.storedName) }
-        let contents = try Data(contentsOf: URL(fileURLWithPath: stored))
+        let contents = try await services.database.offload { try Data(contentsOf: URL(fileURLWithPath: stored)) }
         let upload = ListUpload(userID: user.id, kind: kind, fileName: received.clientName, contents: contents,
                                 createdAt: Timestamp.iso(services.clock.now))
         let checked = try await render.check(upload, operatorName: user.name)
@@ -98,7 +98,11 @@ struct ListAdminRoutes {
         let (id, upload) = try await ownUpload(context)
         let render = ListPageRender(services: services)
         if let batch = upload.batchID {
-            return render.page(upload, id: id, outcome: nil, appliedBatch: batch, context: context).response
+            // Applied, or found with nothing to change when it was applied (the batch says which).
+            guard try await services.database.read({ try $0.importBatch(id: batch) })?.outcome == .unchanged else {
+                return render.page(upload, id: id, outcome: nil, appliedBatch: batch, context: context).response
+            }
+            return render.page(upload, id: id, outcome: nil, notice: ("ok", context.words.nothingToChange), context: context).response
         }
         let checked = try await render.check(upload, operatorName: context.requireUser().name)
         guard case let .checked(outcome) = checked else { return try await render.refusal(checked, upload: upload, uploadID: id, context: context) }
