@@ -104,7 +104,8 @@ import Testing
         let undo = try cli.run("import", "undo", String(batch))
         #expect(undo.status == 0, "\(undo.errors)")
         #expect(try install.availability() == before)
-        #expect(try cli.run("history").output.contains("leave.csv"))
+        #expect(try cli.run("history").output.contains("list Staff: leave.csv"))
+        #expect(try cli.run("history", "--lang", "nl").output.contains("lijst Medewerkers: leave.csv"))
 
         // The export reads back as nothing to change, in both formats.
         for name in ["staff.xlsx", "staff-out.csv", "dayparts.xlsx"] {
