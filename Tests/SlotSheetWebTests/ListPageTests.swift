@@ -198,6 +198,29 @@ import Testing
         }
     }
 
+    /// Two applies of one preview at the same moment apply it once: the other is a 409 saying it
+    /// was applied already, and one batch is recorded as applied.
+    @Test(arguments: TestBackend.available) func twoAppliesAtOnceApplyTheListOnce(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let csv = Data("code,name,employee_number,active\nNEW6,Sixth Person,E-NEW6,x\n".utf8)
+        try await fixture.application.test(.router) { client in
+            var adam = Browser()
+            _ = try await adam.signIn(client, as: "adam")
+            let location = try #require(try await upload(client, adam, .staff, name: "six.csv", csv).headers[.location])
+            let digest = try shownDigest(try await client.execute(uri: location, method: .get, headers: adam.headers()).text)
+            let signedIn = adam
+            async let first = apply(client, signedIn, location, digest: digest)
+            async let second = apply(client, signedIn, location, digest: digest)
+            let answers = try await [first, second]
+            #expect(answers.map(\.status.code).sorted() == [303, 409], "\(answers.map(\.status))")
+            let refused = try #require(answers.first { $0.status == .conflict })
+            #expect(refused.text.contains("applied already"), "\(refused.text)")
+        }
+        let applied = try fixture.store.read { try $0.importBatches(limit: 10, outcomes: [.applied]) }
+        #expect(applied.count == 1 && applied.first?.listKind == .staff)
+        #expect(try fixture.store.read { try $0.staff() }.filter { $0.code == "NEW6" }.count == 1)
+    }
+
     /// A large list's preview counts every row and shows the first `shownRows` of a table; Apply
     /// applies them all.
     @Test(arguments: TestBackend.available) func aLargeListsPreviewShowsItsFirstRowsAndAppliesAll(_ backend: TestBackend) async throws {

@@ -120,10 +120,7 @@ struct ListAdminRoutes {
         let w = context.words
         guard let digest = fields["plan"], !digest.isEmpty else { throw WebError.badRequest(w.noPlanGiven) }
         let render = ListPageRender(services: services)
-        if let batch = upload.batchID {
-            return render.page(upload, id: id, outcome: nil, appliedBatch: batch, notice: ("error", w.alreadyApplied(batch)),
-                               status: .conflict, context: context).response
-        }
+        if upload.batchID != nil { return try await alreadyApplied(upload, id: id, context: context) }
         let file: ListFile
         switch try await render.read(upload) {
         case let .success(read): file = read
@@ -137,9 +134,7 @@ struct ListAdminRoutes {
                 }
             }
         } catch is ListUploadApplied {
-            let batch = try await services.database.read { try $0.listUpload(id: id) }?.batchID ?? 0
-            return render.page(upload, id: id, outcome: nil, appliedBatch: batch, notice: ("error", w.alreadyApplied(batch)),
-                               status: .conflict, context: context).response
+            return try await alreadyApplied(upload, id: id, context: context)
         }
         switch outcome.status {
         case let .applied(batch):
@@ -148,9 +143,21 @@ struct ListAdminRoutes {
         case .nothingToChange:
             return Redirect.to("/list-uploads/\(id)")
         case .planChanged, .rejected, .dryRun:
+            // Two applies at once: the one that waited finds the rows written by the other, so its plan changed.
+            if try await services.database.read({ try $0.listUpload(id: id) })?.batchID != nil {
+                return try await alreadyApplied(upload, id: id, context: context)
+            }
             let notice = "\(w.planChangedTitle): \(ImportReportLine.planChanged.text(context.language))"
             return render.page(upload, id: id, outcome: outcome, notice: ("error", notice), status: .conflict, context: context).response
         }
+    }
+
+    /// 409: another request applied this upload first.
+    private func alreadyApplied(_ upload: ListUpload, id: RowID, context: WebContext) async throws -> Response {
+        let batch = try await services.database.read { try $0.listUpload(id: id) }?.batchID ?? 0
+        return ListPageRender(services: services).page(upload, id: id, outcome: nil, appliedBatch: batch,
+                                                       notice: ("error", context.words.alreadyApplied(batch)), status: .conflict,
+                                                       context: context).response
     }
 
     /// The list upload named in the path, if it is the user's own or the user is an admin (only
