@@ -58,16 +58,7 @@ extension WebWords {
         languageLabel: "Taal van het werkboek",
         languageNames: ("Engels", "Nederlands"),
         downloadButton: "Sjabloon downloaden",
-        badDate: { field, value in "\(field): '\(value)' is geen datum. Gebruik de datumkiezer, of typ de datum als JJJJ-MM-DD." },
-        rangeReversed: "De eerste datum ligt na de laatste. Draai ze om.",
         noStaffChosen: "Vink minstens één medewerker aan, of kies alle actieve medewerkers.",
-        templateTooLarge: { rows, limit in
-            "Dat sjabloon zou \(rows) rijen hebben; één sjabloon heeft er hoogstens \(limit). Kies minder dagen."
-        },
-        templateTooManyDays: { days, limit in
-            "Dat zijn \(days) dagen; een sjabloon dat u hier downloadt beslaat er hoogstens \(limit). Kies minder dagen, of gebruik 'slotsheet template export'."
-        },
-        unknownStaff: { codes in "Deze medewerkercodes staan niet in de database: \(codes)." },
 
         uploadTitle: "Bestand uploaden",
         uploadIntro: "Upload een ingevuld sjabloon (.xlsx, .xlsm of .ods) of een CSV-bestand. Het wordt eerst gelezen en gecontroleerd; er verandert niets tot u het doorvoert.",

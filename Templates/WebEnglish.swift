@@ -58,16 +58,7 @@ extension WebWords {
         languageLabel: "Language of the workbook",
         languageNames: ("English", "Dutch"),
         downloadButton: "Download the template",
-        badDate: { field, value in "\(field): '\(value)' is not a date. Use the date picker, or type it as YYYY-MM-DD." },
-        rangeReversed: "The first date comes after the last. Swap them.",
         noStaffChosen: "Tick at least one staff member, or choose all active staff.",
-        templateTooLarge: { rows, limit in
-            "That template would have \(rows) rows; one template holds at most \(limit). Choose fewer days."
-        },
-        templateTooManyDays: { days, limit in
-            "That is \(days) days; a template downloaded here covers at most \(limit). Choose fewer days, or use 'slotsheet template export'."
-        },
-        unknownStaff: { codes in "These staff codes are not in the database: \(codes)." },
 
         uploadTitle: "Upload a file",
         uploadIntro: "Upload a filled-in template (.xlsx, .xlsm or .ods) or a CSV file. It is read and checked first; nothing changes until you apply it.",

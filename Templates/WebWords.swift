@@ -66,13 +66,7 @@ public struct WebWords: Sendable {
     public var languageLabel: String
     public var languageNames: (english: String, dutch: String)
     public var downloadButton: String
-    public var badDate: @Sendable (_ field: String, _ value: String) -> String
-    public var rangeReversed: String
     public var noStaffChosen: String
-    public var templateTooLarge: @Sendable (_ rows: Int, _ limit: Int) -> String
-    /// A download past the server's day limit (each one is made while the request waits).
-    public var templateTooManyDays: @Sendable (_ days: Int, _ limit: Int) -> String
-    public var unknownStaff: @Sendable (_ codes: String) -> String
 
     // Upload.
     public var uploadTitle: String

@@ -157,6 +157,15 @@ import SlotSheetTemplates
         ])
         check.check("ReportError", declaredIn: "Sources/SlotSheetCore/Reports/ReportExporter.swift",
                     examples: [example("rangeRequired", ReportError.rangeRequired(.utilization))])
+        check.check("ReportOrderError", declaredIn: "Sources/SlotSheetCore/Requests/ReportOrder.swift", examples: [
+            example("unknownStatus", ReportOrderError.unknownStatus("open")), example("filtersForRequestsOnly", ReportOrderError.filtersForRequestsOnly),
+        ])
+        let day = LocalDate(iso: "2026-12-08")!
+        check.check("DateRangeError", declaredIn: "Sources/SlotSheetCore/Requests/DateRangeText.swift", examples: [
+            example("notADate", DateRangeError.notADate(.to, "31-02-2026")), example("notAnISODate", DateRangeError.notAnISODate(.from, "1-12-2026")),
+            example("reversed", DateRangeError.reversed(from: day, to: day.adding(days: -1))),
+            example("tooLong", DateRangeError.tooLong(days: 900, limit: 731)),
+        ])
         check.check("UndoError", declaredIn: "Sources/SlotSheetCore/Import/UndoJob.swift", examples: [
             example("notFound", UndoError.notFound(12)), example("alreadyUndone", UndoError.alreadyUndone(12, by: 14)),
             example("laterBatches", UndoError.laterBatches(12, [13, 15])), example("notApplied", UndoError.notApplied(12, .rejected)),

@@ -58,14 +58,14 @@ import Testing
                 uri: "/template", method: .post, headers: browser.headers(Browser.formType),
                 body: Browser.form([("csrf", browser.csrf), ("from", "2026-12-20"), ("to", "2026-12-10"), ("staff", "chosen"), ("lang", "en")]))
             #expect(refused.status == .badRequest)
-            #expect(refused.text.contains("The first date comes after the last."))
+            #expect(refused.text.contains("The last date (2026-12-10) comes before the first (2026-12-20); swap them."))
             #expect(refused.text.contains("Tick at least one staff member"))
             #expect(refused.text.contains("value=\"2026-12-20\""))
             let decades = try await client.execute(
                 uri: "/template", method: .post, headers: browser.headers(Browser.formType),
                 body: Browser.form([("csrf", browser.csrf), ("from", "2026-12-01"), ("to", "2074-01-19"), ("staff", "all"), ("lang", "en")]))
             #expect(decades.status == .badRequest, "a range of decades is refused before anything is made")
-            #expect(decades.text.contains("That is 17217 days; a template downloaded here covers at most 731."))
+            #expect(decades.text.contains("The range has 17217 days; at most 731 are taken at once."))
         }
     }
 

@@ -147,11 +147,9 @@ import SlotSheetCore
     }
 
     @Test func theCommandsOwnMessagesExistInBothLanguages() {
-        let day = LocalDate(iso: "2026-12-08")!
         let messages: [(String, CommandMessage)] = [
-            ("staffChoice", .staffChoice), ("rangeReversed", .rangeReversed(from: day, to: day.adding(days: -1))), ("seedChoice", .seedChoice),
+            ("staffChoice", .staffChoice), ("seedChoice", .seedChoice),
             ("syntheticNeeds", .syntheticNeeds), ("fillOutOfRange", .fillOutOfRange), ("keepNegative", .keepNegative),
-            ("filtersForRequestsOnly", .filtersForRequestsOnly), ("unknownStatus", .unknownStatus(word: "open", statuses: ["new", "approved"])),
             ("noSuchSheet", .noSuchSheet(file: "rooster.xlsx", sheet: "Week 9", sheets: ["Week 1"])),
             ("aboutFile", .aboutFile(file: "rooster.xlsx", message: "...")), ("workbookNotWritten", .workbookNotWritten(detail: "error writing")),
             ("schemaVersion", .schemaVersion(location: "sqlite:db.sqlite", version: 4)),

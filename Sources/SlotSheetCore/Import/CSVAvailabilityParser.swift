@@ -44,7 +44,7 @@ public enum CSVAvailabilityParser {
         let header = try CSVHeader(reader)
         var builder = Builder(dateColumn: header.column(.date))
         guard let positions = header.positions else {
-            builder.problems = header.missing.map { ImportProblem(.missingColumn($0.name), at: .line(header.line)) }
+            builder.problems = ProblemList(header.missing.map { ImportProblem(.missingColumn($0.name), at: .line(header.line)) })
             return builder.sheet(fileName: fileName, sha256: sha256)
         }
         var rows = 0
@@ -131,7 +131,7 @@ public enum CSVAvailabilityParser {
         }
 
         let dateColumn: CSVColumn
-        var problems: [ImportProblem] = []
+        var problems = ProblemList()
         var staffCodes: [String] = []
         var staffTable = ByteKeyTable()
         var daypartTable = ByteKeyTable()

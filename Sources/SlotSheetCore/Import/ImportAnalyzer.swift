@@ -3,8 +3,8 @@
 /// writes, so what is checked is what is written.
 public struct ImportAnalysis: Sendable {
     public var plan: ChangePlan
-    /// The parser's problems and the rules' problems, in file order.
-    public var problems: [ImportProblem]
+    /// The parser's problems and the rules' problems, bounded; `kept` is in file order.
+    public var problems: ProblemList
 }
 
 public enum ImportAnalyzer {
@@ -56,7 +56,7 @@ public enum ImportAnalyzer {
                 demand: day.demand[daypart.id] ?? SlotDemand(), daypart: daypart, staff: references, day: officeDay)
             plan.changes += slotChanges.map(\.change)
         }
-        return ImportAnalysis(plan: plan, problems: problems.sorted { $0.location.order.lexicographicallyPrecedes($1.location.order) })
+        return ImportAnalysis(plan: plan, problems: problems)
     }
 }
 

@@ -137,7 +137,7 @@ public struct ImportJob {
             return outcome
         case .rejected:
             outcome.status = .rejected
-            outcome.auditBatchID = try session.insertImportBatch(attempt(parsed, request, outcome: .rejected, problems: outcome.problems.count))
+            outcome.auditBatchID = try session.insertImportBatch(attempt(parsed, request, outcome: .rejected, problems: outcome.problemTotal))
             return outcome
         case .nothingToChange:
             outcome.status = .nothingToChange
@@ -178,7 +178,8 @@ public struct ImportJob {
         }
         let analysis = try ImportAnalyzer.analyze(parsed, reading: reading, day: rules.now())
         outcome.plan = analysis.plan
-        outcome.problems = analysis.problems
+        outcome.problems = analysis.problems.kept
+        outcome.problemTally = analysis.problems.tally
         outcome.verdict = !analysis.problems.isEmpty ? .rejected : analysis.plan.isEmpty ? .nothingToChange : .changes
         outcome.status = outcome.verdict == .rejected ? .rejected : .dryRun
         return outcome

@@ -125,7 +125,7 @@ extension ImportOutcome {
             verdictBefore: earlier.verdict, verdictNow: verdict,
             newlyChanged: now.subtracting(before).sorted(by: PlanDifference.cellOrder),
             noLongerChanged: before.subtracting(now).sorted(by: PlanDifference.cellOrder),
-            problemsBefore: earlier.problems.count, problemsNow: problems.count,
+            problemsBefore: earlier.problemTotal, problemsNow: problemTotal,
             staleChangesBefore: earlier.staleChanges.count, staleChangesNow: staleChanges.count)
     }
 }

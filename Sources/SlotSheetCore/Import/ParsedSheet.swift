@@ -43,9 +43,10 @@ public struct ParsedSheet: Sendable {
     public var origin: Origin
     public var staffCodes: [String]
     public var slots: [ParsedSlot]
-    public var problems: [ImportProblem]
+    /// The problems of form, bounded (`ProblemList`).
+    public var problems: ProblemList
 
-    public init(fileName: String, sha256: String, origin: Origin, staffCodes: [String], slots: [ParsedSlot], problems: [ImportProblem]) {
+    public init(fileName: String, sha256: String, origin: Origin, staffCodes: [String], slots: [ParsedSlot], problems: ProblemList) {
         self.fileName = fileName
         self.sha256 = sha256
         self.origin = origin

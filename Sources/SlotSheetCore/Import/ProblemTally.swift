@@ -14,6 +14,11 @@ public struct ProblemTally: Hashable, Sendable {
         public var count: Int
     }
 
+    public init(total: Int, perKind: [KindCount]) {
+        self.total = total
+        self.perKind = perKind
+    }
+
     public init(_ problems: [ImportProblem]) {
         total = problems.count
         var order: [String] = []

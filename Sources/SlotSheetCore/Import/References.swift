@@ -14,7 +14,7 @@ struct References: Sendable {
 
     /// Each staff column's member, or nil with a problem for codes the database does not know.
     /// (Inactive staff resolve: they are refused only where the file would change them.)
-    func resolveStaff(of parsed: ParsedSheet, problems: inout [ImportProblem]) -> [Identified<StaffMember>?] {
+    func resolveStaff(of parsed: ParsedSheet, problems: inout ProblemList) -> [Identified<StaffMember>?] {
         parsed.staffCodes.enumerated().map { index, code in
             if let member = staff[code] { return member }
             for location in unknownLocations(parsed, column: index) {
@@ -25,7 +25,7 @@ struct References: Sendable {
     }
 
     /// Each slot's daypart, or nil with a problem for codes the database does not know.
-    func resolveDayparts(of parsed: ParsedSheet, problems: inout [ImportProblem]) -> [Identified<Daypart>?] {
+    func resolveDayparts(of parsed: ParsedSheet, problems: inout ProblemList) -> [Identified<Daypart>?] {
         var reported = Set<String>()
         return parsed.slots.enumerated().map { index, slot in
             if let daypart = dayparts[slot.daypartCode] { return daypart }

@@ -19,7 +19,7 @@ enum TemplateSheetParser {
             return ParsedSlot(date: date, daypartCode: daypart.code, daypartLabel: daypart.label,
                               marks: Array(repeating: .unavailable, count: layout.staff.count))
         }
-        var problems: [ImportProblem] = []
+        var problems = ProblemList()
         guard let sheet = book.sheet(named: template.dataSheet), sheet.kind == .worksheet else {
             problems.append(ImportProblem(.missingDataSheet(template.dataSheet), at: .sheet(template.dataSheet)))
             return ParsedSheet(fileName: fileName, sha256: sha256, origin: .template(template), staffCodes: layout.staff.map(\.code),

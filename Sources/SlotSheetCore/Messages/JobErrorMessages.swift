@@ -35,7 +35,7 @@ extension TemplateError: OfficeMessage {
     public var dutch: String {
         switch self {
         case let .unknownStaff(codes):
-            return "Geen medewerker met code \(codes.joined(separator: ", ")); 'slotsheet db status' toont de database die gebruikt wordt."
+            return "Geen medewerker heeft de code \(codes.joined(separator: ", ")) in deze database."
         case let .inactiveStaff(codes):
             return "Medewerker \(codes.joined(separator: ", ")) \(codes.count == 1 ? "is" : "zijn") niet actief; maak \(codes.count == 1 ? "hem of haar" : "ze") eerst actief of laat \(codes.count == 1 ? "hem of haar" : "ze") weg."
         case .noStaff:
@@ -45,7 +45,7 @@ extension TemplateError: OfficeMessage {
         case let .tooManyRows(rows, limit):
             return "Het bereik heeft \(rows) rijen nodig; een blad heeft er \(limit). Exporteer een korter bereik."
         case let .tooManyStaff(count, limit):
-            return "\(count) kolommen voor medewerkers passen niet; een blad heeft er \(limit). Kies medewerkers met --staff."
+            return "\(count) kolommen voor medewerkers passen niet; een blad heeft er \(limit). Kies minder medewerkers."
         }
     }
 }

@@ -10,7 +10,7 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unknownStaff(codes):
-            return "No staff member with code \(codes.joined(separator: ", ")); 'slotsheet db status' shows the database in use."
+            return "No staff member has the code \(codes.joined(separator: ", ")) in this database."
         case let .inactiveStaff(codes):
             return "Staff \(codes.joined(separator: ", ")) \(codes.count == 1 ? "is" : "are") not active; activate them first or leave them out."
         case .noStaff:
@@ -20,7 +20,7 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
         case let .tooManyRows(rows, limit):
             return "The range needs \(rows) rows; a sheet holds \(limit). Export a shorter range."
         case let .tooManyStaff(count, limit):
-            return "\(count) staff columns do not fit; a sheet holds \(limit). Choose staff with --staff."
+            return "\(count) staff columns do not fit; a sheet holds \(limit). Choose fewer staff members."
         }
     }
 }

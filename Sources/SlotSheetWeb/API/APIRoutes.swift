@@ -23,15 +23,13 @@ struct APIRoutes {
     @Sendable func template(_ request: Request, context: WebContext) async throws -> Response {
         let query = request.uri.queryParameters
         let w = context.words
-        guard let fromText = query["from"], let from = LocalDate(iso: fromText) else {
-            throw WebError.badParameter(name: "from", message: w.badDate("from", query["from"].map(String.init) ?? ""))
-        }
-        guard let toText = query["to"], let to = LocalDate(iso: toText) else {
-            throw WebError.badParameter(name: "to", message: w.badDate("to", query["to"].map(String.init) ?? ""))
-        }
-        guard let range = DateRange(from: from, to: to) else { throw WebError.badRequest(w.rangeReversed) }
-        guard range.dayCount <= WebSettings.templateDaysLimit else {
-            throw WebError.badRequest(w.templateTooManyDays(range.dayCount, WebSettings.templateDaysLimit))
+        let range: DateRange
+        do {
+            range = try DateRangeText(from: query["from"].map(String.init) ?? "", to: query["to"].map(String.init) ?? "")
+                .resolve(services.clock, limit: WebSettings.templateDaysLimit, isoOnly: true)
+        } catch {
+            if let bound = error.bound { throw WebError.badParameter(name: bound.rawValue, message: error.text(context.language)) }
+            throw WebError.badRequest(error.text(context.language))
         }
         let staffText = query["staff"].map(String.init) ?? "all"
         let codes = staffText.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -45,7 +43,7 @@ struct APIRoutes {
         do {
             return try await TemplateDownload.export(range: range, staff: staff, language: language, services: services)
         } catch let error as TemplateError {
-            throw WebError.badRequest(PageRoutes.message(error, w))
+            throw WebError.badRequest(error.text(context.language))
         }
     }
 

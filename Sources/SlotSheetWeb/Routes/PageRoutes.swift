@@ -43,19 +43,13 @@ struct PageRoutes {
         var form = TemplateForm(from: fields["from"] ?? "", to: fields["to"] ?? "", allStaff: fields["staff"] != "chosen",
                                 chosen: Set(fields.all("code")), language: Language(rawValue: fields["lang"] ?? "") ?? context.language)
         var problems: [String] = []
-        let from = LocalDate(iso: form.from.trimmingCharacters(in: .whitespaces))
-        let to = LocalDate(iso: form.to.trimmingCharacters(in: .whitespaces))
-        if from == nil { problems.append(w.badDate(w.fromLabel, form.from)) }
-        if to == nil { problems.append(w.badDate(w.toLabel, form.to)) }
-        if !form.allStaff && form.chosen.isEmpty { problems.append(w.noStaffChosen) }
         var range: DateRange?
-        if let from, let to {
-            range = DateRange(from: from, to: to)
-            if range == nil { problems.append(w.rangeReversed) }
+        do {
+            range = try DateRangeText(from: form.from, to: form.to).resolve(services.clock, limit: WebSettings.templateDaysLimit)
+        } catch {
+            problems.append(error.text(context.language))
         }
-        if let range, range.dayCount > WebSettings.templateDaysLimit {
-            problems.append(w.templateTooManyDays(range.dayCount, WebSettings.templateDaysLimit))
-        }
+        if !form.allStaff && form.chosen.isEmpty { problems.append(w.noStaffChosen) }
         guard problems.isEmpty, let range else {
             return try await templatePage(form, problems: problems, context: context, status: .badRequest).response
         }
@@ -65,7 +59,7 @@ struct PageRoutes {
             return file
         } catch let error as TemplateError {
             form.allStaff = form.allStaff || form.chosen.isEmpty
-            return try await templatePage(form, problems: [Self.message(error, w)], context: context, status: .badRequest).response
+            return try await templatePage(form, problems: [error.text(context.language)], context: context, status: .badRequest).response
         }
     }
 
@@ -101,14 +95,6 @@ struct PageRoutes {
         return (fourWeeks, DateRange(from: first, to: firstAfter.adding(days: -1))!)
     }
 
-    static func message(_ error: TemplateError, _ w: WebWords) -> String {
-        switch error {
-        case let .tooManyRows(rows, limit): return w.templateTooLarge(rows, limit)
-        case let .unknownStaff(codes), let .inactiveStaff(codes): return w.unknownStaff(codes.joined(separator: ", "))
-        case .noStaff, .tooManyStaff: return w.noStaffChosen
-        case .noActiveDayparts: return w.noDayparts
-        }
-    }
 }
 
 /// A template written for one download: into the server's private folder under a random name,

@@ -61,6 +61,7 @@ public enum WebServer {
         ListRoutes(services: services).add(to: office)
         let admin = web.group().add(middleware: RequireUserMiddleware(role: .admin))
         AdminRoutes(services: services).add(to: admin)
+        ReportRoutes(services: services).add(to: admin)
         ListAdminRoutes(services: services).add(to: admin)
         routes.record(router)
         return router

@@ -61,10 +61,10 @@ struct SeedDatabase: ParsableCommand {
     var staff: Int?
 
     @Option(parsing: .unconditional, help: "Synthetic: first date (YYYY-MM-DD, today or +N/-N).")
-    var from: DateArgument?
+    var from: String?
 
     @Option(parsing: .unconditional, help: "Synthetic: last date, included.")
-    var to: DateArgument?
+    var to: String?
 
     @Option(help: "Synthetic: random seed; the same seed gives the same data.")
     var seed: UInt64 = 1
@@ -89,9 +89,7 @@ struct SeedDatabase: ParsableCommand {
         let started = Date()
         let summary: SeedSummary
         if synthetic, let staff, let from, let to {
-            guard let range = DateRange(from: from.resolve(clock), to: to.resolve(clock)) else {
-                throw CommandFailure(.usage, .rangeReversed(from: from.resolve(clock), to: to.resolve(clock)))
-            }
+            let range = try DateRangeText(from: from, to: to).resolve(clock)
             let dataset = try SyntheticDataset(staffCount: staff, range: range, seed: seed, fill: fill, clock: clock)
             summary = try Seeder.load(dataset, into: database)
         } else {

@@ -85,7 +85,7 @@ struct ImportFile: ParsableCommand {
         // Only a rejected import has an error workbook, and a rejected import writes nothing to the
         // database: when this file cannot be written (exit 7), the problems are printed above all the same.
         if outcome.status == .rejected, let errorsOut {
-            try ErrorWorkbook.write(parsed, problems: outcome.problems, source: file, language: context.language,
+            try ErrorWorkbook.write(parsed, problems: outcome.problems, total: outcome.problemTotal, source: file, language: context.language,
                                     store: database, rules: context.rules, paper: context.settings.office.paperSize, to: errorsOut)
         }
         switch outcome.status {

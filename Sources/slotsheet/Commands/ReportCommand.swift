@@ -47,25 +47,11 @@ struct ReportCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The file to write (replaced if it exists).")
     var output: String
 
-    private func statuses() throws -> Set<RequestStatus>? {
-        guard let status else { return nil }
-        var set = Set<RequestStatus>()
-        for word in status.split(separator: ",") {
-            guard let value = RequestStatus(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw CommandFailure(.usage, .unknownStatus(word: String(word), statuses: RequestStatus.allCases.map(\.rawValue)))
-            }
-            set.insert(value)
-        }
-        return set
-    }
-
     func run() throws {
         let context = try settings.load()
-        if status != nil || corporation != nil, name != .requests { throw CommandFailure(.usage, .filtersForRequestsOnly) }
-        let chosenFormat = format ?? (output.lowercased().hasSuffix(".csv") ? .csv : .xlsx)
-        let request = ReportRequest(
-            kind: name, range: try dates.resolve(context.clock), format: chosenFormat, language: context.language,
-            statuses: try statuses(), corporation: corporation, paper: context.settings.office.paperSize, path: output)
+        let order = ReportOrder(kind: name, dates: dates.text, format: format ?? (output.lowercased().hasSuffix(".csv") ? .csv : .xlsx),
+                                statuses: status, corporation: corporation)
+        let request = try order.request(clock: context.clock, language: context.language, paper: context.settings.office.paperSize, path: output)
         let exporter = ReportExporter(store: try store.openMigrated(), rules: context.rules)
         let result = try exporter.export(request)
         context.say(.wroteReport(path: result.path, report: name.rawValue, rows: result.rows))

@@ -7,13 +7,10 @@ import SlotSheetWeb
 enum CommandMessage: OfficeMessage {
     // Mistakes on the command line (exit code 2)
     case staffChoice
-    case rangeReversed(from: LocalDate, to: LocalDate)
     case seedChoice
     case syntheticNeeds
     case fillOutOfRange
     case keepNegative
-    case filtersForRequestsOnly
-    case unknownStatus(word: String, statuses: [String])
     case noSuchSheet(file: String, sheet: String, sheets: [String])
     /// A message about a file, said already in the office's language: "FILE: message".
     case aboutFile(file: String, message: String)
@@ -72,13 +69,10 @@ enum CommandMessage: OfficeMessage {
     var english: String {
         switch self {
         case .staffChoice: return "Give exactly one of --all-staff or --staff CODE,..."
-        case let .rangeReversed(from: from, to: to): return "--to (\(to.iso)) is before --from (\(from.iso))."
         case .seedChoice: return "Give exactly one of --sample or --synthetic."
         case .syntheticNeeds: return "--synthetic needs --staff N (at least 1), --from DATE and --to DATE."
         case .fillOutOfRange: return "--fill must be between 0 and 0.95."
         case .keepNegative: return "--keep must be 0 or more."
-        case .filtersForRequestsOnly: return "--status and --corporation filter the requests report only."
-        case let .unknownStatus(word: word, statuses: statuses): return "'\(word)' is not a status; use \(statuses.joined(separator: ", "))."
         case let .noSuchSheet(file: file, sheet: sheet, sheets: sheets):
             return "\(file) has no sheet \"\(sheet)\"; its sheets are \(sheets.map { "\"\($0)\"" }.joined(separator: ", "))."
         case let .aboutFile(file: file, message: message): return "\(file): \(message)"
@@ -142,13 +136,10 @@ enum CommandMessage: OfficeMessage {
     var dutch: String {
         switch self {
         case .staffChoice: return "Geef precies één van --all-staff of --staff CODE,..."
-        case let .rangeReversed(from: from, to: to): return "--to (\(to.iso)) ligt vóór --from (\(from.iso))."
         case .seedChoice: return "Geef precies één van --sample of --synthetic."
         case .syntheticNeeds: return "--synthetic heeft --staff N (minstens 1), --from DATUM en --to DATUM nodig."
         case .fillOutOfRange: return "--fill moet tussen 0 en 0,95 liggen."
         case .keepNegative: return "--keep moet 0 of meer zijn."
-        case .filtersForRequestsOnly: return "--status en --corporation filteren alleen het rapport requests."
-        case let .unknownStatus(word: word, statuses: statuses): return "'\(word)' is geen status; gebruik \(statuses.joined(separator: ", "))."
         case let .noSuchSheet(file: file, sheet: sheet, sheets: sheets):
             return "\(file) heeft geen blad \"\(sheet)\"; de bladen zijn \(sheets.map { "\"\($0)\"" }.joined(separator: ", "))."
         case let .aboutFile(file: file, message: message): return "\(file): \(message)"

@@ -54,8 +54,8 @@ struct ImportReport {
     }
 
     private func problemLines() -> [String] {
-        [ImportReportLine.problemsHeadline(problems: outcome.problems.count).text(language)]
-            + limited(outcome.problems.map { "  \($0.sentence(language))\n      \($0.hint(language))" })
+        [ImportReportLine.problemsHeadline(problems: outcome.problemTotal).text(language)]
+            + limited(outcome.problems.map { "  \($0.sentence(language))\n      \($0.hint(language))" }, of: outcome.problemTotal)
     }
 
     private func planLines() -> [String] {
@@ -68,10 +68,13 @@ struct ImportReport {
         return lines
     }
 
-    private func limited(_ lines: [String]) -> [String] {
-        guard lines.count > ImportReport.problemsShown else { return lines }
+    /// The first `problemsShown` lines and how many more there are of `total` (the problems'
+    /// lines are only the first `ProblemTally.kept` of them).
+    private func limited(_ lines: [String], of total: Int? = nil) -> [String] {
+        let total = max(total ?? lines.count, lines.count)
+        guard total > ImportReport.problemsShown else { return lines }
         return Array(lines.prefix(ImportReport.problemsShown))
-            + ["  " + ImportReportLine.moreProblems(count: lines.count - ImportReport.problemsShown).text(language)]
+            + ["  " + ImportReportLine.moreProblems(count: total - min(lines.count, ImportReport.problemsShown)).text(language)]
     }
 
     func json() throws -> String {

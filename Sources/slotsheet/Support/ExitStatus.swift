@@ -137,6 +137,14 @@ extension ReportError: ReportableError {
     var exitStatus: ExitStatus { .usage }
 }
 
+extension ReportOrderError: ReportableError {
+    var exitStatus: ExitStatus { .usage }
+}
+
+extension DateRangeError: ReportableError {
+    var exitStatus: ExitStatus { .usage }
+}
+
 extension UndoError: ReportableError {
     var exitStatus: ExitStatus {
         if case .notFound = self { return .usage }
