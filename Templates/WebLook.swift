@@ -72,6 +72,7 @@ public enum WebLook {
         progress { width: 100%; height: 20px; }
         .signin { max-width: 420px; margin: 48px auto; }
         .muted { color: var(--muted); font-size: 14px; }
+        .tag { display: inline-block; padding: 0 6px; border: 1px solid var(--muted); border-radius: 4px; color: var(--muted); font-size: 13px; }
         footer { max-width: 1100px; margin: 0 auto; padding: 0 24px 24px; color: var(--muted); font-size: 13px; }
         """
 

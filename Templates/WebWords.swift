@@ -231,6 +231,31 @@ public struct WebWords: Sendable {
     public var apiServerError: @Sendable (_ reference: String) -> String
     /// Another request changed the same availability at the same moment, again and again (409).
     public var concurrentChange: String
+
+    // The Lists page: staff, dayparts and the defect catalogue as files (`title` is the list's own
+    // title in the language, from `ListKind.title`).
+    public var navLists: String
+    public var listsTitle: String
+    public var listsIntro: String
+    /// An office user sees the lists but may not change them.
+    public var listsReadOnly: String
+    public var listRowCount: @Sendable (_ rows: Int, _ active: Int) -> String
+    public var downloadListButton: String
+    public var checkListButton: String
+    public var listPreviewTitle: @Sendable (_ title: String, _ file: String) -> String
+    /// The upload was checked and refused; nothing was kept.
+    public var listRefused: String
+    public var addedRowsTitle: String
+    public var changedRowsTitle: String
+    public var deactivatedRowsTitle: String
+    public var columnColumn: String
+    public var beforeColumn: String
+    public var afterColumn: String
+    public var backToLists: String
+    /// Under a preview table that shows only its first rows.
+    public var listRowsCut: @Sendable (_ shown: Int, _ total: Int) -> String
+    /// The history's mark of a list batch: which list it changed.
+    public var listBatchMark: @Sendable (_ title: String) -> String
 }
 
 extension Language {

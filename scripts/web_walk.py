@@ -11,7 +11,10 @@ shows why; another edit of the template exported before that apply is stale: the
 changed and applies the edit on top (its grid shows one +); the upload list; a CSV with problems
 shows its lines and fixes, and its error workbook downloads and opens with openpyxl; history with both
 attempts; the pages in Dutch after the language link; an office user gets 403 with a page on an
-admin page; sign out; an admin undoes the applied batch from the history.
+admin page, and sees the Lists page read-only (a download, no upload form); sign out; an admin
+undoes the applied batch from the history; on the Lists page an admin downloads the dayparts,
+edits a label with openpyxl, uploads it, sees the change before and after, applies it and finds
+it in the history as a list batch.
 Exits non-zero at the first step that does not hold, naming it.
 """
 import datetime, os, re, sys, warnings
@@ -227,6 +230,17 @@ with sync_playwright() as playwright:
     expect(page.locator(".message.error")).to_contain_text("admin role")
     shot(page, "forbidden")
 
+    step("office: the Lists page is read-only, its lists download")
+    page.click("nav >> text=Lists")
+    expect(page.locator(".message.info")).to_contain_text("only an administrator can change them")
+    if page.locator("input[type=file]").count() != 0:
+        raise SystemExit("walk: an office user is offered a list upload")
+    with page.expect_download() as list_info:
+        page.locator("#list-staff button").click()
+    if not list_info.value.suggested_filename.startswith("staff-"):
+        raise SystemExit(f"walk: unexpected list download name {list_info.value.suggested_filename}")
+    shot(page, "lists-office")
+
     step("sign out")
     page.click("header >> text=Sign out")
     expect(page.locator(".message.ok")).to_contain_text("signed out")
@@ -241,6 +255,32 @@ with sync_playwright() as playwright:
     expect(page.locator(".message.ok")).to_contain_text("was undone as batch")
     expect(page.locator("main table")).to_contain_text("undone by batch")
     shot(page, "undone")
+
+    step("admin: a daypart's label edited in its list, previewed, applied, in the history")
+    page.click("nav >> text=Lists")
+    with page.expect_download() as list_info:
+        page.locator("#list-dayparts button.secondary").click()
+    dayparts = os.path.join(out, list_info.value.suggested_filename)
+    list_info.value.save_as(dayparts)
+    book = openpyxl.load_workbook(dayparts)
+    sheet = book["Dayparts"]
+    header = next(row[0].row for row in sheet.iter_rows() if row[0].value == "code")
+    label = sheet.cell(row=header + 1, column=2)
+    old_label, label.value = label.value, f"{label.value} (walk)"
+    edited_list = os.path.join(out, "dayparts-edited.xlsx")
+    book.save(edited_list)
+    page.set_input_files("#file-dayparts", edited_list)
+    shot(page, "lists-admin")
+    page.locator("#list-dayparts button.primary").click()
+    expect(page.locator("h1")).to_contain_text("List Dayparts")
+    expect(page.locator(".message.info")).to_contain_text("0 added, 1 changed, 0 made inactive")
+    expect(page.locator("main table")).to_contain_text(f"{old_label} (walk)")
+    shot(page, "list-preview")
+    page.locator("main form button", has_text="Apply these changes").click()
+    expect(page.locator(".message.ok")).to_contain_text("Applied as batch")
+    page.click("nav >> text=History")
+    expect(page.locator("main table tbody tr").first).to_contain_text("list Dayparts")
+    shot(page, "list-history")
     browser.close()
 
 print(f"walk: {len(steps)} steps passed; screenshots in {out}")

@@ -237,6 +237,10 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func deleteUnreferenced(_ kind: ListKind, id: RowID) throws -> Bool { try inner.deleteUnreferenced(kind, id: id) }
         func catalogueDefects() throws -> [CatalogueDefect] { try inner.catalogueDefects() }
         func setDefectActive(_ defectID: RowID, active: Bool) throws { try inner.setDefectActive(defectID, active: active) }
+        func insertListUpload(_ upload: ListUpload) throws -> RowID { try inner.insertListUpload(upload) }
+        func listUpload(id: RowID) throws -> ListUpload? { try inner.listUpload(id: id) }
+        func markListUploadApplied(_ id: RowID, batchID: RowID) throws -> Bool { try inner.markListUploadApplied(id, batchID: batchID) }
+        func deleteListUploads(createdBefore createdAt: String) throws { try inner.deleteListUploads(createdBefore: createdAt) }
         // The web front's queries, passed through.
         func insertUser(_ user: AppUser) throws -> RowID { try inner.insertUser(user) }
         func user(named name: String) throws -> AppUser? { try inner.user(named: name) }

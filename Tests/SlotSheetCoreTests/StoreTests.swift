@@ -34,6 +34,7 @@ import Testing
                 DROP TABLE web_session;
                 DROP TABLE sign_in_record;
                 DROP TABLE upload_chunk;
+                DROP TABLE list_upload;
                 DROP TABLE web_upload;
                 DROP TABLE app_user;
                 DROP TABLE list_change;
@@ -41,7 +42,8 @@ import Testing
                 ALTER TABLE defect DROP COLUMN active;
                 DELETE FROM grdb_migrations WHERE identifier IN ('002-covering-index-for-held-requests', '003-export-content-digest',
                                                                  '004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
-                                                                 '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database');
+                                                                 '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database',
+                                                                 '009-list-uploads');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)

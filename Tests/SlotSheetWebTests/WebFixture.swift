@@ -82,6 +82,11 @@ final class WebFixture: @unchecked Sendable {
         return (try instance(name, logging: log), log)
     }
 
+    /// A second web front on the same database (as `anotherInstance()`), as an application.
+    func secondInstance() throws -> some ApplicationProtocol {
+        WebServer.application(try anotherInstance())
+    }
+
     /// Another instance (as above) that logs into this fixture's log.
     func anotherInstance() throws -> WebServices {
         try instance(UUID().uuidString, logging: log)

@@ -104,7 +104,8 @@ import Testing
         let undo = try cli.run("import", "undo", String(batch))
         #expect(undo.status == 0, "\(undo.errors)")
         #expect(try install.availability() == before)
-        #expect(try cli.run("history").output.contains("leave.csv"))
+        #expect(try cli.run("history").output.contains("list Staff: leave.csv"))
+        #expect(try cli.run("history", "--lang", "nl").output.contains("lijst Medewerkers: leave.csv"))
 
         // The export reads back as nothing to change, in both formats.
         for name in ["staff.xlsx", "staff-out.csv", "dayparts.xlsx"] {
@@ -139,5 +140,55 @@ import Testing
         #expect(try cli.run("staff", "import", "staff.pdf").status == 4)
         #expect(try cli.run("dayparts", "import", "missing.csv").status == 4)
         #expect(try cli.run("staff", "import", "--help").output.contains("--dry-run"))
+    }
+
+    /// `--errors-out` on a refused list: the list as read with each bad cell (or CSV line) red and
+    /// explained in a note, and an Errors sheet with each problem's place, message and fix, in the
+    /// office's language; as openpyxl reads it. A valid file writes none.
+    @Test func aRefusedListWritesItsErrorWorkbook() throws {
+        let install = try Install(.sqlite)
+        defer { install.remove() }
+        let cli = install.cli
+        #expect(try cli.run("db", "init").status == 0)
+        try Interop.runPython("""
+            import openpyxl, sys
+            book = openpyxl.Workbook(); sheet = book.active; sheet.title = "Medewerkers"
+            for row in [("code", "naam", "personeelsnummer", "actief"), ("ANB", "", "1040", "x"), ("BRW", "+SUM(A1)", "1047", "y")]:
+                sheet.append(row)
+            book.save(sys.argv[1])
+            """, arguments: [cli.path("bad.xlsx")])
+        let refused = try cli.run("staff", "import", "bad.xlsx", "--errors-out", "fix.xlsx", "--lang", "nl")
+        #expect(refused.status == 1, "\(refused.errors)")
+        let read = try Interop.runPython("""
+            import openpyxl, sys
+            book = openpyxl.load_workbook(sys.argv[1])
+            print(book.sheetnames)
+            staff = book["Medewerkers"]
+            for ref in ("B2", "D3"):
+                cell = staff[ref]
+                print(ref, repr(cell.value or ""), cell.fill.fgColor.rgb != "00000000", (cell.comment.text if cell.comment else "").replace("\\n", " | "))
+            print("B3", repr(staff["B3"].value), staff["B3"].data_type)
+            for row in book["Fouten"].iter_rows(min_row=2, values_only=True):
+                print(" / ".join(str(v) for v in row if v))
+            """, arguments: [cli.path("fix.xlsx")])
+        #expect(read.contains("['Medewerkers', 'Fouten']"), "\(read)")
+        #expect(read.contains("B2 '' True De kolom naam is leeg.") && read.contains("Vul hem in."), "\(read)")
+        #expect(read.contains("D3 'y' True"), "\(read)")
+        #expect(read.contains("B3 '+SUM(A1)' s"), "formula-like text stays text: \(read)")
+        #expect(read.contains("Blad Medewerkers, cel B2 / De kolom naam is leeg."), "\(read)")
+
+        try install.write("bad.csv", ["code,name,employee_number,active", "A B,Bram,1047,x"])
+        #expect(try cli.run("staff", "import", "bad.csv", "--errors-out", "fix-csv.xlsx").status == 1)
+        let csv = try Interop.runPython("""
+            import openpyxl, sys
+            book = openpyxl.load_workbook(sys.argv[1])
+            print(book.sheetnames, book["CSV"]["A2"].value, bool(book["CSV"]["A2"].comment))
+            print([row for row in book["Errors"].iter_rows(min_row=2, values_only=True)][0][0])
+            """, arguments: [cli.path("fix-csv.xlsx")])
+        #expect(csv.contains("['CSV', 'Errors'] A B True") && csv.contains("Line 2"), "\(csv)")
+
+        try install.write("good.csv", ["code,name,employee_number,active", "ANB,Anouk Bakker,1040,x"])
+        #expect(try cli.run("staff", "import", "good.csv", "--errors-out", "none.xlsx").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: cli.path("none.xlsx")))
     }
 }

@@ -161,7 +161,7 @@ import SlotSheetCore
             ("wroteList", .wroteList(path: "medewerkers.xlsx", list: "Medewerkers", rows: 30)),
             ("undone", .undone(batch: 3, asBatch: 4, added: 1, removed: 2, unchanged: 0)), ("noImports", .noImports),
             ("historyHeader", .historyHeader), ("noImportsWithOutcome", .noImportsWithOutcome), ("limitTooSmall", .limitTooSmall),
-            ("unknownOutcome", .unknownOutcome(word: "failed", outcomes: ["applied", "rejected"])), ("outcomeNeeded", .outcomeNeeded(outcomes: ["applied"])), ("undoOf", .undoOf(batch: 3)), ("reading", .reading(file: "rooster.xlsx")),
+            ("unknownOutcome", .unknownOutcome(word: "failed", outcomes: ["applied", "rejected"])), ("outcomeNeeded", .outcomeNeeded(outcomes: ["applied"])), ("undoOf", .undoOf(batch: 3)), ("listBatch", .listBatch(.staff)), ("reading", .reading(file: "rooster.xlsx")),
             ("settingsHeader", .settingsHeader(file: "/etc/slotsheet/config.toml")),
             ("summaryFormat", .summaryFormat(ods: true)), ("summaryWriter", .summaryWriter(nil)), ("summaryDateSystem", .summaryDateSystem(year: 1900)),
             ("summaryDefinedNames", .summaryDefinedNames(["Print_Area"])), ("summaryProperty", .summaryProperty(name: "slotsheet.template", value: "2")),

@@ -92,6 +92,8 @@ public struct ImportBatch: Hashable, Sendable {
     public var outcome: Outcome
     /// What refused the attempt: its problems (`rejected`) or the database changes since export (`stale`); 0 otherwise.
     public var problems: Int
+    /// The list a list batch changed (staff, dayparts, catalogue); nil for availability.
+    public var listKind: ListKind? = nil
 
     public init(id: RowID? = nil, fileName: String, sha256: String, operatorName: String, createdAt: String, dryRun: Bool = false,
                 kind: Kind = .import, revertsBatchID: RowID? = nil, range: DateRange?, added: Int, removed: Int, unchanged: Int,

@@ -38,8 +38,8 @@ public enum ErrorWorkbook {
     }
 
     /// The problems marked and listed, and how many the file has in all.
-    struct ListedProblems {
-        var problems: [ImportProblem]
+    struct ListedProblems<Problem: MarkedProblem> {
+        var problems: [Problem]
         var total: Int
     }
 
@@ -62,12 +62,12 @@ public enum ErrorWorkbook {
         return String(kept) + "…" + note
     }
 
-    private static let header = CellStyle(bold: true, fontColor: RGB(Look.headerText), fill: RGB(Look.headerFill))
+    static let header = CellStyle(bold: true, fontColor: RGB(Look.headerText), fill: RGB(Look.headerFill))
     /// A link to a cell, at the top of its row like the wrapped text beside it.
     private static let link = CellStyle(fontColor: RGB(Look.headerText), verticalAlignment: .top)
-    private static let bad = CellStyle(bold: true, fontColor: RGB(Look.shortageText), fill: RGB(Look.shortageFill), border: RGB(Look.gridLine))
+    static let bad = CellStyle(bold: true, fontColor: RGB(Look.shortageText), fill: RGB(Look.shortageFill), border: RGB(Look.gridLine))
 
-    private static func writeTemplate(_ parsed: ParsedSheet, _ file: TemplateFile, problems listed: ListedProblems, language: Language,
+    private static func writeTemplate(_ parsed: ParsedSheet, _ file: TemplateFile, problems listed: ListedProblems<ImportProblem>, language: Language,
                                       session: any StoreSession, rules: OfficeRules, printing: TemplatePrintOptions,
                                       to path: String) throws {
         let words = language.words
@@ -113,7 +113,7 @@ public enum ErrorWorkbook {
         }
     }
 
-    private static func writeCSV(source: String, problems: ListedProblems, language: Language, paper: PaperSize, to path: String) throws {
+    static func writeCSV<Problem>(source: String, problems: ListedProblems<Problem>, language: Language, paper: PaperSize, to path: String) throws {
         let words = language.words
         let workbook = try WorkbookWriter(path: path)
         do {
@@ -130,7 +130,7 @@ public enum ErrorWorkbook {
     }
 
     /// Every problem of a cell (or CSV line) as one note: the messages with their fixes.
-    private static func notesByCell(_ problems: [ImportProblem], language: Language) -> [String: String] {
+    static func notesByCell(_ problems: [some MarkedProblem], language: Language) -> [String: String] {
         let grouped = Dictionary(grouping: problems) { problem -> String in
             switch problem.location {
             case let .cell(_, reference): return reference
@@ -166,7 +166,7 @@ public enum ErrorWorkbook {
     /// About how many characters of the default font a 70-wide column holds.
     private static let charactersPerLine = 75
 
-    private static func writeErrorList(_ listed: ListedProblems, rowOfLine: [Int: Int], sheet: SheetWriter, dataSheet: String,
+    static func writeErrorList<Problem>(_ listed: ListedProblems<Problem>, rowOfLine: [Int: Int], sheet: SheetWriter, dataSheet: String,
                                        language: Language, paper: PaperSize) throws {
         let problems = listed.problems
         let titles = language.words.importing.errorsHeaders
@@ -207,6 +207,17 @@ public enum ErrorWorkbook {
         }
     }
 }
+
+/// A problem an error workbook marks and lists: where it is, what is wrong, how to fix it, and
+/// what it is about (the Errors sheet's second column).
+protocol MarkedProblem {
+    var location: ImportProblem.Location { get }
+    func message(_ language: Language) -> String
+    func hint(_ language: Language) -> String
+    func rowKey(_ language: Language) -> String?
+}
+
+extension ImportProblem: MarkedProblem {}
 
 extension ImportProblem {
     /// The same problem on sheet `new` where it was on sheet `old`.

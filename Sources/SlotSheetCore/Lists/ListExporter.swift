@@ -64,6 +64,19 @@ public struct ListExporter {
         }
     }
 
+    /// How many rows each list has and how many of them are active: what the web front's Lists
+    /// page shows beside each list. One snapshot.
+    public func counts() throws -> [ListKind: ListCount] {
+        try store.read { session in
+            var counts: [ListKind: ListCount] = [:]
+            for kind in ListKind.allCases {
+                let rows = try kind.rules.current(session).values
+                counts[kind] = ListCount(rows: rows.count, active: rows.filter { $0.fields.last == "x" }.count)
+            }
+            return counts
+        }
+    }
+
     /// Staff by code; dayparts by order, then start.
     static func ordered(_ kind: ListKind, _ rows: [[String]]) -> [[String]] {
         switch kind {
@@ -72,4 +85,10 @@ public struct ListExporter {
         case .catalogue: return rows.sorted { $0.lexicographicallyPrecedes($1) }
         }
     }
+}
+
+/// The size of a list: its rows, and how many of them are active.
+public struct ListCount: Hashable, Sendable {
+    public var rows: Int
+    public var active: Int
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A list import (staff or dayparts), on the availability import's pipeline: *parse* (the file
 /// into a `ListTable`, no lock taken), *validate* (every problem at once, each with its line or
 /// cell and a fix), *plan* (added, changed with before and after, made inactive) and *apply* (one
@@ -22,20 +24,46 @@ public struct ListJob {
         ListFile(table: try ListTable.read(path: path, kind: kind))
     }
 
+    /// Reads a list given as bytes (a web upload kept in the database): the readers read files, so
+    /// the bytes go to a private scratch file in `scratchFolder` (mode 0600, a random name with the
+    /// file's own extension) that is removed again; `fileName` is what the batch records.
+    public func read(contents: Data, fileName: String, kind: ListKind, scratchFolder: String) throws -> ListFile {
+        let ext = URL(fileURLWithPath: fileName).pathExtension.lowercased()
+        let known = ["xlsx", "xlsm", "xls", "ods", "csv", "txt"].contains(ext)
+        let path = scratchFolder + "/list-" + UUID().uuidString + (known ? "." + ext : "")
+        guard FileManager.default.createFile(atPath: path, contents: contents, attributes: [.posixPermissions: 0o600]) else {
+            throw ImportFileError.unreadable(path: fileName)
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var table = try ListTable.read(path: path, kind: kind)
+        table.fileName = fileName
+        return ListFile(table: table)
+    }
+
     /// Previews (a dry run: one read snapshot, nothing written) or applies (checked again and
     /// written in one transaction).
-    public func run(_ file: ListFile, _ request: ListRequest) throws -> ListOutcome {
+    ///
+    /// - `request.expectedPlanDigest`: the `planDigest` of the preview a person saw. When the plan
+    ///   is now another, nothing is applied: the attempt is recorded as `plan_changed` and the
+    ///   outcome (status `.planChanged`) is the new preview.
+    /// - `alsoInTransaction`: the caller's own database work, run in the same transaction when the
+    ///   list is applied or has nothing to change; if it throws, nothing at all is written. The web
+    ///   front marks its list upload applied there, so that two clicks apply once. It may run again
+    ///   (a retried transaction): database work only.
+    public func run(_ file: ListFile, _ request: ListRequest,
+                    alsoInTransaction: ((any StoreSession, ListOutcome) throws -> Void)? = nil) throws -> ListOutcome {
         let day = rules.now()
         if request.dryRun {
             return try store.read { session in try evaluate(file.table, session: session, day: day) }
         }
         return try store.write { session in
             var outcome = try evaluate(file.table, session: session, day: day)
+            let planChanged = request.expectedPlanDigest.map { $0 != outcome.planDigest } ?? false
             let batch = ImportBatch(
                 fileName: file.table.fileName, sha256: file.table.sha256, operatorName: request.operatorName,
                 createdAt: rules.clock.timestamp(), range: nil, added: outcome.plan.added.count,
                 removed: outcome.plan.deactivated.count, unchanged: outcome.plan.unchanged,
-                outcome: outcome.status == .rejected ? .rejected : outcome.plan.isEmpty ? .unchanged : .applied,
+                outcome: planChanged ? .planChanged : outcome.status == .rejected ? .rejected : outcome.plan.isEmpty ? .unchanged : .applied,
                 problems: outcome.problems.count)
             if batch.outcome == .applied {
                 let id = try ListWriter.write(outcome.plan, kind: file.table.kind, as: batch, session: session)
@@ -44,9 +72,14 @@ public struct ListJob {
             } else {
                 let id = try session.insertImportBatch(batch)
                 try session.setListKind(file.table.kind, ofBatch: id)
-                if outcome.status != .rejected { outcome.status = .nothingToChange }
+                if planChanged {
+                    outcome.status = .planChanged
+                } else if outcome.status != .rejected {
+                    outcome.status = .nothingToChange
+                }
                 outcome.auditBatchID = id
             }
+            if batch.outcome == .applied || batch.outcome == .unchanged { try alsoInTransaction?(session, outcome) }
             return outcome
         }
     }
@@ -54,6 +87,7 @@ public struct ListJob {
     /// Validation and plan of one file against what `session` shows. Reads only.
     func evaluate(_ table: ListTable, session: any StoreSession, day: OfficeDay) throws -> ListOutcome {
         var outcome = ListOutcome(kind: table.kind, fileName: table.fileName, status: .rejected, plan: ListPlan(), problems: table.problems)
+        outcome.fileSHA256 = table.sha256
         let list = table.kind.rules
         var checks = ListFieldChecks()
         let wishes = list.wishes(table, checks: &checks)
@@ -80,10 +114,13 @@ public struct ListFile: Sendable {
 public struct ListRequest: Sendable {
     public var dryRun: Bool
     public var operatorName: String
+    /// The digest of the preview a person saw (`ListOutcome.planDigest`): apply only that plan.
+    public var expectedPlanDigest: String?
 
-    public init(dryRun: Bool, operatorName: String) {
+    public init(dryRun: Bool, operatorName: String, expectedPlanDigest: String? = nil) {
         self.dryRun = dryRun
         self.operatorName = operatorName
+        self.expectedPlanDigest = expectedPlanDigest
     }
 }
 

@@ -9,7 +9,7 @@ public enum ListKind: String, CaseIterable, Sendable, Codable {
 
     /// The columns of the list's file, in the order an export writes them. The first is the
     /// natural key; the last is `active`.
-    var columns: [ListColumn] {
+    public var columns: [ListColumn] {
         switch self {
         case .staff:
             return [ListColumn("code", "code"), ListColumn("name", "naam"),
@@ -21,6 +21,12 @@ public enum ListKind: String, CaseIterable, Sendable, Codable {
             return [ListColumn("location", "locatie"), ListColumn("space", "ruimte"), ListColumn("element", "onderdeel"),
                     ListColumn("defect", "gebrek"), ListColumn("active", "actief")]
         }
+    }
+
+    /// What names a row of this list, as a column title: the code, or for the catalogue the path
+    /// of its four levels (`ListPlan`'s keys are such names).
+    public func keyTitle(_ language: Language) -> String {
+        self == .catalogue ? columns.dropLast().map { $0.name(language) }.joined(separator: " > ") : columns[0].name(language)
     }
 
     /// Rows a file may hold: far more than any office has, far fewer than a file made to exhaust

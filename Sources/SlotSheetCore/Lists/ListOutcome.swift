@@ -1,3 +1,6 @@
+import Crypto
+import Foundation
+
 /// What a list import did or would do: the plan, the problems that refuse it, and the batch that
 /// records the attempt.
 public struct ListOutcome: Sendable {
@@ -9,6 +12,9 @@ public struct ListOutcome: Sendable {
         case nothingToChange
         /// The file has problems; nothing changed.
         case rejected
+        /// Not applied: the plan is no longer the one previewed (`ListRequest.expectedPlanDigest`);
+        /// the outcome is the new preview.
+        case planChanged
     }
 
     public var kind: ListKind
@@ -18,4 +24,27 @@ public struct ListOutcome: Sendable {
     public var problems: [ListProblem]
     /// The `import_batch` row recording this attempt; nil for a dry run.
     public var auditBatchID: RowID?
+    /// The SHA-256 of the file read.
+    public var fileSHA256 = ""
+
+    /// A SHA-256 of exactly what an apply would do with this file: the list, the file, every row
+    /// added, changed or made inactive with its fields, the availability that goes with them, the
+    /// rows left as they are and every problem. The same digest, the same plan: the web front
+    /// shows a preview and applies only while the plan is still the one with this digest.
+    public var planDigest: String {
+        var hasher = SHA256()
+        func feed(_ line: String) { hasher.update(data: Array((line + "\n").utf8)) }
+        feed("slotsheet-list-plan-v1 \(kind.rawValue)")
+        feed("file \(fileSHA256)")
+        feed("unchanged \(plan.unchanged)")
+        for (name, rows) in [("added", plan.added), ("changed", plan.changed), ("deactivated", plan.deactivated), ("deleted", plan.deleted)] {
+            // Fields as JSON-like quoted text: a value holding a separator cannot pass for two.
+            for row in rows { feed("\(name) \(String(reflecting: row.key)) \(String(reflecting: row.before)) \(String(reflecting: row.after))") }
+        }
+        for change in plan.availability.sorted(by: PlanDifference.cellOrder) {
+            feed("availability \(change.key.date.iso) \(change.key.daypartID) \(change.key.staffID) \(change.available ? 1 : 0)")
+        }
+        for problem in problems { feed("problem \(String(reflecting: problem))") }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
 }

@@ -88,6 +88,7 @@ public struct ListOutcomeJSON: Encodable, Sendable {
         case .applied: status = "applied"
         case .nothingToChange: status = "nothing_to_change"
         case .rejected: status = "rejected"
+        case .planChanged: status = "plan_changed"
         }
         list = outcome.kind.rawValue
         file = outcome.fileName

@@ -17,7 +17,8 @@ struct ListTable: Sendable {
     }
 
     let kind: ListKind
-    let fileName: String
+    /// The file's name as the batch records it (the path's last part, or the name a browser gave).
+    var fileName: String
     let sha256: String
     var rows: [Row] = []
     var problems: [ListProblem] = []
@@ -70,12 +71,7 @@ struct ListTable: Sendable {
     private mutating func readWorkbook(_ path: String) throws {
         do {
             let book = try Workbook(path: path)
-            let worksheets = book.sheets.filter { $0.kind == .worksheet }
-            let named = Set([kind.title(.en), kind.title(.nl)].map { $0.lowercased() })
-            guard let sheet = worksheets.first(where: { named.contains($0.name.lowercased()) })
-                ?? worksheets.first(where: { $0.state == .visible }) else {
-                throw ImportFileError.workbook(.missingPart(name: "xl/worksheets"))
-            }
+            let sheet = try ListTable.sheet(of: kind, in: book)
             var rows = try book.rows(of: sheet)
             var positions: [Int?]?
             while let row = try rows.next() {
@@ -100,6 +96,18 @@ struct ListTable: Sendable {
             default: throw ImportFileError.workbook(error)
             }
         }
+    }
+
+    /// The sheet a workbook holds the list in: the one named after the list (in either language),
+    /// else the first visible worksheet.
+    static func sheet(of kind: ListKind, in book: Workbook) throws -> SheetInfo {
+        let worksheets = book.sheets.filter { $0.kind == .worksheet }
+        let named = Set([kind.title(.en), kind.title(.nl)].map { $0.lowercased() })
+        guard let sheet = worksheets.first(where: { named.contains($0.name.lowercased()) })
+            ?? worksheets.first(where: { $0.state == .visible }) else {
+            throw ImportFileError.workbook(.missingPart(name: "xl/worksheets"))
+        }
+        return sheet
     }
 
     /// A cell's value as the text a person sees: numbers without a needless ".0", a time of day as

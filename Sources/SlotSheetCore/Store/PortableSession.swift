@@ -235,13 +235,22 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         guard let outcome = ImportBatch.Outcome(rawValue: outcomeText) else {
             throw StoreError.failed("import batch \(id) has the outcome '\(outcomeText)', which this slotsheet does not know")
         }
-        return ImportBatch(
+        let listText = try row.optionalText(C.listKind)
+        let listKind = try listText.map { text in
+            guard let list = ListKind(rawValue: text) else {
+                throw StoreError.failed("import batch \(id) has the list kind '\(text)', which this slotsheet does not know")
+            }
+            return list
+        }
+        var batch = ImportBatch(
             id: id, fileName: try row.text(C.fileName), sha256: try row.text(C.sha256),
             operatorName: try row.text(C.operatorName), createdAt: try row.text(C.createdAt), dryRun: try row.boolean(C.dryRun),
             kind: kind, revertsBatchID: try row.optionalInteger(C.revertsBatchID),
             range: from.flatMap { from in to.flatMap { DateRange(from: from, to: $0) } },
             added: try row.int(C.added), removed: try row.int(C.removed), unchanged: try row.int(C.unchanged),
             outcome: outcome, problems: try row.int(C.problems))
+        batch.listKind = listKind
+        return batch
     }
 
     func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange] {

@@ -32,7 +32,7 @@ enum StaffColumn: Int, SelectColumn {
 
 enum ImportBatchColumn: Int, SelectColumn {
     case id, fileName, sha256, operatorName, createdAt, dryRun, kind, revertsBatchID, rangeFrom, rangeTo, added, removed, unchanged, outcome,
-         problems
+         problems, listKind
 
     var expression: String {
         switch self {
@@ -51,6 +51,7 @@ enum ImportBatchColumn: Int, SelectColumn {
         case .unchanged: return "unchanged"
         case .outcome: return "outcome"
         case .problems: return "problems"
+        case .listKind: return "list_kind"
         }
     }
 }

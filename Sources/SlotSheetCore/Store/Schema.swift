@@ -18,6 +18,7 @@ public enum Schema {
         Migration(identifier: "006-office-lists", sql: officeLists),
         Migration(identifier: "007-web-sessions-and-sign-in-throttle", sql: webSessionsAndSignInThrottle),
         Migration(identifier: "008-uploads-in-the-database", sql: uploadsInTheDatabase),
+        Migration(identifier: "009-list-uploads", sql: listUploads),
     ]
 
     /// The version this build creates and expects.
@@ -38,6 +39,7 @@ public enum Schema {
         "import_batch", "availability_change", "export_run", "app_user", "web_upload", "list_change",
         "web_session", "sign_in_record",
         "upload_chunk",
+        "list_upload",
     ]
 
     private static let isoDate = "9999-99-99"
@@ -220,6 +222,25 @@ public enum Schema {
             );
             CREATE INDEX sign_in_record_by_age ON sign_in_record(counter, last_seen_ms);
             """
+    }
+
+    /// A list uploaded in the web front waits for its apply in the database, file and all (base64
+    /// text: lists are small), so any instance shows its preview and applies it; `batch_id` is set
+    /// in the apply's transaction, so two clicks apply once.
+    @Sendable private static func listUploads(_ d: SQLDialect) -> String {
+        """
+        CREATE TABLE list_upload (
+            id \(d.primaryKey),
+            user_id \(d.reference) NOT NULL REFERENCES app_user(id),
+            list_kind \(d.text) NOT NULL CHECK (list_kind IN ('staff', 'dayparts', 'catalogue')),
+            file_name \(d.text) NOT NULL,
+            size INTEGER NOT NULL,
+            contents \(d.text) NOT NULL,
+            created_at \(d.text) NOT NULL,
+            batch_id \(d.reference) REFERENCES import_batch(id)
+        );
+        CREATE INDEX list_upload_by_time ON list_upload(created_at);
+        """
     }
 
     @Sendable private static func repairRequestDatabase(_ d: SQLDialect) -> String {

@@ -248,10 +248,12 @@ struct BatchJSON: Encodable {
     let removed: Int
     let unchanged: Int
     let outcome: String
+    /// The list a list batch changed (`staff`, `dayparts`, `catalogue`); absent for availability.
+    let list: String?
 
     enum CodingKeys: String, CodingKey {
         case id, kind, revertsBatch = "reverts_batch", file, sha256, operatorName = "operator", createdAt = "created_at"
-        case from, to, added, removed, unchanged, outcome
+        case from, to, added, removed, unchanged, outcome, list
     }
 
     /// `created_at` is ISO 8601 with the office's offset (`2026-11-25T21:05:24+01:00`).
@@ -269,6 +271,7 @@ struct BatchJSON: Encodable {
         removed = batch.removed
         unchanged = batch.unchanged
         outcome = batch.outcome.rawValue
+        list = batch.listKind?.rawValue
     }
 }
 

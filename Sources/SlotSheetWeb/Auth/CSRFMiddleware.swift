@@ -16,8 +16,9 @@ struct CSRFMiddleware: RouterMiddleware {
     typealias Context = WebContext
     static let cookieName = "slotsheet_csrf"
     static let fieldName = "csrf"
-    /// The routes that take a multipart body (an upload) and check its token themselves.
-    static let uploadPaths: Set<String> = ["/upload"]
+    /// The routes that take a multipart body (an upload, of availability or of a list) and check
+    /// its token themselves.
+    static let uploadPaths: Set<String> = Set(["/upload"] + ListKind.allCases.map { "/lists/\($0.rawValue)" })
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var context = context

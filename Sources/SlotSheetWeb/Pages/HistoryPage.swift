@@ -38,7 +38,10 @@ struct HistoryPage {
                                 element("td", [.class("number")]) { String(batch.id ?? 0) }
                                 element("td") { DateLabel.instant(batch.createdAt, clock: clock, frame.language) }
                                 element("td") { batch.operatorName }
-                                element("td") { EchoedText.escaped(batch.fileName) }
+                                element("td") {
+                                    if let list = batch.listKind { element("span", [.class("tag")]) { w.listBatchMark(list.title(frame.language)) }; " " }
+                                    EchoedText.escaped(batch.fileName)
+                                }
                                 element("td", [.class("number")]) { String(batch.added) }
                                 element("td", [.class("number")]) { String(batch.removed) }
                                 element("td", [.class("number")]) { String(batch.unchanged) }

@@ -57,9 +57,11 @@ public enum WebServer {
         let office = web.group().add(middleware: RequireUserMiddleware(role: .office))
         PageRoutes(services: services).add(to: office)
         UploadRoutes(services: services).add(to: office)
+        ListRoutes(services: services).add(to: office)
         let admin = web.group().add(middleware: RequireUserMiddleware(role: .admin))
         AdminRoutes(services: services).add(to: admin)
         ReportRoutes(services: services).add(to: admin)
+        ListAdminRoutes(services: services).add(to: admin)
         routes.record(router)
         return router
     }

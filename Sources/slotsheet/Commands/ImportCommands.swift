@@ -183,7 +183,8 @@ struct HistoryCommand: ParsableCommand {
         }
         context.say(.historyHeader)
         for batch in batches {
-            let kind = batch.kind == .undo ? CommandMessage.undoOf(batch: batch.revertsBatchID).text(context.language) : ""
+            let kind = (batch.kind == .undo ? CommandMessage.undoOf(batch: batch.revertsBatchID).text(context.language) : "")
+                + (batch.listKind.map { CommandMessage.listBatch($0).text(context.language) } ?? "")
             print("\(String(batch.id ?? 0).leftPadded(to: 5))  \(context.clock.moment(batch.createdAt).text(context.language).padding(toLength: 24, withPad: " ", startingAt: 0))  "
                   + "\(batch.operatorName.padding(toLength: 12, withPad: " ", startingAt: 0))  "
                   + "\(context.words.reports.outcome(batch.outcome.rawValue).padding(toLength: 17, withPad: " ", startingAt: 0))  "

@@ -120,6 +120,7 @@ struct ListImport<List: OfficeListCommand>: ParsableCommand {
                 Examples:
                   slotsheet \(List.example) import \(List.example).csv --dry-run
                   slotsheet \(List.example) import \(List.example).xlsx --operator maria --json
+                  slotsheet \(List.example) import \(List.example).xlsx --errors-out fix-me.xlsx
                 """)
     }
 
@@ -138,6 +139,9 @@ struct ListImport<List: OfficeListCommand>: ParsableCommand {
     @Option(name: .customLong("operator"), help: "Who imports (recorded with the batch; default: the login name).")
     var operatorName: String?
 
+    @Option(name: .customLong("errors-out"), help: ArgumentHelp("When the file has problems, write a copy with each bad cell marked and explained, and a list of every problem.", valueName: "FILE.xlsx"))
+    var errorsOut: String?
+
     func run() throws {
         let context = try settings.load()
         let job = ListJob(store: try store.openMigrated(forReading: dryRun), rules: context.rules)
@@ -150,6 +154,12 @@ struct ListImport<List: OfficeListCommand>: ParsableCommand {
             throw refusal
         }
         print(json ? try ListReport.json(outcome, context.language) : ListReport.text(outcome, context.language))
+        // As the availability import's: only a refused file has one, and the problems are printed above
+        // even when it cannot be written (exit 7).
+        if outcome.status == .rejected, let errorsOut {
+            try ErrorWorkbook.write(list: List.kind, source: file, problems: outcome.problems, language: context.language,
+                                    paper: context.settings.office.paperSize, to: errorsOut)
+        }
         if outcome.status == .rejected { throw ExitCode(ExitStatus.validationFailed.rawValue) }
     }
 }
@@ -167,6 +177,8 @@ enum ListReport {
             if outcome.problems.count > shown.count { lines.append("  " + say(.moreProblems(count: outcome.problems.count - shown.count))) }
         case .nothingToChange:
             lines.append(say(.nothingToChange))
+        case .planChanged:
+            lines.append(say(.planChanged))
         case .dryRun, .applied:
             if outcome.plan.isEmpty {
                 lines.append(say(.nothingToChange))

@@ -35,6 +35,8 @@ enum CommandMessage: OfficeMessage {
     case limitTooSmall
     case historyHeader
     case undoOf(batch: RowID?)
+    /// The history's mark of a list batch: which list it changed.
+    case listBatch(ListKind)
     case reading(file: String)
     case settingsHeader(file: String?)
 
@@ -96,6 +98,7 @@ enum CommandMessage: OfficeMessage {
         case .limitTooSmall: return "--limit must be 1 or more."
         case .historyHeader: return "batch  when                      operator      outcome             problems   added  removed  unchanged  file"
         case let .undoOf(batch: batch): return "undo of \(batch.map(String.init) ?? "?"): "
+        case let .listBatch(kind): return "list \(kind.title(.en)): "
         case let .reading(file: file): return "Reading \(file)"
         case let .settingsHeader(file: file):
             return "# slotsheet settings in effect" + (file.map { ", read from \($0)" } ?? ", no settings file") + "; each line says where its value came from."
@@ -162,6 +165,7 @@ enum CommandMessage: OfficeMessage {
         case .limitTooSmall: return "--limit moet 1 of meer zijn."
         case .historyHeader: return "batch  wanneer                   door          uitkomst           problemen  toegev  verwijd  ongewijzd  bestand"
         case let .undoOf(batch: batch): return "terugdraaien van \(batch.map(String.init) ?? "?"): "
+        case let .listBatch(kind): return "lijst \(kind.title(.nl)): "
         case let .reading(file: file): return "\(file) lezen"
         case let .settingsHeader(file: file):
             return "# geldende instellingen van slotsheet" + (file.map { ", gelezen uit \($0)" } ?? ", geen instellingenbestand") + "; elke regel zegt waar de waarde vandaan komt."

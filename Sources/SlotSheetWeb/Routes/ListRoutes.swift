@@ -1,0 +1,238 @@
+import Foundation
+import Hummingbird
+import SlotSheetCore
+import SlotSheetTemplates
+
+/// The Lists page for everyone signed in: the lists and their downloads (a POST: the export is
+/// recorded in `export_run`, and a GET never changes anything).
+struct ListRoutes {
+    let services: WebServices
+
+    func add(to router: some RouterMethods<WebContext>) {
+        router.get("/lists", use: lists)
+        router.post("/lists/:kind/download", use: download)
+    }
+
+    @Sendable func lists(_ request: Request, context: WebContext) async throws -> HTMLPage {
+        try await ListPageRender(services: services).lists(context)
+    }
+
+    /// The same workbook as `slotsheet staff|dayparts|catalogue export -o FILE.xlsx`, in the
+    /// person's language, written into the private folder, read back, removed and sent.
+    @Sendable func download(_ request: Request, context: WebContext) async throws -> Response {
+        let kind = try ListRoutes.kind(context)
+        let language = context.language
+        let path = services.uploads.scratchPath(extension: "xlsx")
+        let data = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            _ = try ListExporter(store: store, rules: rules).export(kind, to: path, language: language, paper: paper)
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        return WorkbookAttachment.response(data, name: "\(kind.title(language).lowercased())-\(services.clock.today.iso).xlsx")
+    }
+
+    /// The list named in the path (`:kind`); 404 for any other word.
+    static func kind(_ context: WebContext) throws -> ListKind {
+        guard let kind = context.parameters.get("kind").flatMap(ListKind.init(rawValue:)) else { throw WebError.notFound }
+        return kind
+    }
+}
+
+/// Changing a list (admins only): upload an edited one, see its preview, apply it.
+///
+/// The upload is read and checked at once (a list is small; the upload limit applies). A file that
+/// cannot be read, or has problems, is answered with them and not kept; one with changes is kept in
+/// the database (`list_upload`) and its preview shown from there, so any instance shows it and
+/// applies it. The preview page carries the plan's digest, and the apply applies the file only
+/// while its plan still has that digest, marking the upload applied in the same transaction.
+struct ListAdminRoutes {
+    let services: WebServices
+
+    func add(to router: some RouterMethods<WebContext>) {
+        router.post("/lists/:kind", use: upload)
+        router.get("/list-uploads/:id", use: preview)
+        router.post("/list-uploads/:id/apply", use: apply)
+    }
+
+    /// 303 to the preview when the file would change something; else the page with why not:
+    /// 200 (nothing to change), 400 (no file, not a form), 413 (too large), 422 (unreadable or
+    /// with problems, every one with its place).
+    @Sendable func upload(_ request: Request, context: WebContext) async throws -> Response {
+        let user = try context.requireUser()
+        let kind = try ListRoutes.kind(context)
+        let render = ListPageRender(services: services)
+        let received: UploadReceiver.Received
+        do {
+            received = try await UploadReceiver(folder: services.uploads, limitBytes: services.settings.uploadLimitBytes).receive(request) { token in
+                try CSRFMiddleware.check(token, context: context, cookie: request.cookies[CSRFMiddleware.cookieName].map { String($0.value) })
+            }
+        } catch let failure as UploadReceiver.Failure {
+            return try await render.lists(context, notice: ("error", failure.message(context.words)), status: .badRequest).response
+        } catch let error as WebError {
+            guard case let .tooLarge(limit) = error else { throw error }
+            var response = try await render.lists(context, notice: ("error", context.words.fileTooLarge(limit)), status: .contentTooLarge).response
+            // The rest of the body is not read: the connection closes after this answer.
+            response.headers[.connection] = "close"
+            return response
+        }
+        let stored = services.uploads.file(received.storedName)!
+        defer { services.uploads.remove(received.storedName) }
+        let contents = try await services.database.offload { try Data(contentsOf: URL(fileURLWithPath: stored)) }
+        let upload = ListUpload(userID: user.id, kind: kind, fileName: received.clientName, contents: contents,
+                                createdAt: Timestamp.iso(services.clock.now))
+        let checked = try await render.check(upload, operatorName: user.name)
+        guard case let .checked(outcome) = checked, outcome.status == .dryRun, !outcome.plan.isEmpty else {
+            return try await render.refusal(checked, upload: upload, uploadID: nil, context: context)
+        }
+        let expired = Timestamp.iso(services.clock.now.addingTimeInterval(-TimeInterval(services.settings.uploadExpiry.components.seconds)))
+        let id = try await services.database.write { session in
+            try session.deleteListUploads(createdBefore: expired)
+            return try session.insertListUpload(upload)
+        }
+        services.logger.info("list upload \(id): \(kind.rawValue), \(contents.count) bytes from \(user.name)")
+        return Redirect.to("/list-uploads/\(id)")
+    }
+
+    /// The preview, checked again now against the database as it is (reads only).
+    @Sendable func preview(_ request: Request, context: WebContext) async throws -> Response {
+        let (id, upload) = try await ownUpload(context)
+        let render = ListPageRender(services: services)
+        if let batch = upload.batchID {
+            // Applied, or found with nothing to change when it was applied (the batch says which).
+            guard try await services.database.read({ try $0.importBatch(id: batch) })?.outcome == .unchanged else {
+                return render.page(upload, id: id, outcome: nil, appliedBatch: batch, context: context).response
+            }
+            return render.page(upload, id: id, outcome: nil, notice: ("ok", context.words.nothingToChange), context: context).response
+        }
+        let checked = try await render.check(upload, operatorName: context.requireUser().name)
+        guard case let .checked(outcome) = checked else { return try await render.refusal(checked, upload: upload, uploadID: id, context: context) }
+        return render.page(upload, id: id, outcome: outcome, context: context).response
+    }
+
+    /// Applies the plan the person saw (its digest is the form's `plan`): 303 to the upload once
+    /// applied (or found to have nothing to change); 409 with the new preview when the plan
+    /// changed or the file is now refused, or when the upload was applied already; 400 without a
+    /// digest.
+    @Sendable func apply(_ request: Request, context: WebContext) async throws -> Response {
+        let user = try context.requireUser()
+        let (id, upload) = try await ownUpload(context)
+        let fields = FormFields(try await request.formBody(context: context))
+        let w = context.words
+        guard let digest = fields["plan"], !digest.isEmpty else { throw WebError.badRequest(w.noPlanGiven) }
+        let render = ListPageRender(services: services)
+        if upload.batchID != nil { return try await alreadyApplied(upload, id: id, context: context) }
+        let file: ListFile
+        switch try await render.read(upload) {
+        case let .success(read): file = read
+        case let .failure(error): return try await render.refusal(.unreadable(error), upload: upload, uploadID: id, context: context)
+        }
+        let outcome: ListOutcome
+        do {
+            outcome = try await services.database.run { [rules = services.rules] store in
+                try ListJob(store: store, rules: rules).run(file, ListRequest(dryRun: false, operatorName: user.name, expectedPlanDigest: digest)) { session, outcome in
+                    guard let batch = outcome.auditBatchID, try session.markListUploadApplied(id, batchID: batch) else { throw ListUploadApplied() }
+                }
+            }
+        } catch is ListUploadApplied {
+            return try await alreadyApplied(upload, id: id, context: context)
+        }
+        switch outcome.status {
+        case let .applied(batch):
+            services.logger.info("list upload \(id): applied by \(user.name) as batch \(batch)")
+            return Redirect.to("/list-uploads/\(id)")
+        case .nothingToChange:
+            return Redirect.to("/list-uploads/\(id)")
+        case .planChanged, .rejected, .dryRun:
+            // Two applies at once: the one that waited finds the rows written by the other, so its plan changed.
+            if try await services.database.read({ try $0.listUpload(id: id) })?.batchID != nil {
+                return try await alreadyApplied(upload, id: id, context: context)
+            }
+            let notice = "\(w.planChangedTitle): \(ImportReportLine.planChanged.text(context.language))"
+            return render.page(upload, id: id, outcome: outcome, notice: ("error", notice), status: .conflict, context: context).response
+        }
+    }
+
+    /// 409: another request applied this upload first.
+    private func alreadyApplied(_ upload: ListUpload, id: RowID, context: WebContext) async throws -> Response {
+        let batch = try await services.database.read { try $0.listUpload(id: id) }?.batchID ?? 0
+        return ListPageRender(services: services).page(upload, id: id, outcome: nil, appliedBatch: batch,
+                                                       notice: ("error", context.words.alreadyApplied(batch)), status: .conflict,
+                                                       context: context).response
+    }
+
+    /// The list upload named in the path, if it is the user's own or the user is an admin (only
+    /// admins come here): else 404, whether it is missing or someone else's.
+    private func ownUpload(_ context: WebContext) async throws -> (RowID, ListUpload) {
+        let user = try context.requireUser()
+        guard let id = context.parameters.get("id").flatMap({ RowID($0) }),
+              let upload = try await services.database.read({ try $0.listUpload(id: id) }),
+              upload.userID == user.id || user.role == .admin else { throw WebError.notFound }
+        return (id, upload)
+    }
+}
+
+/// Thrown inside the apply's transaction when another request marked the upload applied first:
+/// the transaction is rolled back, so nothing is applied twice.
+private struct ListUploadApplied: Error {}
+
+/// Reading, checking and showing list uploads: shared by the routes above.
+struct ListPageRender {
+    let services: WebServices
+
+    enum Checked {
+        case checked(ListOutcome)
+        case unreadable(ImportFileError)
+    }
+
+    func lists(_ context: WebContext, notice: (String, String)? = nil, status: HTTPResponse.Status = .ok) async throws -> HTMLPage {
+        let counts = try await services.database.run { [rules = services.rules] store in try ListExporter(store: store, rules: rules).counts() }
+        return HTMLPage(ListsPage(frame: PageFrame(context, path: "/lists"), counts: counts, limitMB: services.settings.uploadLimitMB,
+                                  notice: notice).node, status: status)
+    }
+
+    /// The upload's file read by the list's reader, on a worker thread.
+    func read(_ upload: ListUpload) async throws -> Result<ListFile, ImportFileError> {
+        try await services.database.run { [rules = services.rules, folder = services.uploads.path] store in
+            do {
+                return .success(try ListJob(store: store, rules: rules).read(contents: upload.contents, fileName: upload.fileName,
+                                                                               kind: upload.kind, scratchFolder: folder))
+            } catch let error as ImportFileError {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// A dry run of the upload against the database as it is now.
+    func check(_ upload: ListUpload, operatorName: String) async throws -> Checked {
+        switch try await read(upload) {
+        case let .failure(error):
+            return .unreadable(error)
+        case let .success(file):
+            return .checked(try await services.database.run { [rules = services.rules] store in
+                try ListJob(store: store, rules: rules).run(file, ListRequest(dryRun: true, operatorName: operatorName))
+            })
+        }
+    }
+
+    /// A file that cannot be read or has problems: 422 with why (every problem with its place);
+    /// one with nothing to change: 200 with the lists and a note.
+    func refusal(_ checked: Checked, upload: ListUpload, uploadID: RowID?, context: WebContext) async throws -> Response {
+        switch checked {
+        case let .unreadable(error):
+            let notice = ("error", "\(context.words.unreadableFile): \(error.text(context.language))")
+            return page(upload, id: uploadID, outcome: nil, notice: notice, status: .unprocessableContent, context: context).response
+        case let .checked(outcome) where outcome.status == .rejected:
+            return page(upload, id: uploadID, outcome: outcome, status: .unprocessableContent, context: context).response
+        case .checked:
+            let notice = ("ok", "\(upload.kind.title(context.language)): \(context.words.nothingToChange)")
+            return try await lists(context, notice: notice).response
+        }
+    }
+
+    func page(_ upload: ListUpload, id: RowID?, outcome: ListOutcome?, appliedBatch: RowID? = nil, notice: (String, String)? = nil,
+              status: HTTPResponse.Status = .ok, context: WebContext) -> HTMLPage {
+        let page = ListPreviewPage(frame: PageFrame(context, path: id.map { "/list-uploads/\($0)" } ?? "/lists"), kind: upload.kind,
+                                   fileName: upload.fileName, uploadID: id, outcome: outcome, appliedBatch: appliedBatch, notice: notice)
+        return HTMLPage(page.node, status: status)
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import InteropSupport
+import SlotSheetCore
+import Testing
+@testable import SlotSheetWeb
+
+/// The Lists page: an admin downloads a list as the workbook the command line exports, edits it
+/// (openpyxl), uploads it, sees what would change, applies it (on another instance than the one
+/// that showed the preview), finds it in the history and undoes it; a refused file names the place
+/// in the person's language; an office user only downloads.
+@Suite struct ListPageTests {
+    private func lists(_ client: some TestClientProtocol, _ browser: Browser) async throws -> TestResponse {
+        try await client.execute(uri: "/lists", method: .get, headers: browser.headers())
+    }
+
+    private func download(_ client: some TestClientProtocol, _ browser: Browser, _ kind: ListKind) async throws -> TestResponse {
+        try await client.execute(uri: "/lists/\(kind.rawValue)/download", method: .post, headers: browser.headers(Browser.formType),
+                                 body: Browser.form([("csrf", browser.csrf)]))
+    }
+
+    private func upload(_ client: some TestClientProtocol, _ browser: Browser, _ kind: ListKind, name: String, _ contents: Data) async throws -> TestResponse {
+        let (headers, body) = multipartBody(token: browser.csrf, fileName: name, contents: contents)
+        return try await client.execute(uri: "/lists/\(kind.rawValue)", method: .post, headers: browser.headers(headers), body: body)
+    }
+
+    private func apply(_ client: some TestClientProtocol, _ browser: Browser, _ location: String, digest: String) async throws -> TestResponse {
+        try await client.execute(uri: "\(location)/apply", method: .post, headers: browser.headers(Browser.formType),
+                                 body: Browser.form([("csrf", browser.csrf), ("plan", digest)]))
+    }
+
+    /// The plan digest the preview carries in its apply form.
+    private func shownDigest(_ page: String) throws -> String {
+        let match = try #require(page.firstMatch(of: /name="plan" value="([0-9a-f]{64})"/), "the page has an apply form")
+        return String(match.1)
+    }
+
+    private func listUploads(_ fixture: WebFixture) throws -> Int {
+        try fixture.store.read { session in try session.tableCounts() }.first { $0.table == "list_upload" }?.rows ?? -1
+    }
+
+    @Test(arguments: TestBackend.available) func anAdminDownloadsEditsUploadsAppliesAndUndoesTheStaffList(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let before = try fixture.store.read { try $0.staff() }
+        let first = try #require(before.sorted { $0.code < $1.code }.first)
+        try await fixture.application.test(.router) { client in
+            var adam = Browser()
+            _ = try await adam.signIn(client, as: "adam")
+            let page = try await lists(client, adam)
+            #expect(page.status == .ok)
+            #expect(page.text.contains("\(before.count) rows, \(before.filter(\.active).count) active"), "\(page.text)")
+            #expect(page.text.contains("action=\"/lists/staff\"") && page.text.contains("enctype=\"multipart/form-data\""))
+
+            let workbook = try await download(client, adam, .staff)
+            #expect(workbook.status == .ok)
+            #expect(workbook.headers[.contentType] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+            let exported = fixture.folder.appending(path: "staff.xlsx")
+            try Data(buffer: workbook.body).write(to: exported)
+
+            // Edited as the office would: one name changed, one person added (openpyxl keeps the rest as it is).
+            let edited = fixture.folder.appending(path: "staff-edited.xlsx")
+            try Interop.runPython("""
+                import openpyxl, sys
+                book = openpyxl.load_workbook(sys.argv[1]); sheet = book["Staff"]
+                header = next(row[0].row for row in sheet.iter_rows() if row[0].value == "code")
+                for row in sheet.iter_rows(min_row=header + 1):
+                    if row[0].value == sys.argv[3]: row[1].value = "Renamed Person"
+                sheet.append(["NEW1", "New Person", "E-NEW1", "x"])
+                book.save(sys.argv[2])
+                """, arguments: [exported.path, edited.path, first.code])
+            let uploaded = try await upload(client, adam, .staff, name: "staff-edited.xlsx", try Data(contentsOf: edited))
+            #expect(uploaded.status == .seeOther, "\(uploaded.status): \(uploaded.text.prefix(2000))")
+            let location = try #require(uploaded.headers[.location])
+            #expect(location.hasPrefix("/list-uploads/"))
+
+            let preview = try await client.execute(uri: location, method: .get, headers: adam.headers())
+            #expect(preview.status == .ok)
+            #expect(preview.text.contains("1 added, 1 changed, 0 made inactive, \(before.count - 1) unchanged."), "\(preview.text)")
+            #expect(preview.text.contains("<td>NEW1</td><td>New Person</td><td>E-NEW1</td><td>x</td>"), "\(preview.text)")
+            #expect(preview.text.contains("<td>\(first.code)</td><td>name</td><td>\(first.name)</td><td>Renamed Person</td>"), "\(preview.text)")
+            #expect(try fixture.store.read { try $0.staff() } == before, "a preview writes nothing")
+            let digest = try shownDigest(preview.text)
+
+            // Applied on a second instance: the upload and its preview are in the database, not in the first one's memory.
+            try await fixture.secondInstance().test(.router) { other in
+                var there = Browser()
+                _ = try await there.signIn(other, as: "adam")
+                let applied = try await apply(other, there, location, digest: digest)
+                #expect(applied.status == .seeOther, "\(applied.status): \(applied.text.prefix(2000))")
+            }
+            let staff = try fixture.store.read { try $0.staff() }
+            #expect(staff.contains { $0.code == "NEW1" && $0.name == "New Person" && $0.active })
+            #expect(staff.contains { $0.code == first.code && $0.name == "Renamed Person" })
+            let batch = try #require(try fixture.store.read { try $0.importBatches(limit: 1, outcomes: nil) }.first)
+            #expect(batch.listKind == .staff && batch.outcome == .applied && batch.operatorName == "adam" && batch.fileName == "staff-edited.xlsx")
+
+            let shown = try await client.execute(uri: location, method: .get, headers: adam.headers())
+            #expect(shown.text.contains("Applied as batch \(batch.id!)."))
+            let twice = try await apply(client, adam, location, digest: digest)
+            #expect(twice.status == .conflict)
+            #expect(twice.text.contains("applied already, as batch \(batch.id!)"))
+
+            let history = try await client.execute(uri: "/history", method: .get, headers: adam.headers())
+            #expect(history.text.contains("<span class=\"tag\">list Staff</span> staff-edited.xlsx"), "\(history.text)")
+            var dutch = adam
+            dutch.language = "nl"
+            let dutchHistory = try await client.execute(uri: "/history", method: .get, headers: dutch.headers())
+            #expect(dutchHistory.text.contains("<span class=\"tag\">lijst Medewerkers</span> staff-edited.xlsx"))
+
+            let undo = try await client.execute(uri: "/history/\(batch.id!)/undo", method: .post, headers: adam.headers(Browser.formType),
+                                                body: Browser.form([("csrf", adam.csrf)]))
+            #expect(undo.status == .seeOther, "\(undo.status): \(undo.text.prefix(1000))")
+            #expect(try fixture.store.read { try $0.staff() } == before, "undo puts the list back as it was")
+        }
+        // The API's batches say which list each changed.
+        let token = try UserDirectory(store: fixture.store, clock: fixture.clock, cost: 4).newToken(for: "adam")
+        try await fixture.application.test(.router) { client in
+            let response = try await client.execute(uri: "/api/batches?limit=2", method: .get, headers: [.authorization: "Bearer \(token)"])
+            let batches = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [[String: Any]])
+            #expect(batches.map { $0["list"] as? String } == ["staff", "staff"], "\(batches)")
+            #expect(batches.map { $0["kind"] as? String } == ["undo", "import"])
+        }
+    }
+
+    /// A file with problems is answered 422 with each problem's place, what is wrong and how to fix
+    /// it, in the language of the person who sent it; nothing is kept or written. A file that is
+    /// no spreadsheet is 422 too, and an upload without a file 400.
+    @Test(arguments: TestBackend.available) func aRefusedListNamesThePlaceInTheAdminsLanguage(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let before = try fixture.store.read { try $0.staff() }
+        let bad = fixture.folder.appending(path: "bad.xlsx")
+        try Interop.runPython("""
+            import openpyxl, sys
+            book = openpyxl.Workbook(); sheet = book.active; sheet.title = "Staff"
+            for row in [("code", "name", "employee_number", "active"), ("NEW2", "", "E-NEW2", "x"), ("NEW3", "Third", "E-NEW3", "y")]:
+                sheet.append(row)
+            book.save(sys.argv[1])
+            """, arguments: [bad.path])
+        let contents = try Data(contentsOf: bad)
+        try await fixture.application.test(.router) { client in
+            var adam = Browser()
+            _ = try await adam.signIn(client, as: "adam")
+            let english = try await upload(client, adam, .staff, name: "bad.xlsx", contents)
+            #expect(english.status == .unprocessableContent)
+            #expect(english.text.contains("<td>Sheet Staff, cell B2</td><td>The name is empty.</td><td>Fill it in.</td>"), "\(english.text)")
+            #expect(english.text.contains("Sheet Staff, cell D3"))
+            #expect(english.text.contains("nothing was changed"))
+            #expect(!english.text.contains("name=\"plan\""), "no apply form for a refused file")
+
+            var dutch = Browser(language: "nl")
+            _ = try await dutch.signIn(client, as: "adam")
+            let inDutch = try await upload(client, dutch, .staff, name: "bad.xlsx", contents)
+            #expect(inDutch.status == .unprocessableContent)
+            #expect(inDutch.text.contains("<td>Blad Staff, cel B2</td><td>De kolom naam is leeg.</td>"), "\(inDutch.text)")
+            #expect(inDutch.text.contains("er is niets gewijzigd"))
+
+            let notASpreadsheet = try await upload(client, adam, .dayparts, name: "dayparts.xlsx", Data("PK\u{3}\u{4} this is no workbook".utf8))
+            #expect(notASpreadsheet.status == .unprocessableContent)
+            #expect(notASpreadsheet.text.contains("The file cannot be read"), "\(notASpreadsheet.text)")
+
+            let (headers, body) = multipartBody(token: adam.csrf, fileName: "", contents: Data())
+            let noFile = try await client.execute(uri: "/lists/staff", method: .post, headers: adam.headers(headers), body: body)
+            #expect(noFile.status == .badRequest)
+
+            let unchanged = try await upload(client, adam, .staff, name: "same.xlsx", Data(buffer: try await download(client, adam, .staff).body))
+            #expect(unchanged.status == .ok)
+            #expect(unchanged.text.contains("Staff: Nothing to change"), "\(unchanged.text)")
+        }
+        #expect(try listUploads(fixture) == 0, "nothing refused or unchanged is kept")
+        #expect(try fixture.store.read { try $0.staff() } == before)
+        #expect(try fixture.store.read { try $0.importBatches(limit: 10, outcomes: nil) }.isEmpty, "a check is a dry run: no batch")
+    }
+
+    /// The plan is applied only while it is the one previewed: a change in between is shown, 409.
+    @Test(arguments: TestBackend.available) func aListWhosePlanChangedSincePreviewIsShownNotApplied(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let csv = Data("code,name,employee_number,active\nNEW4,Fourth Person,E-NEW4,x\n".utf8)
+        try await fixture.application.test(.router) { client in
+            var adam = Browser()
+            _ = try await adam.signIn(client, as: "adam")
+            let location = try #require(try await upload(client, adam, .staff, name: "four.csv", csv).headers[.location])
+            let digest = try shownDigest(try await client.execute(uri: location, method: .get, headers: adam.headers()).text)
+            // Meanwhile the same person is added from the command line.
+            let file = fixture.folder.appending(path: "four.csv")
+            try csv.write(to: file)
+            let job = ListJob(store: fixture.store, rules: fixture.services.rules)
+            _ = try job.run(try job.read(path: file.path, kind: .staff), ListRequest(dryRun: false, operatorName: "cli"))
+            let batches = try fixture.store.read { try $0.importBatches(limit: 10, outcomes: nil) }.count
+
+            let refused = try await apply(client, adam, location, digest: digest)
+            #expect(refused.status == .conflict)
+            #expect(refused.text.contains("The plan changed"), "\(refused.text)")
+            #expect(refused.text.contains("Nothing to change"), "the page shows the plan as it is now: \(refused.text)")
+            let recorded = try fixture.store.read { try $0.importBatches(limit: 10, outcomes: nil) }
+            #expect(recorded.count == batches + 1 && recorded.first?.outcome == .planChanged && recorded.first?.listKind == .staff)
+        }
+    }
+
+    /// Two applies of one preview at the same moment apply it once: the other is a 409 saying it
+    /// was applied already, and one batch is recorded as applied.
+    @Test(arguments: TestBackend.available) func twoAppliesAtOnceApplyTheListOnce(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let csv = Data("code,name,employee_number,active\nNEW6,Sixth Person,E-NEW6,x\n".utf8)
+        try await fixture.application.test(.router) { client in
+            var adam = Browser()
+            _ = try await adam.signIn(client, as: "adam")
+            let location = try #require(try await upload(client, adam, .staff, name: "six.csv", csv).headers[.location])
+            let digest = try shownDigest(try await client.execute(uri: location, method: .get, headers: adam.headers()).text)
+            let signedIn = adam
+            async let first = apply(client, signedIn, location, digest: digest)
+            async let second = apply(client, signedIn, location, digest: digest)
+            let answers = try await [first, second]
+            #expect(answers.map(\.status.code).sorted() == [303, 409], "\(answers.map(\.status))")
+            let refused = try #require(answers.first { $0.status == .conflict })
+            #expect(refused.text.contains("applied already"), "\(refused.text)")
+        }
+        let applied = try fixture.store.read { try $0.importBatches(limit: 10, outcomes: [.applied]) }
+        #expect(applied.count == 1 && applied.first?.listKind == .staff)
+        #expect(try fixture.store.read { try $0.staff() }.filter { $0.code == "NEW6" }.count == 1)
+    }
+
+    /// A large list's preview counts every row and shows the first `shownRows` of a table; Apply
+    /// applies them all.
+    @Test(arguments: TestBackend.available) func aLargeListsPreviewShowsItsFirstRowsAndAppliesAll(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let defects = (1...1_200).map { "Shed,Garden,Door \($0 / 100),Stuck \($0),x" }
+        let csv = Data((["location,space,element,defect,active"] + defects).joined(separator: "\n").utf8)
+        let before = try fixture.store.read { try $0.catalogueDefects() }.count
+        try await fixture.application.test(.router) { client in
+            var adam = Browser()
+            _ = try await adam.signIn(client, as: "adam")
+            let location = try #require(try await upload(client, adam, .catalogue, name: "shed.csv", csv).headers[.location])
+            let preview = try await client.execute(uri: location, method: .get, headers: adam.headers())
+            #expect(preview.text.contains("Added (1200)"))
+            #expect(preview.text.contains("The first 1000 of 1200 rows are shown; applying applies all 1200."), "\(preview.text.suffix(2000))")
+            #expect(preview.text.components(separatedBy: "<td>Shed</td>").count - 1 == ListPreviewPage.shownRows)
+            #expect(try await apply(client, adam, location, digest: try shownDigest(preview.text)).status == .seeOther)
+        }
+        #expect(try fixture.store.read { try $0.catalogueDefects() }.count == before + 1_200)
+    }
+
+    /// An office user sees the lists and downloads them, and nothing else: no upload form, and
+    /// the upload, preview and apply addresses answer 403.
+    @Test(arguments: TestBackend.available) func anOfficeUserSeesTheListsReadOnly(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        try await fixture.application.test(.router) { client in
+            var olga = Browser()
+            _ = try await olga.signIn(client, as: "olga")
+            let page = try await lists(client, olga)
+            #expect(page.status == .ok)
+            #expect(page.text.contains("only an administrator can change them"))
+            #expect(!page.text.contains("multipart/form-data"))
+            for kind in ListKind.allCases {
+                let workbook = try await download(client, olga, kind)
+                #expect(workbook.status == .ok && workbook.body.readableBytesView.starts(with: Array("PK".utf8)), "\(kind)")
+            }
+            let csv = Data("code,name,employee_number,active\nNEW5,Fifth,E-NEW5,x\n".utf8)
+            #expect(try await upload(client, olga, .staff, name: "five.csv", csv).status == .forbidden)
+
+            var adam = Browser()
+            _ = try await adam.signIn(client, as: "adam")
+            let location = try #require(try await upload(client, adam, .staff, name: "five.csv", csv).headers[.location])
+            #expect(try await client.execute(uri: location, method: .get, headers: olga.headers()).status == .forbidden)
+            #expect(try await apply(client, olga, location, digest: String(repeating: "0", count: 64)).status == .forbidden)
+            #expect(try await client.execute(uri: "/lists/people/download", method: .post, headers: olga.headers(Browser.formType),
+                                             body: Browser.form([("csrf", olga.csrf)])).status == .notFound)
+        }
+        #expect(try fixture.store.read { try $0.staff() }.allSatisfy { $0.code != "NEW5" })
+    }
+}
