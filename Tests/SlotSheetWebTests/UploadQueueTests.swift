@@ -81,11 +81,12 @@ import Testing
         let id = try await fixture.application.test(.router) { client in
             try await RouterAPI(client: client, token: token).upload("two.csv", ApplyTests.csv(cells)).id
         }
-        let before = try Self.snapshot(fixture.store, id)
         let other = try fixture.anotherInstance("viewer")
-        try await WebServer.application(other.services).test(.router) { client in
+        let before = try await WebServer.application(other.services).test(.router) { client in
             var olga = Browser()
+            // Signing in writes its session; the database is looked at after it, before the GETs.
             _ = try await olga.signIn(client, as: "olga")
+            let before = try Self.snapshot(fixture.store, id)
             let first = try await client.execute(uri: "/uploads/\(id)", method: .get, headers: olga.headers())
             #expect(first.status == .ok)
             let state = try await Self.previewed(RouterAPI(client: client, token: token), id)
@@ -94,6 +95,7 @@ import Testing
             #expect(page.text.contains("2 added, 0 removed"), "the preview, rebuilt from the stored bytes")
             _ = try await client.execute(uri: "/uploads/\(id)/progress", method: .get, headers: olga.headers())
             _ = try await client.execute(uri: "/uploads", method: .get, headers: olga.headers())
+            return before
         }
         let after = try Self.snapshot(fixture.store, id)
         #expect(after.upload == before.upload && after.bytes == before.bytes, "no GET wrote the upload")
