@@ -68,7 +68,8 @@ def request(port, method, path, body=None, headers=None, timeout=60):
     connection.request(method, path, body=body, headers=headers or {})
     response = connection.getresponse()
     data = response.read()
-    result = (response.status, dict(response.getheaders()), data)
+    # The message itself, not a dict: a sign-in sets two cookies, two Set-Cookie headers.
+    result = (response.status, response.headers, data)
     connection.close()
     return result
 
