@@ -207,6 +207,14 @@ def main():
     password = "correct horse battery"
     server.cli("user", "add", "maria", "--role", "office", "--password-stdin", stdin=password + "\n")
     token = server.cli("user", "token", "maria").strip().split()[-1]
+    # A person may have 10 uploads waiting (a bound of its own); more uploads come from more office
+    # accounts, 9 each (maria keeps a place for one more below), as a team of attackers (or one with
+    # several accounts) would send them.
+    per_account = 9
+    uploaders = [token]
+    for extra in range(1, (arguments.uploads - 1) // per_account + 1):
+        server.cli("user", "add", f"maria{extra + 1}", "--role", "office", "--password-stdin", stdin=password + "\n")
+        uploaders.append(server.cli("user", "token", f"maria{extra + 1}").strip().split()[-1])
     server.start()
     checks = Checks()
     peak = [0.0]
@@ -228,12 +236,13 @@ def main():
         # 1. Problems: memory stays bounded, reading never happens inside a request.
         data = bad_csv(arguments.lines)
         started = time.monotonic()
-        ids = []
+        ids, owners = [], []
         for index in range(arguments.uploads):
-            ids.append(upload(port, token, f"bad-{index}.csv", data))
+            owners.append(uploaders[index // per_account])
+            ids.append(upload(port, owners[-1], f"bad-{index}.csv", data))
             if len(ids) >= 2:
-                wait_read(port, token, ids[-2])
-        sizes = [wait_read(port, token, upload_id)[2] for upload_id in ids]
+                wait_read(port, owners[-2], ids[-2])
+        sizes = [wait_read(port, owner, upload_id)[2] for owner, upload_id in zip(owners, ids)]
         status, state, _ = wait_read(port, token, ids[0])
         result = state.get("result") or {}
         # Half the lines name an unknown daypart; the other half repeat one slot (duplicates after the first).
