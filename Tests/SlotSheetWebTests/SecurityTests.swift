@@ -168,6 +168,11 @@ import Testing
             #expect(response.status == .ok && response.text == "ok\n")
             let ready = try await client.execute(uri: "/readyz", method: .get)
             #expect(ready.status == .ok && ready.text == "ok\n")
+            // Told to stop (SIGTERM): still alive, no longer ready, so a balancer sends requests elsewhere.
+            fixture.services.draining.withLockedValue { $0 = true }
+            let draining = try await client.execute(uri: "/readyz", method: .get)
+            #expect(draining.status == .serviceUnavailable && draining.text == "draining\n")
+            #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
         }
         let broken = try WebFixture(openStore: { throw StoreError.unreachable(location: "test", reason: "stopped") })
         try await broken.application.test(.router) { client in

@@ -23,9 +23,11 @@ struct StaticRoutes {
 
     /// `/healthz` answers 200 as long as the server answers at all: it needs no thread, no
     /// database. `/readyz` is 200 when the database answers with the schema this build expects,
-    /// within `readyTimeout`, else 503 (and why, in the log). It asks on a thread of its own
+    /// within `readyTimeout`, else 503 (and why, in the log); 503 `draining` once the server was
+    /// told to stop. It asks on a thread of its own
     /// (`WebServices.probe`), so neither waits behind the office's work or the sign-ins.
     @Sendable func ready(_ request: Request, context: WebContext) async throws -> Response {
+        if services.draining.withLockedValue({ $0 }) { return Self.plain(.serviceUnavailable, "draining\n") }
         do {
             try await Self.within(Self.readyTimeout) { [probe = services.probe] in try await probe.run { try $0.requireCurrentSchema() } }
             return Self.plain(.ok, "ok\n")

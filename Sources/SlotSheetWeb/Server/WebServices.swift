@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 import SlotSheetCore
 
@@ -26,6 +27,9 @@ public final class WebServices: Sendable {
     let applyRefusals = ApplyRefusals()
     /// The database for `/readyz`, on a thread of its own.
     let probe: StoreAccess
+    /// Set when the server was told to stop (SIGTERM): it finishes what it holds, and `/readyz`
+    /// says 503 so a load balancer sends the next requests elsewhere.
+    let draining = NIOLockedValueBox(false)
     let uploads: UploadFolder
     let readers: UploadReaders
     /// bcrypt's cost for passwords set here and the dummy check of unknown names.
@@ -57,6 +61,7 @@ struct ServiceThreadPools: Service {
 
     func run() async throws {
         try? await gracefulShutdown()
+        services.draining.withLockedValue { $0 = true }
         try? await services.passwords.shutdown()
         try? await services.probe.shutdown()
     }
