@@ -98,17 +98,20 @@ struct PageRoutes {
 }
 
 /// A template written for one download: into the server's private folder under a random name,
-/// read back, removed, and sent with a name made from its dates.
+/// streamed to the browser and removed (`StreamedFile`), with a name made from its dates.
 enum TemplateDownload {
     static func export(range: DateRange, staff: StaffSelection, language: Language, services: WebServices) async throws -> Response {
         let path = services.uploads.scratchPath(extension: "xlsx")
-        let data = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            _ = try TemplateExporter(store: store, rules: rules).export(
-                TemplateExportRequest(range: range, staff: staff, language: language, paper: paper, path: path))
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            _ = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
+                try TemplateExporter(store: store, rules: rules).export(
+                    TemplateExportRequest(range: range, staff: staff, language: language, paper: paper, path: path))
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
         }
         let name = "\(language == .nl ? "beschikbaarheid" : "availability")-\(range.from.iso)-\(range.to.iso).xlsx"
-        return WorkbookAttachment.response(data, name: name)
+        return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
     }
 }

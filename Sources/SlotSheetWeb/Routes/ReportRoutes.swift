@@ -5,7 +5,7 @@ import SlotSheetTemplates
 
 /// The Reports page (admins only): the form, and a report made as `slotsheet report` makes it
 /// (SlotSheetCore's `ReportOrder` checks the form, `ReportExporter` writes and records it) and
-/// streamed to the browser from a private scratch folder that is removed once it is sent.
+/// streamed to the browser from the server's private folder, and removed once it is sent.
 struct ReportRoutes {
     let services: WebServices
     /// The form starts with today and the 27 days after it.
@@ -37,24 +37,22 @@ struct ReportRoutes {
         }
         form.kind = kind
         form.format = format
-        let folder = try ScratchFolder()
+        let path = services.uploads.scratchPath(extension: format.rawValue)
         let report: ReportRequest
         do {
-            report = try form.order.request(clock: services.clock, language: form.language, paper: services.office.paperSize,
-                                            path: folder.path("report.\(format.rawValue)"))
+            report = try form.order.request(clock: services.clock, language: form.language, paper: services.office.paperSize, path: path)
         } catch let error as any OfficeMessage & Error {
-            folder.remove()
             return refused(form, error.text(context.language), context)
         }
         do {
             _ = try await services.database.run { [rules = services.rules] store in
                 try ReportExporter(store: store, rules: rules).export(report)
             }
-            return try folder.streamed(report.path, name: ReportOrder.fileName(report), contentType: format.contentType)
         } catch {
-            folder.remove()
+            try? FileManager.default.removeItem(atPath: path)
             throw error
         }
+        return try StreamedFile.response(path, name: ReportOrder.fileName(report), contentType: format.contentType)
     }
 
     private func refused(_ form: ReportForm, _ message: String, _ context: WebContext) -> Response {

@@ -42,7 +42,7 @@ enum WorkbookAttachment {
     static func response(_ data: Data, name: String) -> Response {
         Response(
             status: .ok,
-            headers: [.contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            headers: [.contentType: ReportFormat.xlsx.contentType,
                       .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

@@ -1,0 +1,38 @@
+import Foundation
+import Hummingbird
+
+/// A file the core wrote into the server's private folder (`UploadFolder.scratchPath`), sent to
+/// the client piece by piece and removed once sent (or when sending fails); the folder's janitor
+/// removes what a killed server left behind.
+enum StreamedFile {
+    /// The size of the pieces the file is sent in.
+    static let chunkSize = 64 * 1024
+
+    /// A 200 that sends the file at `path` as an attachment named `name` (a year's report is never
+    /// held whole in memory), and removes it when done.
+    static func response(_ path: String, name: String, contentType: String) throws -> Response {
+        let handle: FileHandle
+        let size: Int
+        do {
+            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            size = Int(try handle.seekToEnd())
+            try handle.seek(toOffset: 0)
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        let body = ResponseBody(contentLength: size) { writer in
+            defer {
+                try? handle.close()
+                try? FileManager.default.removeItem(atPath: path)
+            }
+            // A local file the core just wrote: reading a piece takes microseconds.
+            while let piece = try handle.read(upToCount: chunkSize), !piece.isEmpty {
+                try await writer.write(ByteBuffer(bytes: piece))
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: contentType, .contentDisposition: "attachment; filename=\"\(name)\"",
+                                               .cacheControl: "no-store"], body: body)
+    }
+}
