@@ -197,12 +197,6 @@ extension WebWords {
         yes: "ja",
         no: "nee",
 
-        userNameInvalid: { name in
-            "'\(name)' kan geen gebruikersnaam zijn: gebruik 1 tot 64 letters, cijfers, punten, streepjes, lage streepjes of @."
-        },
-        passwordTooShort: { minimum in "Het wachtwoord is te kort: gebruik minstens \(minimum) tekens." },
-        userExists: { name in "Er is al een gebruiker met de naam '\(name)'." },
-        noSuchUser: { name in "Er is geen gebruiker met de naam '\(name)'; 'slotsheet user list' toont ze." },
         passwordsDiffer: "De twee wachtwoorden verschillen; er is niets gewijzigd.",
         noPasswordGiven: "Geen wachtwoord opgegeven: typ het als erom gevraagd wordt, of geef het via standaardinvoer met --password-stdin.",
 

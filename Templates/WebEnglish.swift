@@ -197,12 +197,6 @@ extension WebWords {
         yes: "yes",
         no: "no",
 
-        userNameInvalid: { name in
-            "'\(name)' cannot be a user name: use 1 to 64 letters, digits, dots, dashes, underscores or @."
-        },
-        passwordTooShort: { minimum in "The password is too short: use at least \(minimum) characters." },
-        userExists: { name in "There is already a user named '\(name)'." },
-        noSuchUser: { name in "There is no user named '\(name)'; 'slotsheet user list' shows them." },
         passwordsDiffer: "The two passwords differ; nothing was changed.",
         noPasswordGiven: "No password given: type it when asked, or pass it on standard input with --password-stdin.",
 

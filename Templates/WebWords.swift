@@ -197,10 +197,6 @@ public struct WebWords: Sendable {
     public var no: String
 
     // Managing users (`slotsheet user ...`).
-    public var userNameInvalid: @Sendable (_ name: String) -> String
-    public var passwordTooShort: @Sendable (_ minimum: Int) -> String
-    public var userExists: @Sendable (_ name: String) -> String
-    public var noSuchUser: @Sendable (_ name: String) -> String
     public var passwordsDiffer: String
     public var noPasswordGiven: String
 

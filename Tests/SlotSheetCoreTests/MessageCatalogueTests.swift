@@ -171,6 +171,10 @@ import SlotSheetTemplates
             example("laterBatches", UndoError.laterBatches(12, [13, 15])), example("notApplied", UndoError.notApplied(12, .rejected)),
             example("rejected", UndoError.rejected(12, [ImportProblem(.pastDateChanged, at: .batch(12), slot: slot)])),
         ])
+        check.check("UserError", declaredIn: "Sources/SlotSheetCore/Users/UserDirectory.swift", examples: [
+            example("invalidName", UserError.invalidName("ma ria")), example("passwordTooShort", UserError.passwordTooShort(minimum: 10)),
+            example("nameTaken", UserError.nameTaken("maria")), example("notFound", UserError.notFound("maria")),
+        ])
         check.check("NightlyError", declaredIn: "Sources/SlotSheetCore/Nightly/NightlyConfiguration.swift", examples: [
             example("configuration", NightlyError.configuration("x")), example("alreadyRunning", NightlyError.alreadyRunning(folder: "/srv/uit")),
             example("output", NightlyError.output("x")),

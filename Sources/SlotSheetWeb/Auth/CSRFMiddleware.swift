@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Hummingbird
 import SlotSheetCore
@@ -67,24 +66,4 @@ struct CSRFMiddleware: RouterMiddleware {
 
 extension Request {
     var isMultipart: Bool { headers[.contentType]?.lowercased().hasPrefix("multipart/") ?? false }
-}
-
-/// Random, URL-safe text from the system's secure random source.
-enum RandomToken {
-    static func make(bytes count: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-
-    /// Whether `token` looks like one `make(bytes: 32)` made (a form token, a session id).
-    static func isWellFormed(_ token: String) -> Bool {
-        token.count == 43 && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
-    }
-
-    /// SHA-256 of `text`, as lowercase hex: how API tokens, session ids and a session's form token are stored.
-    static func sha256(_ text: String) -> String {
-        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
-    }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import HummingbirdBcrypt
 import NIOConcurrencyHelpers
 import NIOPosix
 import SlotSheetCore

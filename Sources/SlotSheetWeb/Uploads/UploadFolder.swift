@@ -1,4 +1,5 @@
 import Foundation
+import SlotSheetCore
 
 /// The server's private folder for uploads and for templates on their way to a browser: mode
 /// 0700, files 0600, every name random. No name from a client is ever used on disk.

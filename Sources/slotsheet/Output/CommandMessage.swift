@@ -102,7 +102,7 @@ enum CommandMessage: OfficeMessage {
         case let .reading(file: file): return "Reading \(file)"
         case let .settingsHeader(file: file):
             return "# slotsheet settings in effect" + (file.map { ", read from \($0)" } ?? ", no settings file") + "; each line says where its value came from."
-        case let .userRefused(error): return error.message(Language.en.web)
+        case let .userRefused(error): return error.text(.en)
         case .noPasswordGiven: return Language.en.web.noPasswordGiven
         case .passwordsDiffer: return Language.en.web.passwordsDiffer
         case let .userAdded(name: name, role: role): return "Added \(name) (\(role))."
@@ -169,7 +169,7 @@ enum CommandMessage: OfficeMessage {
         case let .reading(file: file): return "\(file) lezen"
         case let .settingsHeader(file: file):
             return "# geldende instellingen van slotsheet" + (file.map { ", gelezen uit \($0)" } ?? ", geen instellingenbestand") + "; elke regel zegt waar de waarde vandaan komt."
-        case let .userRefused(error): return error.message(Language.nl.web)
+        case let .userRefused(error): return error.text(.nl)
         case .noPasswordGiven: return Language.nl.web.noPasswordGiven
         case .passwordsDiffer: return Language.nl.web.passwordsDiffer
         case let .userAdded(name: name, role: role): return "\(name) toegevoegd (\(role))."

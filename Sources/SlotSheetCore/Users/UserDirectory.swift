@@ -1,26 +1,17 @@
 import HummingbirdBcrypt
-import SlotSheetCore
-import SlotSheetTemplates
 
-/// Why a user cannot be added or changed. Each case says what to do instead.
+/// Why a user cannot be added or changed (its words: `Messages/UserMessages.swift`).
 public enum UserError: Error, Equatable {
+    /// Not 1 to 64 letters, digits, `.`, `-`, `_` or `@`.
     case invalidName(String)
     case passwordTooShort(minimum: Int)
+    /// Names stay taken, a disabled user's too (the history names them).
     case nameTaken(String)
     case notFound(String)
-
-    public func message(_ words: WebWords) -> String {
-        switch self {
-        case let .invalidName(name): return words.userNameInvalid(name)
-        case let .passwordTooShort(minimum): return words.passwordTooShort(minimum)
-        case let .nameTaken(name): return words.userExists(name)
-        case let .notFound(name): return words.noSuchUser(name)
-        }
-    }
 }
 
 /// The people who sign in to the web front, and their API tokens: what `slotsheet user ...` and
-/// the sign-in page use. Passwords are kept as bcrypt hashes; a token is shown once and kept only
+/// the sign-in page use; one use case for both fronts. Passwords are kept as bcrypt hashes; a token is shown once and kept only
 /// as its SHA-256 (a token is long and random, so a fast hash is enough and lets it be looked up).
 ///
 ///     let users = UserDirectory(store: store, clock: clock)
@@ -34,7 +25,7 @@ public struct UserDirectory: Sendable {
 
     public static let minimumPasswordLength = 10
     public static let defaultCost: UInt8 = 12
-    static let tokenPrefix = "sst_"
+    public static let tokenPrefix = "sst_"
 
     public init(store: any RepairStore, clock: OfficeClock, cost: UInt8 = UserDirectory.defaultCost) {
         self.store = store
