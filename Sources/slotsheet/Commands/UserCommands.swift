@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import SlotSheetCore
 import SlotSheetTemplates
-import SlotSheetWeb
 
 extension AppUser.Role: ExpressibleByArgument {}
 
