@@ -224,13 +224,19 @@ import Testing
             let wrong = ByteBuffer(string: #"{"planDigest": "0000000000000000000000000000000000000000000000000000000000000000"}"#)
             var json = auth
             json[.contentType] = "application/json"
-            for attempt in 1...ApplyRefusals.limit {
+            for attempt in 1...UploadApplyJob.refusalLimit {
                 let refused = try await client.execute(uri: "/api/imports/\(id)/apply", method: .post, headers: json, body: wrong)
                 #expect(refused.status == .conflict, "attempt \(attempt)")
             }
             let stopped = try await client.execute(uri: "/api/imports/\(id)/apply", method: .post, headers: json, body: wrong)
             #expect(stopped.status == .tooManyRequests && stopped.headers[.retryAfter] != nil)
             #expect(stopped.text.contains("too_many_refused_applies") && stopped.text.contains("Too many applies were refused"))
+            // The refusals are counted from the history's batches: another instance, or this one
+            // after a restart, holds the user up as well.
+            try await WebServer.application(try fixture.anotherInstance()).test(.router) { [json] other in
+                let held = try await other.execute(uri: "/api/imports/\(id)/apply", method: .post, headers: json, body: wrong)
+                #expect(held.status == .tooManyRequests && held.text.contains("too_many_refused_applies"), "\(held.status)")
+            }
 
             let paged = try await client.execute(uri: "/api/batches?outcome=plan_changed&user=OLGA&limit=4&offset=8", method: .get, headers: auth)
             let batches = try #require(try JSONSerialization.jsonObject(with: Data(buffer: paged.body)) as? [[String: Any]])

@@ -23,8 +23,6 @@ public final class WebServices: Sendable {
     let metrics = WebMetrics()
     /// Password checks, on threads of their own.
     let passwords = PasswordChecker()
-    /// Each user's refused applies, to keep a script from flooding the history.
-    let applyRefusals = ApplyRefusals()
     /// The database for `/readyz`, on a thread of its own.
     let probe: StoreAccess
     /// Set when the server was told to stop (SIGTERM): it finishes what it holds, and `/readyz`

@@ -1,18 +1,15 @@
 import SlotSheetCore
 
-/// Applying an upload: the import's third step, `ImportJob.apply`, given the digest of the plan the
-/// person (or script) saw. The upload is marked applied inside the import's own transaction, so
-/// two clicks, or two tabs, apply once, on any instance; its bytes go in the same transaction.
-/// Shared by the upload page and the API; every rule is the job's.
+/// The web's side of applying an upload (`UploadApplyJob`, the use case, is the core's): the
+/// preview this instance keeps, the metrics and the log. Shared by the upload page and the API.
 struct UploadApply {
     let services: WebServices
 
     enum Result {
         /// Applied, or nothing to change (recorded): the outcome, with its batch.
         case applied(ImportOutcome)
-        /// Nothing applied: the plan is no longer the one with the digest given (status
-        /// `.planChanged`, with what changed), or the file is refused as it stands now. The outcome
-        /// is the new preview, kept for the upload's page.
+        /// Nothing applied (`UploadApplyJob.Result.notApplied`): the outcome is the new preview,
+        /// kept for the upload's page.
         case notApplied(ImportOutcome)
         /// The upload was applied already (as this batch): nothing was applied twice.
         case alreadyApplied(RowID?)
@@ -21,74 +18,55 @@ struct UploadApply {
         /// Its preview is not in memory here (read by another instance, or before a restart): it is
         /// being read again, nothing applied.
         case beingRead
-        /// Too many of the user's applies were refused lately (`ApplyRefusals`): nothing tried.
+        /// Too many of the user's applies were refused lately: nothing tried.
         case tooManyRefused(wait: Duration)
     }
-
-    /// Thrown inside the transaction when the upload is no longer `ready`: it rolls the import back.
-    private struct UploadNotReady: Error {}
 
     /// Applies the plan with `planDigest`; `onTop` applies a stale template's edits on top of the
     /// database as it is now (the command line's `--force`), and then the digest is that plan's.
     func apply(_ upload: WebUpload, planDigest: String, onTop: Bool = false, user: SignedInUser) async throws -> Result {
-        guard let id = upload.id, upload.state == .ready else { return settled(upload) }
-        if let wait = await services.applyRefusals.waitRemaining(for: user.id) { return .tooManyRefused(wait: wait) }
+        let rules = services.rules
+        if let settled = UploadApplyJob.settled(upload) { return Result(settled) }
+        guard let id = upload.id else { return .notReady(.discarded) }
+        if let wait = try await services.database.run({ try UploadApplyJob(store: $0, rules: rules).waitBeforeApplying(operatorName: user.name) }) {
+            return .tooManyRefused(wait: wait)
+        }
         guard let preview = services.readers.currentPreview(of: upload) else { return .beingRead }
-        guard case let .checked(prepared, _) = preview.result else { return try await settled(id) }
-        let request = ImportRequest(force: onTop, operatorName: user.name)
+        // A preview that is settled (another request applied the upload since its row was read
+        // above, and kept its outcome without the file's rows) or unreadable cannot be applied:
+        // what the row says now is the answer.
+        guard case let .checked(prepared, previewed) = preview.result, previewed.auditBatchID == nil else {
+            guard let now = try await services.database.read({ try $0.upload(id: id) }) else { return .notReady(.discarded) }
+            return UploadApplyJob.settled(now).map(Result.init) ?? .notReady(now.state)
+        }
         let started = ContinuousClock.now
         defer { services.metrics.recordApply(ContinuousClock.now - started) }
-        let outcome: ImportOutcome
-        do {
-            outcome = try await services.database.run { [rules = services.rules] store in
-                try ImportJob(store: store, rules: rules).apply(prepared, request, expectedPlanDigest: planDigest) { session, outcome in
-                    guard try session.moveUpload(id, from: [.ready], to: .applied, batchID: outcome.auditBatchID) else { throw UploadNotReady() }
-                }
-            }
-        } catch is UploadNotReady {
-            return try await settled(id)
+        let result = try await services.database.run { store in
+            try UploadApplyJob(store: store, rules: rules).apply(uploadID: id, prepared: prepared, planDigest: planDigest, onTop: onTop,
+                                                                  operatorName: user.name)
         }
-        switch outcome.status {
-        case .applied, .nothingToChange:
-            services.readers.keep(UploadPreview(result: .checked(prepared, outcome)), for: id)
-            services.logger.info("upload \(id): applied by \(user.name) as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
-            return .applied(outcome)
-        case .planChanged, .rejected, .stale, .dryRun:
-            // Another tab may have applied this very upload meanwhile: then that is the answer.
-            if case let .alreadyApplied(batch) = try await settled(id) { return .alreadyApplied(batch) }
-            // The new preview for the upload's page, checked (and, stale, on top) against the
-            // database as it is now: the file is not read again.
-            let kept = try await services.database.run { [rules = services.rules] store in
-                let job = ImportJob(store: store, rules: rules)
-                return try UploadPreview.checking(try job.prepare(prepared.parsed), job: job, operatorName: user.name)
-            }
+        switch result {
+        case let .applied(outcome, kept):
             services.readers.keep(kept, for: id)
-            let reading = kept.reading
-            _ = try await services.database.write { try $0.finishReading(uploadID: id, reading) }
-            await services.applyRefusals.recordRefusal(for: user.id)
-            services.logger.info("upload \(id): not applied (\(UploadApply.name(outcome.status))), recorded as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
-            return .notApplied(outcome)
+            services.logger.info("upload \(id): applied by \(user.name) as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
+        case let .notApplied(outcome, kept):
+            services.readers.keep(kept, for: id)
+            services.logger.info("upload \(id): not applied (\(outcome.status.name)), recorded as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
+        case .alreadyApplied, .notReady, .tooManyRefused:
+            break
         }
+        return Result(result)
     }
+}
 
-    /// What an upload that cannot be applied now is: applied already, or in another state.
-    private func settled(_ upload: WebUpload) -> Result {
-        upload.state == .applied ? .alreadyApplied(upload.batchID) : .notReady(upload.state)
-    }
-
-    private func settled(_ id: RowID) async throws -> Result {
-        guard let upload = try await services.database.read({ try $0.upload(id: id) }) else { return .notReady(.discarded) }
-        return settled(upload)
-    }
-
-    static func name(_ status: ImportOutcome.Status) -> String {
-        switch status {
-        case .applied: return "applied"
-        case .nothingToChange: return "nothing_to_change"
-        case .dryRun: return "dry_run"
-        case .rejected: return "rejected"
-        case .stale: return "stale"
-        case .planChanged: return "plan_changed"
+extension UploadApply.Result {
+    init(_ result: UploadApplyJob.Result) {
+        switch result {
+        case let .applied(outcome, _): self = .applied(outcome)
+        case let .notApplied(outcome, _): self = .notApplied(outcome)
+        case let .alreadyApplied(batch): self = .alreadyApplied(batch)
+        case let .notReady(state): self = .notReady(state)
+        case let .tooManyRefused(wait): self = .tooManyRefused(wait: wait)
         }
     }
 }

@@ -1,29 +1,24 @@
 import Foundation
-import Logging
-import NIOConcurrencyHelpers
-import ServiceLifecycle
-import SlotSheetCore
-import SlotSheetTemplates
 
-/// What reading an upload found, kept in memory for its page and its apply: the file as read (so
+/// What reading an upload found, kept in the web front's memory for its page and its apply: the file as read (so
 /// an apply never reads it again) with the preview of what applying would do, or why the file
 /// could not be read. Its memory is bounded whatever the file: only the first
 /// `ProblemTally.kept` problems are kept (with the tally of all), and of a refused CSV, which is
 /// never applied, not its rows.
-struct UploadPreview: Sendable {
-    enum Result: Sendable {
+public struct UploadPreview: Sendable {
+    public enum Result: Sendable {
         case checked(PreparedImport, ImportOutcome)
         case unreadable(ImportFileError)
     }
 
-    let result: Result
+    public let result: Result
     /// For a stale template, what applying the office's edits on top of the database as it is now
     /// would do (the command line's `--force`): the plan the "apply on top" button carries.
-    var onTop: ImportOutcome? = nil
+    public var onTop: ImportOutcome? = nil
     /// The rows the file has.
-    var rowsRead = 0
+    public var rowsRead = 0
 
-    init(result: Result, onTop: ImportOutcome? = nil) {
+    public init(result: Result, onTop: ImportOutcome? = nil) {
         self.onTop = onTop.map { $0.bounded() }
         switch result {
         case let .checked(prepared, outcome):
@@ -41,7 +36,7 @@ struct UploadPreview: Sendable {
     }
 
     /// Previews a prepared file; a stale template's preview also holds the one on top.
-    static func checking(_ prepared: PreparedImport, job: ImportJob, operatorName: String) throws -> UploadPreview {
+    public static func checking(_ prepared: PreparedImport, job: ImportJob, operatorName: String) throws -> UploadPreview {
         let outcome = try job.preview(prepared, ImportRequest(operatorName: operatorName))
         guard outcome.verdict == .stale else { return UploadPreview(result: .checked(prepared, outcome)) }
         return UploadPreview(result: .checked(prepared, outcome),
@@ -49,11 +44,11 @@ struct UploadPreview: Sendable {
     }
 
     /// Whether applying on top would write (or record that nothing changes): a stale template whose edits are valid.
-    var canApplyOnTop: Bool { onTop.map { $0.verdict == .changes || $0.verdict == .nothingToChange } ?? false }
+    public var canApplyOnTop: Bool { onTop.map { $0.verdict == .changes || $0.verdict == .nothingToChange } ?? false }
 
     /// How the upload's row records it: ready to apply (changes, nothing to change, or a stale
     /// template whose edits can go on top) or refused.
-    var reading: UploadReading {
+    public var reading: UploadReading {
         switch result {
         case let .checked(_, outcome):
             let applicable = outcome.verdict == .changes || outcome.verdict == .nothingToChange || canApplyOnTop
