@@ -1,5 +1,6 @@
 import Foundation
 import InteropSupport
+import Logging
 import Testing
 @testable import SlotSheetCore
 
@@ -7,7 +8,8 @@ import Testing
 /// that does not grow with the dates: one set-based query for a range, one array statement for a
 /// table's bulk write. Counted by the server itself (`pg_stat_statements`, which
 /// `scripts/with-postgres.sh` loads), for a year: the template export, the dry runs and applies
-/// of a template and of a CSV, the undo, the utilization report. Each job opens its own store
+/// of a template and of a CSV, the undo, every report, and a nightly run making every kind of file
+/// (a bound a file). Each job opens its own store
 /// and checks the schema first, as the command does. Before, two statements a date: 738-744.
 @Suite(.enabled(if: Backend.available.contains(.postgres)), .serialized)
 struct PostgresStatementCountTests {
@@ -87,13 +89,25 @@ struct PostgresStatementCountTests {
         try counting("undo") {
             _ = try UndoJob(store: try opened(), rules: rules).undo(batchID: applied, operatorName: "count")
         }
-        try counting("utilization report") {
-            _ = try ReportExporter(store: try opened(), rules: rules).export(
-                ReportRequest(kind: .utilization, range: year, format: .csv, path: database.folder.appending(path: "u.csv").path))
+        for kind in ReportKind.allCases {
+            try counting("\(kind.rawValue) report") {
+                _ = try ReportExporter(store: try opened(), rules: rules).export(
+                    ReportRequest(kind: kind, range: year, format: .xlsx, path: database.folder.appending(path: "\(kind.rawValue).xlsx").path))
+            }
+        }
+        // The nightly: every kind of file it makes, each over the year; a bound a file.
+        let nightly = NightlyConfiguration(exports: NightlyExport.Kind.allCases.map { kind in
+            NightlyExport(name: kind.rawValue, kind: kind, from: RelativeDate("+1"), to: RelativeDate("+365"))
+        })
+        try counting("nightly (\(nightly.exports.count) files)") {
+            let summary = try NightlyJob(store: try opened(), rules: rules, logger: Logger(label: "count"))
+                .run(outputFolder: database.folder.appending(path: "nightly").path, keepDays: 30, configuration: nightly)
+            #expect(summary.files.count >= nightly.exports.count)
         }
         print("statements for a year (12 staff, 6 dayparts): " + counts.map { "\($0.job) \($0.statements)" }.joined(separator: ", "))
         for (job, statements) in counts {
-            #expect(statements > 0 && statements <= PostgresStatementCountTests.bound, "\(job): \(statements) statements")
+            let bound = PostgresStatementCountTests.bound * (job.hasPrefix("nightly") ? nightly.exports.count : 1)
+            #expect(statements > 0 && statements <= bound, "\(job): \(statements) statements")
         }
     }
 }

@@ -152,3 +152,37 @@ import Testing
         #expect(!second.logText.contains("error"), "\(second.logText.suffix(1500))")
     }
 }
+
+/// On PostgreSQL an idle instance is woken by another's upload (`NOTIFY` at its COMMIT) rather than
+/// finding it at its next unprompted claim, 10 s on (`UploadReaders.pollEvery`).
+@Suite(.serialized, .enabled(if: TestBackend.available.contains(.postgres))) struct ServeWakeUpTests {
+    @Test(.timeLimit(.minutes(3)))
+    func anUploadStoredElsewhereIsClaimedByAnIdleInstanceAtOnce() async throws {
+        let server = try ServedDatabase(.postgres)
+        defer { server.stop() }
+        let store = try ServeInstancesTests.store(server)
+        let olga = try #require(try store.read { try $0.user(named: "olga") }?.id)
+        /// Stores an upload as another instance's route does (the row and its bytes, one
+        /// transaction), and waits until this instance is done with it: the seconds that took.
+        func storeAndWaitUntilRead(_ index: Int) async throws -> Double {
+            let id = try store.write { session in
+                let id = try session.insertUpload(WebUpload(userID: olga, fileName: "w\(index).csv", storedName: "w\(index).upload", size: 3,
+                                                            createdAt: "2026-12-01T10:00:00Z", expiresAt: "2099-01-01T00:00:00Z"))
+                try session.insertUploadChunk(uploadID: id, seq: 0, bytes: Array("a,b".utf8))
+                return id
+            }
+            let stored = Date()
+            while Date().timeIntervalSince(stored) < 60 {
+                if let row = try store.read({ try $0.upload(id: id) }), row.state != .reading { return Date().timeIntervalSince(stored) }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            throw Interop.Failure(description: "upload \(id) still reading after 60 s: \(server.logText.suffix(1500))")
+        }
+        // The first may be found by a claim of the instance's own (its start, its tick); once it
+        // is read, nothing of its own makes the instance ask again for 10 s: only the notification.
+        _ = try await storeAndWaitUntilRead(1)
+        let second = try await storeAndWaitUntilRead(2)
+        print("an upload stored elsewhere was read \(String(format: "%.2f", second)) s after its COMMIT")
+        #expect(second < 5, "woken by the notification, not the 10 s claim: \(server.logText.suffix(1500))")
+    }
+}

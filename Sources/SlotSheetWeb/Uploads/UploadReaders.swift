@@ -9,8 +9,11 @@ import SlotSheetCore
 /// with a lease (`claimUpload`: `FOR UPDATE SKIP LOCKED` on PostgreSQL, the one writer on SQLite),
 /// renews every `renewEvery` while it reads, and ends when it records the result. A lease that
 /// runs out (the instance was killed) is claimed by the next instance that asks, within
-/// `leaseLength` and a `pollEvery`. Every instance asks every `pollEvery`, and at once when it
-/// received an upload itself; each reads at most `concurrentReads` at a time.
+/// `leaseLength` and a `pollEvery` (25 s). Every instance asks at its start, at once when it
+/// received an upload itself, when a read of its own ends, when another instance announces an
+/// upload waiting or a lease given back (PostgreSQL's `LISTEN`/`NOTIFY`, `PostgresWakeups`), and
+/// otherwise every `pollEvery`, so an idle server costs the database a claim every 10 s rather
+/// than every second. Each reads at most `concurrentReads` at a time.
 ///
 /// Reading parses the stored bytes and checks them against the database in one read snapshot: it
 /// never writes availability, only the upload's own state. Reading the same bytes against the same
@@ -42,8 +45,10 @@ final class UploadReaders: Service, Sendable {
     /// How long a lease lasts unless renewed, and how often its holder renews it.
     static let leaseLength: Duration = .seconds(15)
     static let renewEvery: Duration = .seconds(5)
-    /// How often an idle instance asks the queue for work.
-    static let pollEvery: Duration = .seconds(1)
+    /// How often an idle instance asks the queue for work unprompted: for a lease that ran out
+    /// (which nobody announces), and for uploads announced while not listening. `leaseLength` plus
+    /// this stays within the 30 s in which a dead instance's reading is taken over.
+    static let pollEvery: Duration = .seconds(10)
 
     /// This instance's name in the leases it holds.
     let instance = RandomToken.make(bytes: 12)
@@ -116,8 +121,11 @@ final class UploadReaders: Service, Sendable {
     func run() async throws {
         await withGracefulShutdownHandler {
             await withTaskGroup(of: Void.self) { group in
+                // Wake-ups from other instances, on PostgreSQL; ended with the group.
+                group.addTask { [self] in await listenForAnnouncements() }
                 // The tick; it ends with shutdown or cancellation (the server failed to start).
                 group.addTask { [self] in
+                    eventInput.yield(.nudge)
                     while !stopping.withLockedValue({ $0 }) {
                         do { try await Task.sleep(for: Self.pollEvery) } catch { return }
                         eventInput.yield(.nudge)
@@ -180,6 +188,20 @@ final class UploadReaders: Service, Sendable {
     }
 
     private var services: WebServices? { context.withLockedValue { $0 } }
+
+    /// On PostgreSQL, asks the queue whenever another instance announces work, until cancelled;
+    /// a connection that fails is tried again every `pollEvery` (the tick covers the gap).
+    private func listenForAnnouncements() async {
+        guard let services, case let .postgres(url)? = try? await services.database.run({ $0.location }) else { return }
+        let failing = NIOLockedValueBox(false)
+        await PostgresWakeups.listen(url: url, channel: PostgresWakeups.uploadQueue, retryAfter: Self.pollEvery, failed: { [logger] error in
+            if !failing.withLockedValue({ $0 }) { logger.warning("uploads: not listening for other instances' uploads: \(error)") }
+            failing.withLockedValue { $0 = true }
+        }, wake: { [self] in
+            failing.withLockedValue { $0 = false }
+            eventInput.yield(.nudge)
+        })
+    }
 
     /// A lease for this instance from now on.
     private func lease() -> UploadLease {

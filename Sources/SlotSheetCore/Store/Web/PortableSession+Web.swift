@@ -44,10 +44,19 @@ extension PortableSession: WebAccountSession {
     }
 
     func insertUpload(_ u: WebUpload) throws -> RowID {
-        try connection.returningID(WebSQL.insertUpload, [
+        let id = try connection.returningID(WebSQL.insertUpload, [
             u.userID.sqlValue, u.fileName.sqlValue, u.storedName.sqlValue, u.size.sqlValue, u.state.rawValue.sqlValue,
             u.createdAt.sqlValue, u.expiresAt.sqlValue,
         ])
+        if u.state == .reading { try announceUploadWaiting() }
+        return id
+    }
+
+    /// Wakes the instances listening for the reading queue (`PostgresWakeups`) when this
+    /// transaction commits; SQLite has no other instance to wake that would not poll anyway.
+    private func announceUploadWaiting() throws {
+        guard connection.dialect == .postgres else { return }
+        try connection.execute("NOTIFY \(PostgresWakeups.uploadQueue)", [])
     }
 
     func upload(id: RowID) throws -> WebUpload? {
@@ -99,6 +108,7 @@ extension PortableSession: WebAccountSession {
 
     func releaseUploadLease(_ uploadID: RowID, _ lease: UploadLease) throws {
         try connection.execute(WebSQL.releaseLease, [lease.now.sqlValue, uploadID.sqlValue, lease.owner.sqlValue])
+        try announceUploadWaiting()
     }
 
     func moveUpload(_ uploadID: RowID, from: Set<UploadState>, to: UploadState, batchID: RowID?) throws -> Bool {
