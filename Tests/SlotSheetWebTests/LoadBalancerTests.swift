@@ -70,7 +70,7 @@ import Testing
         let outcomes: [BalancedClients.Outcome], walked: (pages: Int, upload: Int), chaos: Chaos
         do {
             async let walk = BalancedClients.walk(http, base: nginx.url, csv: Self.csv(walkMarks), tally: tally) { await chaosDone.isSet }
-            async let turmoil = Self.chaos(instances, nginx: nginx, store: store, http: http, bearer: "Bearer \(olga)", big: big)
+            async let turmoil = Self.chaos(instances, nginx: nginx, store: store, http: http, bearer: "Bearer \(olga)", big: big, tally: tally)
             outcomes = try await withThrowingTaskGroup(of: BalancedClients.Outcome.self) { group in
                 for index in 0..<Self.clients {
                     group.addTask {
@@ -151,14 +151,16 @@ import Testing
     /// again on its port; another is stopped with SIGTERM (it must exit 0) and started again; the
     /// upload must then be claimed by another instance within 30 s and read to its preview.
     static func chaos(_ instances: [ServedDatabase], nginx: NginxBalancer, store: any RepairStore, http: HTTPClient,
-                      bearer: String, big: Data) async throws -> Chaos {
+                      bearer: String, big: Data, tally: BalancedTally) async throws -> Chaos {
         try await Task.sleep(for: .seconds(1))
         let api = LoopbackAPI(http: http, base: nginx.url)
         var found: (id: Int, holder: ServedDatabase, owner: String)?
         for _ in 1...3 where found == nil {
             var (headers, body) = multipartBody(token: nil, fileName: "four-years.csv", contents: big)
             headers[.authorization] = bearer
-            let created = try await api.send(.post, "/api/imports", headers: headers, body: body)
+            let created = try await BalancedClients.retrying(tally, "POST /api/imports", status: { UInt($0.status.code) }) {
+                try await api.send(.post, "/api/imports", headers: headers, body: body)
+            }.answer
             try APIConcurrencyTests.expectStatus(created, 202, "the big upload")
             let id = try created.decode(BalancedClients.ImportState.self, "the big upload").id
             for _ in 0..<3_000 {

@@ -75,6 +75,7 @@ final class NginxBalancer: @unchecked Sendable {
                         proxy_set_header X-Forwarded-For $remote_addr;
                         proxy_request_buffering off;
                         proxy_connect_timeout 2s;
+                        proxy_read_timeout 300s;
                         proxy_next_upstream error timeout http_502 http_503 http_504;
                         proxy_next_upstream_tries 3;
                     }
