@@ -5,7 +5,8 @@
 #   bash scripts/install-deps.sh --test   also the Python venv with the peer readers for interop tests,
 #                                         LibreOffice, poppler-utils, the Carlito font, the PostgreSQL server
 #                                         programs, and for the web front's browser walk Debian's Chromium and
-#                                         .venv-web (Playwright, pointed at that Chromium: no browser is downloaded; schemathesis)
+#                                         .venv-web (Playwright, pointed at that Chromium: no browser is downloaded; schemathesis),
+#                                         and nginx for the load-balancer test
 #   bash scripts/install-deps.sh --package  also what builds and checks the Debian package (make package,
 #                                         make package-test): dpkg-dev, lintian, debootstrap, systemd-analyze, curl
 set -euo pipefail
@@ -96,6 +97,11 @@ if [ "${1:-}" = "--test" ]; then
     # The web front's browser walk: Debian's Chromium, driven by Playwright from a venv of its own.
     if ! command -v chromium >/dev/null; then
         install_packages "(headless) for the web front's browser walk" chromium fonts-dejavu-core
+    fi
+    # nginx: the load balancer of the three-instance test (LoadBalancerTests), which runs it
+    # unprivileged from a folder of its own (the package's own service is not needed).
+    if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+        install_packages "for the load-balancer test" nginx
     fi
     venv=.venv-web
     if ! "$venv/bin/python" -c 'import playwright, openpyxl, schemathesis' 2>/dev/null; then

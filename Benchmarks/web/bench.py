@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The web front under load (issue 13): many API clients at once against `slotsheet serve`.
 
-Usage: bench.py SLOTSHEET PYTHON ROUNDS [--backend sqlite|postgres] [--clients 20] [--year-clients 4]
+Usage: bench.py SLOTSHEET PYTHON ROUNDS [--backend sqlite|postgres] [--clients 20] [--year-clients 4] [--instances 1,3]
 (PostgreSQL inside scripts/with-postgres.sh, which sets SLOTSHEET_TEST_POSTGRES.)
 
 Set-up, untimed: a database seeded synthetically (250 staff, 2026, SLOTSHEET_TODAY=2026-01-01 so every
@@ -17,6 +17,13 @@ waited on `/healthz`, and then all clients at once (a barrier): upload (`POST /a
 documents as "nothing written, try again", is tried again up to APPLY_TRIES times in all and counted).
 The run fails unless every upload is accepted (202), every preview is a plan with changes, every
 apply ends 200 "applied" with its own batch number, and the server's log holds no 5xx and no error line.
+
+With --instances 1,3 each round runs every scenario once on one server and once on three servers on the
+same database (the order alternating between rounds), as behind a load balancer without sticky
+sessions: a client sends its k-th request to server (client + k) mod 3, so its upload, polls and apply
+land on different servers, as nginx's round robin spreads them. A poll that finds the upload ready but
+its preview not in that server's memory ("beingRead": another server read it) polls again, and so
+does an apply answered 409 `being_read`; both are counted.
 
 - month: CLIENTS clients, each its own 12 staff, March 2026 (186 rows);
 - year: YEAR_CLIENTS clients, each its own quarter of the staff (62), the whole of 2026 (2,190 rows).
@@ -191,28 +198,48 @@ def multipart(path):
     return head + data + f"\r\n--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
 
 
-def client_round(server, token, upload, barrier, out):
+class Rotation:
+    """A client's requests spread over the servers in turn, one keep-alive connection to each."""
+
+    def __init__(self, servers, first):
+        self.servers, self.next = servers, first
+        self.connections = [http.client.HTTPConnection("127.0.0.1", server.port, timeout=600) for server in servers]
+
+    def request(self, method, path, body=None, headers=None):
+        index = self.next % len(self.servers)
+        self.next += 1
+        return self.servers[index].request(method, path, body, headers, self.connections[index])
+
+    def close(self):
+        for connection in self.connections:
+            connection.close()
+
+
+def client_round(servers, index, token, upload, barrier, out):
     """One client's timed part: upload, poll until read, apply. Fills `out` or its `failure`."""
     body, content_type = upload
     auth = {"Authorization": f"Bearer {token}"}
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=600)
+    server = Rotation(servers, index)
+    asked_again = 0
     try:
         barrier.wait()
         start = time.perf_counter()
-        status, _, answer = server.request("POST", "/api/imports", body, dict(auth, **{"Content-Type": content_type}), connection)
+        status, _, answer = server.request("POST", "/api/imports", body, dict(auth, **{"Content-Type": content_type}))
         out["accepted"] = time.perf_counter()
         if status != 202:
             raise Failure(f"upload answered {status}: {answer[:300]!r}")
         upload_id = json.loads(answer)["id"]
         polls = 0
         while True:
-            status, _, answer = server.request("GET", f"/api/imports/{upload_id}", None, auth, connection)
+            status, _, answer = server.request("GET", f"/api/imports/{upload_id}", None, auth)
             polls += 1
             if status != 200:
                 raise Failure(f"GET /api/imports/{upload_id} answered {status}: {answer[:300]!r}")
             state = json.loads(answer)
-            if state["state"] != "reading":
+            if state["state"] != "reading" and not state.get("beingRead"):
                 break
+            if state.get("beingRead"):
+                asked_again += 1
             time.sleep(POLL_SECONDS)
         ready = time.perf_counter()
         result = state.get("result") or {}
@@ -223,8 +250,13 @@ def client_round(server, token, upload, barrier, out):
         retries = 0
         while True:
             status, _, answer = server.request("POST", f"/api/imports/{upload_id}/apply", digest,
-                                               dict(auth, **{"Content-Type": "application/json"}), connection)
+                                               dict(auth, **{"Content-Type": "application/json"}))
             state = json.loads(answer)
+            # Another server read it and this one has no preview in memory yet: ask again.
+            if status == 409 and state.get("code") == "being_read":
+                asked_again += 1
+                time.sleep(POLL_SECONDS)
+                continue
             # The API's answer when other writers collided with this apply on every attempt the
             # server made: nothing was written, try again. A script does; the run counts it.
             if status == 409 and state.get("code") == "concurrent_change" and retries < APPLY_TRIES - 1:
@@ -235,12 +267,12 @@ def client_round(server, token, upload, barrier, out):
         if status != 200 or (state.get("result") or {}).get("status") != "applied" or state.get("batch") is None:
             raise Failure(f"apply of upload {upload_id} answered {status}: {answer[:300]!r}")
         out.update(start=start, ready=ready, applied=applied, batch=state["batch"], polls=polls, retries=retries,
-                   changes=result["added"] + result["removed"])
+                   changes=result["added"] + result["removed"], asked_again=asked_again)
     except Exception as error:   # noqa: BLE001 - every failure is reported with its client
         out["failure"] = f"{type(error).__name__}: {error}"
         barrier.abort()
     finally:
-        connection.close()
+        server.close()
 
 
 def nearest_rank(values, share):
@@ -248,34 +280,36 @@ def nearest_rank(values, share):
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
-def scenario_round(slotsheet, env, backend, work, name, tokens, uploads):
+def scenario_round(slotsheet, env, backend, work, name, tokens, uploads, instances=1):
     location = backend.fresh()
-    server = Server(slotsheet, dict(env, SLOTSHEET_DB=location), work, f"{name}-{backend.copies}")
+    servers = []
     try:
-        idle = server.memory_kib("VmRSS")
-        cpu_before = server.cpu_seconds()
+        for number in range(instances):
+            servers.append(Server(slotsheet, dict(env, SLOTSHEET_DB=location), work, f"{name}-{backend.copies}-{number}"))
+        idle = max(server.memory_kib("VmRSS") for server in servers)
+        cpu_before = sum(server.cpu_seconds() for server in servers)
         barrier = threading.Barrier(len(uploads))
         outs = [{} for _ in uploads]
-        threads = [threading.Thread(target=client_round, args=(server, tokens[i], uploads[i], barrier, outs[i]))
+        threads = [threading.Thread(target=client_round, args=(servers, i, tokens[i], uploads[i], barrier, outs[i]))
                    for i in range(len(uploads))]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
-        cpu = server.cpu_seconds() - cpu_before
-        peak = server.memory_kib("VmHWM")
+        cpu = sum(server.cpu_seconds() for server in servers) - cpu_before
+        peak = max(server.memory_kib("VmHWM") for server in servers)
     finally:
-        status = server.stop()
+        statuses = [server.stop() for server in servers]
     failures = [f"client {i}: {o['failure']}" for i, o in enumerate(outs) if "failure" in o]
-    failures += [f"server log: {line}" for line in server.troubles()]
-    if status != 0:
-        failures.append(f"the server exited {status} on SIGTERM")
+    failures += [f"server log: {line}" for server in servers for line in server.troubles()]
+    if any(status != 0 for status in statuses):
+        failures.append(f"a server exited {statuses} on SIGTERM")
     batches = [o.get("batch") for o in outs]
     if not failures and len(set(batches)) != len(batches):
         failures.append(f"batch numbers repeat: {batches}")
     if failures:
         raise Failure(f"{name}, {backend.kind}, database {location}:\n  " + "\n  ".join(failures)
-                      + f"\n  server log kept: {server.log_path}")
+                      + f"\n  server logs kept: {', '.join(server.log_path for server in servers)}")
     backend.drop(location)
     first = min(o["start"] for o in outs)
     last_ready = max(o["ready"] for o in outs)
@@ -286,7 +320,7 @@ def scenario_round(slotsheet, env, backend, work, name, tokens, uploads):
         "all_applied": max(o["applied"] for o in outs) - first,
         "cpu": cpu, "idle_mib": idle / 1024, "peak_mib": peak / 1024,
         "changes": sum(o["changes"] for o in outs), "polls": sum(o["polls"] for o in outs),
-        "retries": sum(o["retries"] for o in outs),
+        "retries": sum(o["retries"] for o in outs), "asked_again": sum(o["asked_again"] for o in outs),
     }
 
 
@@ -346,14 +380,15 @@ def staff_codes(python, path):
     return subprocess.run([python, "-c", script, path], check=True, capture_output=True, text=True).stdout.split()
 
 
-def report(kind, scenario, rounds, clients, staff, size):
+def report(kind, scenario, rounds, clients, staff, size, instances=1):
     def median(key):
         return statistics.median(r[key] for r in rounds)
 
     def pooled(key, share):
         return nearest_rank([value for r in rounds for value in r[key]], share)
     label = {"month": "month (March, 186 rows)", "year": "year (2026, 2,190 rows)"}[scenario]
-    print(f"| {kind} | {label}, {clients} clients x {staff} staff ({size / 1024:.0f} KiB each) | {median('uploads_per_s'):.1f} "
+    servers = f", {instances} instances ({sum(r['asked_again'] for r in rounds)} asked again: being read)" if instances > 1 else ""
+    print(f"| {kind}{servers} | {label}, {clients} clients x {staff} staff ({size / 1024:.0f} KiB each) | {median('uploads_per_s'):.1f} "
           f"| {pooled('previews', 0.50) * 1000:.0f} / {pooled('previews', 0.95) * 1000:.0f} ms "
           f"| {pooled('applies', 0.50) * 1000:.0f} / {pooled('applies', 0.95) * 1000:.0f} ms "
           f"| {median('all_applied'):.2f} s | {sum(r['retries'] for r in rounds)} of {clients * len(rounds)} "
@@ -368,7 +403,13 @@ def main():
     parser.add_argument("--backend", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--year-clients", type=int, default=4)
+    parser.add_argument("--instances", default="1", help="server counts to compare, e.g. 1,3")
     args = parser.parse_args()
+    counts = [int(count) for count in args.instances.split(",")]
+    if args.backend == "sqlite" and max(counts) > 1:
+        # Tried: a year apply holds SQLite's one writer past the 10 s another instance's queue
+        # claim waits, and that instance logs an error. Several instances are for PostgreSQL.
+        parser.error("several instances share a database only on PostgreSQL (--backend postgres)")
     work = tempfile.mkdtemp(prefix="slotsheet-web-bench-")
     env = dict(os.environ, SLOTSHEET_TODAY=TODAY)
     env.pop("SLOTSHEET_DB", None)
@@ -380,20 +421,21 @@ def main():
         print(f"set-up ({backend.kind}): {time.monotonic() - started:.0f} s; {len(tokens)} users with tokens; "
               f"month files {shape['month'][1] / 1024:.0f} KiB, year files {shape['year'][1] / 1024:.0f} KiB", flush=True)
         uploads = {scenario: [multipart(path) for path in paths] for scenario, paths in files.items()}
-        results = {"month": [], "year": []}
+        results = {(scenario, count): [] for scenario in ("month", "year") for count in counts}
         for round_ in range(args.rounds):
             order = ["month", "year"] if round_ % 2 == 0 else ["year", "month"]
             for scenario in order:
-                figures = scenario_round(args.slotsheet, env, backend, work, scenario, tokens, uploads[scenario])
-                results[scenario].append(figures)
-                previews, applies = figures["previews"], figures["applies"]
-                print(f"round {round_ + 1} {scenario}: {figures['uploads_per_s']:.1f} uploads/s, preview p50 "
-                      f"{nearest_rank(previews, 0.5) * 1000:.0f} ms max {max(previews) * 1000:.0f} ms, apply p50 "
-                      f"{nearest_rank(applies, 0.5) * 1000:.0f} ms max {max(applies) * 1000:.0f} ms, all applied "
-                      f"{figures['all_applied']:.2f} s, server CPU {figures['cpu']:.1f} s, idle {figures['idle_mib']:.0f} MiB, "
-                      f"peak {figures['peak_mib']:.0f} MiB, {figures['changes']:,} cells changed, {figures['polls']} polls, "
-                      f"{figures['retries']} applies tried again after concurrent_change",
-                      flush=True)
+                for count in (counts if round_ % 2 == 0 else list(reversed(counts))):
+                    figures = scenario_round(args.slotsheet, env, backend, work, scenario, tokens, uploads[scenario], count)
+                    results[(scenario, count)].append(figures)
+                    previews, applies = figures["previews"], figures["applies"]
+                    print(f"round {round_ + 1} {scenario} on {count} server(s): {figures['uploads_per_s']:.1f} uploads/s, preview p50 "
+                          f"{nearest_rank(previews, 0.5) * 1000:.0f} ms max {max(previews) * 1000:.0f} ms, apply p50 "
+                          f"{nearest_rank(applies, 0.5) * 1000:.0f} ms max {max(applies) * 1000:.0f} ms, all applied "
+                          f"{figures['all_applied']:.2f} s, server CPU {figures['cpu']:.1f} s, idle {figures['idle_mib']:.0f} MiB, "
+                          f"peak {figures['peak_mib']:.0f} MiB, {figures['changes']:,} cells changed, {figures['polls']} polls, "
+                          f"{figures['retries']} applies tried again after concurrent_change, {figures['asked_again']} asked again (being read)",
+                          flush=True)
         print(f"\n{args.rounds} rounds: p50 / p95 over every client of every round (nearest rank), the rest medians "
               f"of the rounds; poll interval {POLL_SECONDS * 1000:.0f} ms (not subtracted); "
               f"load average {os.getloadavg()[0]:.1f} at the end\n")
@@ -402,8 +444,9 @@ def main():
         print("|---|---|---|---|---|---|---|---|---|---|")
         sizes = {"month": (args.clients, shape["month"]), "year": (args.year_clients, shape["year"])}
         for scenario in ("month", "year"):
-            clients, (staff, size) = sizes[scenario]
-            report(backend.kind, scenario, results[scenario], clients, staff, size)
+            for count in counts:
+                clients, (staff, size) = sizes[scenario]
+                report(backend.kind, scenario, results[(scenario, count)], clients, staff, size, count)
     except Failure as failure:
         kept = True
         sys.exit(f"web bench FAILED: {failure}\n(work folder kept: {work})")

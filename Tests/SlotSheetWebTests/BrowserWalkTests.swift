@@ -57,8 +57,9 @@ import Testing
 }
 
 /// A database made with the binary's own commands (init, sample data, two users) and
-/// `slotsheet serve` running on it on a free loopback port.
-final class ServedDatabase {
+/// `slotsheet serve` running on it on a free loopback port. Unchecked: a test starts and stops it
+/// from one task at a time.
+final class ServedDatabase: @unchecked Sendable {
     static let password = "correct horse battery"
     static let executable: URL = {
         let bundle = Bundle.main.bundleURL
@@ -75,11 +76,14 @@ final class ServedDatabase {
     private(set) var process = Process()
     private var output = Pipe()
     private(set) var url = ""
+    /// The port it listens on (0 before the first launch); `launch(samePort:)` takes it again.
+    private(set) var port = 0
     var pid: Int32 { process.processIdentifier }
     private var postgresName: String?
     private var log = LockedLog()
 
-    init(_ backend: TestBackend) throws {
+    /// `settings`: more of the server's environment (`SLOTSHEET_WEB_METRICS_FROM` and the like).
+    init(_ backend: TestBackend, settings: [String: String] = [:]) throws {
         folder = FileManager.default.temporaryDirectory.appending(path: "slotsheet-walk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
@@ -92,6 +96,7 @@ final class ServedDatabase {
             environment["SLOTSHEET_DB"] = database.url
         }
         environment.removeValue(forKey: "SLOTSHEET_TODAY")
+        environment.merge(settings) { $1 }
         for arguments in [["db", "init"], ["db", "seed", "--sample"]] {
             let result = try Self.run(Self.executable, arguments, environment: environment)
             guard result.status == 0 else { throw Interop.Failure(description: "slotsheet \(arguments.joined(separator: " ")): \(result.output)") }
@@ -114,15 +119,16 @@ final class ServedDatabase {
         try launch()
     }
 
-    /// Starts `slotsheet serve` on the database (again, after `terminate`: on a new port, with a new
-    /// log) and waits, at most 60 s, until it listens.
-    func launch() throws {
+    /// Starts `slotsheet serve` on the database (again, after `terminate` or a kill: on a new port,
+    /// or with `samePort` on the one it had, as a load balancer expects; with a new log) and waits,
+    /// at most 60 s, until it listens.
+    func launch(samePort: Bool = false) throws {
         output.fileHandleForReading.readabilityHandler = nil
         process = Process()
         output = Pipe()
         log = LockedLog()
         process.executableURL = Self.executable
-        process.arguments = ["serve", "--listen", "127.0.0.1:0", "--upload-dir", folder.appending(path: "uploads").path]
+        process.arguments = ["serve", "--listen", "127.0.0.1:\(samePort ? port : 0)", "--upload-dir", folder.appending(path: "uploads").path]
         process.environment = environment
         process.standardOutput = output
         process.standardError = output
@@ -138,6 +144,7 @@ final class ServedDatabase {
             process.terminate()
             throw Interop.Failure(description: "slotsheet serve did not start: \(log.text)")
         }
+        self.port = port
         url = "http://127.0.0.1:\(port)"
     }
 

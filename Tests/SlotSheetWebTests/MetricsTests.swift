@@ -45,6 +45,34 @@ import Testing
         }
     }
 
+    /// The queue is the database's, read on each scrape: an upload another instance holds (its lease
+    /// runs for an hour, so no reader here takes it) counts, with the time since it arrived.
+    @Test(arguments: TestBackend.available) func theReadingQueueIsReadFromTheDatabase(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend, metricsFrom: [IPNetwork("127.0.0.1")!])
+        try await fixture.application.test(.live) { client in
+            let empty = try await client.execute(uri: "/metrics", method: .get).text
+            #expect(Self.value("slotsheet_upload_queue_depth", empty) == 0 && Self.value("slotsheet_upload_queue_oldest_seconds", empty) == 0, "\(empty)")
+
+            let olga = try #require(try fixture.store.read { try $0.user(named: "olga") })
+            let arrived = fixture.clock.now.addingTimeInterval(-90)
+            let now = Int64(Date().timeIntervalSince1970 * 1000)
+            try fixture.store.write { session in
+                _ = try session.insertUpload(WebUpload(userID: olga.id!, fileName: "held.csv", storedName: "held", size: 1,
+                                                       createdAt: Timestamp.iso(arrived), expiresAt: Timestamp.iso(arrived.addingTimeInterval(86_400))))
+                #expect(try session.claimUpload(UploadLease(owner: "another instance", now: now, until: now + 3_600_000)) != nil)
+            }
+            let held = try await client.execute(uri: "/metrics", method: .get).text
+            #expect(Self.value("slotsheet_upload_queue_depth", held) == 1, "\(held)")
+            let oldest = try #require(Self.value("slotsheet_upload_queue_oldest_seconds", held))
+            #expect(oldest >= 90 && oldest < 150, "the oldest waited since it arrived: \(oldest) s")
+        }
+    }
+
+    /// The value of an unlabelled series in a scrape.
+    private static func value(_ name: String, _ text: String) -> Double? {
+        text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+    }
+
     @Test func withoutTheSettingNobodyGetsMetrics() async throws {
         let fixture = try WebFixture()
         try await fixture.application.test(.live) { client async throws in

@@ -36,18 +36,25 @@ import Testing
 }
 
 /// A browser's cookies across requests to a live server.
-private struct CookieJar {
+struct CookieJar {
     var cookies: [String: String] = [:]
 
-    /// Sends a request with the cookies (and a URL-encoded form), remembers what the answer sets.
+    /// Sends a request with the cookies (and a URL-encoded form), remembers what the answer sets;
+    /// the status, the body and where a redirect points.
     mutating func send(_ http: HTTPClient, _ method: HTTPMethod, _ url: String,
-                       form: [(String, String)]? = nil) async throws -> (status: UInt, body: String) {
+                       form: [(String, String)]? = nil) async throws -> (status: UInt, body: String, location: String?) {
+        try await send(http, method, url, body: form.map { ("application/x-www-form-urlencoded", Browser.form($0)) })
+    }
+
+    /// The same with a body of its own type (a multipart upload).
+    mutating func send(_ http: HTTPClient, _ method: HTTPMethod, _ url: String,
+                       body: (type: String, bytes: ByteBuffer)?) async throws -> (status: UInt, body: String, location: String?) {
         var request = HTTPClientRequest(url: url)
         request.method = method
         if !cookies.isEmpty { request.headers.add(name: "Cookie", value: cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")) }
-        if let form {
-            request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-            request.body = .bytes(Browser.form(form))
+        if let body {
+            request.headers.add(name: "Content-Type", value: body.type)
+            request.body = .bytes(body.bytes)
         }
         let response = try await http.execute(request, timeout: .seconds(60))
         for header in response.headers["Set-Cookie"] {
@@ -57,6 +64,6 @@ private struct CookieJar {
             cookies[parts[0]] = header.contains("Max-Age=0") || parts[1].isEmpty ? nil : parts[1]
         }
         let body = try await response.body.collect(upTo: 4 * 1_048_576)
-        return (response.status.code, String(buffer: body))
+        return (response.status.code, String(buffer: body), response.headers["Location"].first)
     }
 }

@@ -5,7 +5,7 @@ import Prometheus
 import SlotSheetCore
 
 /// What `GET /metrics` tells a Prometheus server about this instance: requests by route and status,
-/// how long reading and applying uploads take, the sessions and the database errors. Recorded through
+/// how long reading and applying uploads take, the reading queue, the sessions and the database errors. Recorded through
 /// swift-metrics into a swift-prometheus registry of this instance's own (not the process-wide
 /// `MetricsSystem`, so two instances in one test process keep apart), written in the Prometheus text format.
 final class WebMetrics: Sendable {
@@ -40,10 +40,31 @@ final class WebMetrics: Sendable {
         Timer(label: "slotsheet_upload_apply_seconds", factory: factory).recordNanoseconds(duration.nanoseconds)
     }
 
-    /// The metrics in the Prometheus text format, with the sessions that have not ended now.
-    func text(sessions: Int) -> String {
+    /// The metrics in the Prometheus text format, with what the database says now: the sessions
+    /// that have not ended and the reading queue (the same on every instance).
+    func text(sessions: Int, queue: ReadingQueue) -> String {
         Gauge(label: "slotsheet_sessions", factory: factory).record(sessions)
+        Gauge(label: "slotsheet_upload_queue_depth", factory: factory).record(queue.depth)
+        Gauge(label: "slotsheet_upload_queue_oldest_seconds", factory: factory).record(queue.oldestSeconds)
         return registry.emitToString()
+    }
+}
+
+/// The reading queue as the database has it at a scrape: the uploads not read yet (waiting, or
+/// held by an instance reading them) and how long the oldest of them has waited since it arrived
+/// (0 when none waits). Read on each scrape rather than counted in memory, so an instance that
+/// started a moment ago, or never received an upload, reports the queue all instances share.
+struct ReadingQueue: Equatable {
+    var depth: Int
+    var oldestSeconds: Double
+
+    /// From the uploads `reading`, oldest first, at `now`.
+    init(reading: [WebUpload], now: Date) {
+        depth = reading.count
+        let utc = OfficeClock(timeZone: TimeZone(identifier: "UTC")!)
+        let arrived = reading.compactMap { utc.localTime(ofTimestamp: $0.createdAt) }
+            .map { Double($0.date.dayNumber * 86_400 + $0.hour * 3600 + $0.minute * 60 + $0.second) }.min()
+        oldestSeconds = arrived.map { max(0, now.timeIntervalSince1970 - $0) } ?? 0
     }
 }
 
@@ -68,7 +89,7 @@ struct RequestMetricsMiddleware: RouterMiddleware {
 }
 
 /// `GET /metrics`: the Prometheus text, only to the clients of `web.metrics_from`; to anyone else the
-/// same 404 as a page that does not exist. It reads the sessions' count and writes nothing.
+/// same 404 as a page that does not exist. It reads the sessions' count and the reading queue and writes nothing.
 struct MetricsRoutes {
     let services: WebServices
 
@@ -81,8 +102,9 @@ struct MetricsRoutes {
             throw WebError.notFound
         }
         let now = Timestamp.iso(services.sessions.clock())
-        let sessions = try await services.database.read { try $0.webSessionCount(validAt: now) }
+        let (sessions, reading) = try await services.database.read { (try $0.webSessionCount(validAt: now), try $0.uploads(in: .reading)) }
+        let queue = ReadingQueue(reading: reading, now: services.clock.now)
         return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(string: services.metrics.text(sessions: sessions))))
+                        body: .init(byteBuffer: ByteBuffer(string: services.metrics.text(sessions: sessions, queue: queue))))
     }
 }

@@ -214,6 +214,8 @@ final class UploadReaders: Service, Sendable {
         guard let services else { return nil }
         let lease = lease()
         guard let upload = try await services.database.write({ try $0.claimUpload(lease) }), let id = upload.id else { return nil }
+        // Which instance reads it: the line an operator looks for when one dies with a lease.
+        logger.info("upload \(id): claimed to be read")
         return Job(uploadID: id, clientName: upload.fileName, userName: upload.userName ?? "-", lease: lease)
     }
 
