@@ -142,7 +142,7 @@ struct ListAdminRoutes {
             return Redirect.to("/list-uploads/\(id)")
         case .nothingToChange:
             return Redirect.to("/list-uploads/\(id)")
-        case .planChanged, .rejected, .dryRun:
+        case .planChanged, .rejected, .stale, .dryRun:
             // Two applies at once: the one that waited finds the rows written by the other, so its plan changed.
             if try await services.database.read({ try $0.listUpload(id: id) })?.batchID != nil {
                 return try await alreadyApplied(upload, id: id, context: context)
@@ -214,14 +214,14 @@ struct ListPageRender {
         }
     }
 
-    /// A file that cannot be read or has problems: 422 with why (every problem with its place);
+    /// A file that cannot be read or has problems (refused, or stale): 422 with why (every problem with its place);
     /// one with nothing to change: 200 with the lists and a note.
     func refusal(_ checked: Checked, upload: ListUpload, uploadID: RowID?, context: WebContext) async throws -> Response {
         switch checked {
         case let .unreadable(error):
             let notice = ("error", "\(context.words.unreadableFile): \(error.text(context.language))")
             return page(upload, id: uploadID, outcome: nil, notice: notice, status: .unprocessableContent, context: context).response
-        case let .checked(outcome) where outcome.status == .rejected:
+        case let .checked(outcome) where !outcome.problems.isEmpty:
             return page(upload, id: uploadID, outcome: outcome, status: .unprocessableContent, context: context).response
         case .checked:
             let notice = ("ok", "\(upload.kind.title(context.language)): \(context.words.nothingToChange)")
