@@ -229,6 +229,11 @@ import Testing
         #expect(look.contains("print landscape True True 0 $1:$1"), "one page wide, header row on every page: \(look)")
         #expect(look.contains("<sheetProtection sheet=\"1\""), "\(look)")
 
+        // Taken for a template, the list is not one (rather than a damaged one).
+        let asTemplate = try cli.run("import", "staff.xlsx", "--dry-run")
+        #expect(asTemplate.status == 4 && asTemplate.errors.contains("not a slotsheet availability template: it is a workbook with the sheet 'Staff'"),
+                "\(asTemplate.errors)")
+
         // The office renames ANB in the exported file.
         try Interop.runPython("""
             import openpyxl, sys

@@ -14,6 +14,11 @@ enum TemplateMetadataReader {
         var records = Records()
         do {
             try HiddenRecords.forEachRecord(in: book, sheet: sheet) { fields, row in
+                // Another workbook slotsheet made (a staff list): not a template, rather than a damaged one.
+                if row == 1, fields.first == HiddenRecords.marker, fields.count > 1, fields[1] != TemplateMetadata.kind {
+                    throw ImportFileError.notATemplate(WorkbookSummary(sheets: book.sheets.filter { $0.state == .visible }.map(\.name),
+                                                                      application: book.application))
+                }
                 if let record = try MetadataRecord(fields: fields, row: row, version: records.version) { try records.add(record) }
             }
             return try records.templateFile()
