@@ -161,7 +161,7 @@ import Testing
             try staff.first { member in
                 let plan = try ListJob(store: store, rules: clock.standardRules).evaluate(
                     ListTable(kind: .staff, fileName: "x", sha256: "", rows: [ListTable.Row(values: line(member, "").split(separator: ",", omittingEmptySubsequences: false).map(String.init), places: Array(repeating: .line(2), count: 4))]),
-                    session: session, day: clock.standardRules.now())
+                    force: false, session: session, day: clock.standardRules.now())
                 return plan.problems.isEmpty && !plan.plan.availability.isEmpty
             }
         }

@@ -22,6 +22,9 @@ import Testing
             ("assignedVisits", .assignedVisits(staff: "ANB (Anouk Bakker)", visits: [ListVisit(requestID: 41, slot: slot)])),
             ("slotBelowBookings", .slotBelowBookings(staff: "ANB (Anouk Bakker)", slot: slot, held: 2, available: 1)),
             ("daypartInUse", .daypartInUse(code: "AM", requests: 3, first: day)),
+            ("changedSinceExport", .changedSinceExport(key: "ANB", .changed([ListReportLine.ColumnChange(column: staff[2], before: "E1040", after: "E1041")]))),
+            ("changedSinceExport", .changedSinceExport(key: "ANB", .added(now: ["ANB", "Anouk Bakker", "E1040", "x"]))),
+            ("changedSinceExport", .changedSinceExport(key: "ANB", .removed)),
         ]
         let problems = kinds.map { ($0.0, ListProblem($0.1, at: .line(4))) }
         var check = MessageCatalogueCheck(), hints = MessageCatalogueCheck()
@@ -34,6 +37,7 @@ import Testing
             ("added", .added(fields: ["ANB", "Anouk Bakker", "E1040", "x"])), ("changed", .changed(key: "ANB", changes: [change])),
             ("deactivated", .deactivated(key: "ANB")), ("availabilityRemoved", .availabilityRemoved(staff: "ANB", slots: 12)),
             ("availabilityRestored", .availabilityRestored(slots: 12)), ("summary", .summary(added: 1, changed: 2, deactivated: 1, unchanged: 27)),
+            ("staleHeadline", .staleHeadline(rows: 2)),
         ]
         check.check("ListReportLine", declaredIn: "Sources/SlotSheetCore/Lists/ListReportLine.swift",
                     examples: lines.map { ($0.0, $0.1.english, $0.1.dutch) })
@@ -41,6 +45,8 @@ import Testing
             ("rejected", ListUndoError.rejected(12, []).english, ListUndoError.rejected(12, []).dutch),
             ("rowInUse", ListUndoError.rowInUse(12, code: "ANB").english, ListUndoError.rowInUse(12, code: "ANB").dutch),
         ])
+        check.check("ListSheetText", declaredIn: "Sources/SlotSheetCore/Lists/ListWorkbook.swift",
+                    examples: ListSheetText.allCases.map { ("\($0)", $0.english, $0.dutch) })
         #expect(check.failures.isEmpty, "\(check.failures.joined(separator: "\n"))")
         #expect(hints.failures.isEmpty, "\(hints.failures.joined(separator: "\n"))")
         #expect(problems[3].1.sentence(.nl) == "Regel 4: De kolom naam is leeg. Vul hem in.")

@@ -90,6 +90,7 @@ import SlotSheetTemplates
             example("metadataEdited", ImportFileError.metadataEdited),
             example("notAWorkbook", ImportFileError.notAWorkbook(.pdf)),
             example("newerTemplateFormat", ImportFileError.newerTemplateFormat(version: 9)),
+            example("listRecordsEdited", ImportFileError.listRecordsEdited(.staff)),
         ])
         check.check("FileLook", declaredIn: "Sources/SlotSheetCore/Import/FileLook.swift",
                     examples: FileLook.allCases.map { example($0.rawValue, $0) })

@@ -125,8 +125,9 @@ import Testing
     }
 
     /// A file with problems is answered 422 with each problem's place, what is wrong and how to fix
-    /// it, in the language of the person who sent it; nothing is kept or written. A file that is
-    /// no spreadsheet is 422 too, and an upload without a file 400.
+    /// it, in the language of the person who sent it, and its error workbook (the one `staff import
+    /// --errors-out` writes) to download; nothing is written. A file that is no spreadsheet is 422
+    /// too (and not kept), and an upload without a file 400.
     @Test(arguments: TestBackend.available) func aRefusedListNamesThePlaceInTheAdminsLanguage(_ backend: TestBackend) async throws {
         let fixture = try WebFixture(backend)
         let before = try fixture.store.read { try $0.staff() }
@@ -148,6 +149,19 @@ import Testing
             #expect(english.text.contains("Sheet Staff, cell D3"))
             #expect(english.text.contains("nothing was changed"))
             #expect(!english.text.contains("name=\"plan\""), "no apply form for a refused file")
+            let link = try #require(english.text.firstMatch(of: /href="(\/list-uploads\/[0-9]+\/errors.xlsx)"/), "an error workbook link")
+            let errors = try await client.execute(uri: String(link.1), method: .get, headers: adam.headers())
+            #expect(errors.status == .ok && errors.headers[.contentType] == ReportFormat.xlsx.contentType)
+            let workbook = fixture.folder.appending(path: "errors.xlsx")
+            try Data(buffer: errors.body).write(to: workbook)
+            let read = try Interop.runPython("""
+                import openpyxl, sys
+                book = openpyxl.load_workbook(sys.argv[1])
+                print(book.sheetnames, book["Staff"]["B2"].comment.text.splitlines()[0], book["Staff"]["D3"].value)
+                print(book["Errors"]["A2"].value)
+                """, arguments: [workbook.path])
+            #expect(read.contains("['Staff', 'Errors'] The name is empty. Fill it in. y"), "\(read)")
+            #expect(read.contains("Sheet Staff, cell B2"), "\(read)")
 
             var dutch = Browser(language: "nl")
             _ = try await dutch.signIn(client, as: "adam")
@@ -168,7 +182,7 @@ import Testing
             #expect(unchanged.status == .ok)
             #expect(unchanged.text.contains("Staff: Nothing to change"), "\(unchanged.text)")
         }
-        #expect(try listUploads(fixture) == 0, "nothing refused or unchanged is kept")
+        #expect(try listUploads(fixture) == 2, "the two files with problems are kept for their error workbooks; nothing unreadable or unchanged")
         #expect(try fixture.store.read { try $0.staff() } == before)
         #expect(try fixture.store.read { try $0.importBatches(limit: 10, outcomes: nil) }.isEmpty, "a check is a dry run: no batch")
     }

@@ -191,4 +191,87 @@ import Testing
         #expect(try cli.run("staff", "import", "good.csv", "--errors-out", "none.xlsx").status == 0)
         #expect(!FileManager.default.fileExists(atPath: cli.path("none.xlsx")))
     }
+
+    /// An exported list is made like the template: its header locked (the sheet protected, the
+    /// rows editable), a drop-down on active, print-ready, and a very hidden sheet recording what
+    /// the export saw. Edited by openpyxl it imports; after someone else changed the same row in
+    /// the database it is refused (exit 3) naming the row and what changed, and `--force` applies
+    /// only the office's edit on top; a hand-edited hidden sheet is refused (exit 9). On SQLite
+    /// and PostgreSQL.
+    @Test(arguments: TestBackend.available)
+    func anExportedListIsLockedAndTellsAStaleEditApart(_ backend: TestBackend) throws {
+        let install = try Install(backend)
+        defer { install.remove() }
+        let cli = install.cli
+        #expect(try cli.run("db", "init").status == 0)
+        try install.write("staff.csv", ["code,name,employee_number,active", "ANB,Anouk Bakker,1040,x", "BRW,Bram de Wit,1047,x"])
+        #expect(try cli.run("staff", "import", "staff.csv").status == 0)
+        #expect(try cli.run("staff", "export", "-o", "staff.xlsx").status == 0)
+
+        let look = try Interop.runPython("""
+            import openpyxl, re, sys, zipfile
+            path = sys.argv[1]
+            book = openpyxl.load_workbook(path)
+            print("sheets", book.sheetnames, book["_slotsheet"].sheet_state)
+            sheet = book["Staff"]
+            print("locked", sheet["A1"].protection.locked, sheet["D1"].protection.locked, sheet["B2"].protection.locked, sheet["A3"].protection.locked)
+            rules = [(str(v.sqref), v.formula1) for v in sheet.data_validations.dataValidation]
+            print("validation", rules)
+            setup = sheet.page_setup
+            # fitToWidth left out means 1 (the OOXML default), which openpyxl reads as None.
+            print("print", setup.orientation, sheet.sheet_properties.pageSetUpPr.fitToPage, setup.fitToWidth in (None, 1), setup.fitToHeight, sheet.print_title_rows)
+            xml = zipfile.ZipFile(path).read("xl/worksheets/sheet1.xml").decode()
+            print("protection", re.search(r"<sheetProtection [^>]*>", xml).group(0))
+            """, arguments: [cli.path("staff.xlsx")])
+        #expect(look.contains("sheets ['Staff', '_slotsheet'] veryHidden"), "\(look)")
+        #expect(look.contains("locked True True False False"), "header locked, rows editable: \(look)")
+        #expect(look.contains("validation [('D2:D1003', '\"x\"')]"), "\(look)")
+        #expect(look.contains("print landscape True True 0 $1:$1"), "one page wide, header row on every page: \(look)")
+        #expect(look.contains("<sheetProtection sheet=\"1\""), "\(look)")
+
+        // Taken for a template, the list is not one (rather than a damaged one).
+        let asTemplate = try cli.run("import", "staff.xlsx", "--dry-run")
+        #expect(asTemplate.status == 4 && asTemplate.errors.contains("not a slotsheet availability template: it is a workbook with the sheet 'Staff'"),
+                "\(asTemplate.errors)")
+
+        // The office renames ANB in the exported file.
+        try Interop.runPython("""
+            import openpyxl, sys
+            book = openpyxl.load_workbook(sys.argv[1]); book["Staff"]["B2"] = "Anouk de Bakker"; book.save(sys.argv[2])
+            """, arguments: [cli.path("staff.xlsx"), cli.path("edited.xlsx")])
+        let preview = try install.json("staff", "import", "edited.xlsx", "--dry-run")
+        #expect(preview.status == 0 && (preview.report["changed"] as? [Any])?.count == 1, "\(preview)")
+
+        // Meanwhile someone else gives ANB another employee number.
+        try install.write("number.csv", ["code,name,employee_number,active", "ANB,Anouk Bakker,1041,x"])
+        #expect(try cli.run("staff", "import", "number.csv").status == 0)
+        let stale = try install.json("staff", "import", "edited.xlsx")
+        let problem = (stale.report["problems"] as? [[String: Any]])?.first
+        #expect(stale.status == 3 && stale.report["status"] as? String == "stale", "\(stale)")
+        #expect(problem?["message"] as? String == "'ANB' was changed in the database after this list was exported: employee_number '1040' -> '1041'.",
+                "\(stale)")
+        let dutch = try cli.run("staff", "import", "edited.xlsx", "--lang", "nl")
+        #expect(dutch.status == 3)
+        #expect(dutch.output.contains("Blad Staff, cel A2: 'ANB' is in de database gewijzigd nadat deze lijst werd geëxporteerd: personeelsnummer '1040' -> '1041'."),
+                "\(dutch.output)")
+        #expect(dutch.output.contains("importeer met --force"), "\(dutch.output)")
+
+        // Forced: the office's new name on top of the number the database has now; BRW, not edited, stays.
+        let forced = try install.json("staff", "import", "edited.xlsx", "--force")
+        #expect(forced.status == 0 && forced.report["status"] as? String == "applied", "\(forced)")
+        #expect(try cli.run("staff", "export", "-o", "now.csv").status == 0)
+        let now = try String(contentsOfFile: cli.path("now.csv"), encoding: .utf8)
+        #expect(now.contains("ANB,Anouk de Bakker,1041,x") && now.contains("BRW,Bram de Wit,1047,x"), "\(now)")
+        // The file still says 1040 where the database says 1041: stale again, and forced, nothing to change.
+        #expect(try cli.run("staff", "import", "edited.xlsx").status == 3)
+        #expect(try install.json("staff", "import", "edited.xlsx", "--force").report["status"] as? String == "nothing_to_change")
+
+        // A hand-edited hidden sheet: the import cannot know what the export saw.
+        try Interop.runPython("""
+            import openpyxl, sys
+            book = openpyxl.load_workbook(sys.argv[1]); book["_slotsheet"]["D2"] = "Someone"; book.save(sys.argv[2])
+            """, arguments: [cli.path("staff.xlsx"), cli.path("tampered.xlsx")])
+        let tampered = try cli.run("staff", "import", "tampered.xlsx")
+        #expect(tampered.status == 9 && tampered.errors.contains("hidden information"), "\(tampered.errors)")
+    }
 }

@@ -21,6 +21,9 @@ public enum ImportFileError: Error, Equatable {
     /// dates or fingerprint no longer agree with each other): not a database that changed since export.
     case metadataEdited
     case newerTemplateFormat(version: Int)
+    /// A list workbook whose hidden `_slotsheet` sheet (what the export saw) was changed by hand:
+    /// the import cannot tell the office's edits from the database's changes.
+    case listRecordsEdited(ListKind)
 }
 
 /// What a workbook that is not a template is, so the office recognises the file it picked.
@@ -64,7 +67,10 @@ extension ImportFileError {
     /// The `status` of `slotsheet import --json` for a file refused whole: `template_edited` for a
     /// template whose hidden information was changed, `unreadable` for every other refusal.
     public var jsonStatus: String {
-        self == .metadataEdited ? "template_edited" : "unreadable"
+        switch self {
+        case .metadataEdited, .listRecordsEdited: return "template_edited"
+        default: return "unreadable"
+        }
     }
 }
 
@@ -85,6 +91,8 @@ extension ImportFileError: OfficeMessage, CustomStringConvertible {
         case .metadataEdited:
             return "This template's hidden information (the sheet _slotsheet: staff codes, dates, fingerprint) was changed, so the import cannot tell what the office saw; export a new template and enter your changes there."
         case let .newerTemplateFormat(version): return "This template was made by a newer slotsheet (template format \(version)). Update slotsheet first."
+        case let .listRecordsEdited(kind):
+            return "This \(kind.title(.en).lowercased()) list's hidden information (the sheet _slotsheet: what the export saw) was changed, so the import cannot tell what the office edited; export the list again and enter your changes there."
         }
     }
 
@@ -102,6 +110,8 @@ extension ImportFileError: OfficeMessage, CustomStringConvertible {
         case .metadataEdited:
             return "De verborgen gegevens van dit rooster (het blad _slotsheet: medewerkercodes, datums, vingerafdruk) zijn gewijzigd, dus de import kan niet weten wat het kantoor zag; exporteer een nieuw rooster en voer uw wijzigingen daarin in."
         case let .newerTemplateFormat(version): return "Dit rooster is gemaakt met een nieuwere slotsheet (roosterformaat \(version)). Werk slotsheet eerst bij."
+        case let .listRecordsEdited(kind):
+            return "De verborgen gegevens van deze lijst (\(kind.title(.nl).lowercased()); het blad _slotsheet: wat de export zag) zijn gewijzigd, dus de import kan niet weten wat het kantoor wijzigde; exporteer de lijst opnieuw en voer uw wijzigingen daarin in."
         }
     }
 }

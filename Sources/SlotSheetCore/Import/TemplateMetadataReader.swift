@@ -7,17 +7,19 @@ import XLSXReader
 /// inconsistent is `metadataDamaged`, since the import cannot know what the office saw.
 enum TemplateMetadataReader {
     static func read(_ book: Workbook) throws -> TemplateFile {
-        guard let sheet = book.sheet(named: TemplateMetadata.sheetName) else {
+        guard let sheet = HiddenRecords.sheet(in: book) else {
             if book.customProperties[TemplateMetadata.customProperty] != nil { throw ImportFileError.metadataLost }
             throw ImportFileError.notATemplate(WorkbookSummary(sheets: book.sheets.map(\.name), application: book.application))
         }
         var records = Records()
-        var rows = try book.rows(of: sheet)
         do {
-            while let row = try rows.next() {
-                if let record = try MetadataRecord(fields: row.cells.map { MetadataText.of($0.value) }, row: row.index, version: records.version) {
-                    try records.add(record)
+            try HiddenRecords.forEachRecord(in: book, sheet: sheet) { fields, row in
+                // Another workbook slotsheet made (a staff list): not a template, rather than a damaged one.
+                if row == 1, fields.first == HiddenRecords.marker, fields.count > 1, fields[1] != TemplateMetadata.kind {
+                    throw ImportFileError.notATemplate(WorkbookSummary(sheets: book.sheets.filter { $0.state == .visible }.map(\.name),
+                                                                      application: book.application))
                 }
+                if let record = try MetadataRecord(fields: fields, row: row, version: records.version) { try records.add(record) }
             }
             return try records.templateFile()
         } catch let damage as MetadataDamage {

@@ -2,10 +2,10 @@ import Foundation
 import SlotSheetTemplates
 import XLSXWriter
 
-/// `slotsheet staff export` / `dayparts export`: the list as the office imports it back, a row per
-/// staff member or daypart with the header in the office's language; .xlsx (a styled, print-ready
-/// table through the reports' workbook sink) or CSV (text a spreadsheet would run as a formula
-/// neutralised). Written under a temporary name and recorded in `export_run`, then renamed.
+/// `slotsheet staff|dayparts|catalogue export`: the list as the office imports it back, a row per
+/// staff member, daypart or defect with the header in the office's language; .xlsx (a
+/// `ListWorkbook`: locked header, drop-down, print-ready, with what the export saw) or CSV (text
+/// a spreadsheet would run as a formula neutralised). Written under a temporary name and recorded in `export_run`, then renamed.
 /// Exported and imported back unchanged, a list changes nothing.
 public struct ListExporter {
     public let store: any RepairStore
@@ -21,8 +21,8 @@ public struct ListExporter {
         do {
             let xlsx = path.lowercased().hasSuffix(".xlsx")
             let written = try store.read { session in
-                try write(kind, rows: try kind.rules.current(session).values.map(\.fields), xlsx: xlsx, to: output.temporaryPath,
-                          language: language, paper: paper, session: session)
+                let rows = ListExporter.ordered(kind, try kind.rules.current(session).map { (key: $0.key, fields: $0.value.fields) })
+                return try write(kind, rows: rows, xlsx: xlsx, to: output.temporaryPath, language: language, paper: paper)
             }
             let sha256 = try FileDigest.sha256(ofFileAt: output.temporaryPath)
             let run = ExportRun(kind: "list-\(kind.rawValue)", parameters: "{\"format\":\"\(xlsx ? "xlsx" : "csv")\"}", path: output.finalPath,
@@ -35,27 +35,32 @@ public struct ListExporter {
         }
     }
 
-    private func write(_ kind: ListKind, rows: [[String]], xlsx: Bool, to path: String, language: Language, paper: PaperSize,
-                       session: any StoreSession) throws -> (rows: Int, digest: String) {
+    /// The .xlsx as a `ListWorkbook` (locked header, drop-down, the export's snapshot, print-ready),
+    /// the CSV through the reports' CSV sink; both give the same content digest.
+    private func write(_ kind: ListKind, rows: [ListExporter.Row], xlsx: Bool, to path: String, language: Language,
+                       paper: PaperSize) throws -> (rows: Int, digest: String) {
         let words = language.words
         let print = language.printWords
-        let today = rules.now().today
-        let heading = PrintedHeading(title: kind.title(language), period: PrintedHeading.date(today, words: words.template),
-                                     made: PrintedHeading.made(rules.clock.timestamp(), timeZone: rules.clock.timeZone, words: words.template, print: print),
+        let generatedAt = rules.clock.timestamp()
+        let heading = PrintedHeading(title: kind.title(language), period: PrintedHeading.date(rules.now().today, words: words.template),
+                                     made: PrintedHeading.made(generatedAt, timeZone: rules.clock.timeZone, words: words.template, print: print),
                                      words: print)
-        let sink: any ReportSink = xlsx
-            ? try XLSXReportSink(path: path, words: words, clock: rules.clock, heading: heading, paper: paper)
-            : try CSVReportSink(path: path, clock: rules.clock)
+        if xlsx {
+            let book = try ListWorkbook(path: path, kind: kind, language: language, heading: heading, paper: paper, generatedAt: generatedAt)
+            do {
+                for row in rows { try book.add(key: row.key, fields: row.fields) }
+                try book.finish(language: language)
+                return (book.rows, book.contentDigest)
+            } catch {
+                book.discard()
+                throw error
+            }
+        }
+        let sink = try CSVReportSink(path: path, clock: rules.clock)
         do {
-            // Wide enough for its title; a name or a label, or a catalogue level, wider.
-            let columns = kind.columns.map { column in
-                ReportColumn(title: column.name(language),
-                             width: max(column == kind.columns[1] || kind == .catalogue ? 26 : 12, Double(column.name(language).count) + 4))
-            }
+            let columns = kind.columns.map { ReportColumn(title: $0.name(language), width: 0) }
             let table = try sink.table(kind.title(language), columns: columns, primary: true)
-            for fields in ListExporter.ordered(kind, rows) {
-                try table.add(fields.map { $0.isEmpty ? .empty : .text($0) })
-            }
+            for row in rows { try table.add(row.fields.map { $0.isEmpty ? .empty : .text($0) }) }
             try sink.finish()
             return (sink.rows, sink.contentDigest)
         } catch {
@@ -77,12 +82,16 @@ public struct ListExporter {
         }
     }
 
+    /// A stored row as an export writes it: its key and its fields.
+    typealias Row = (key: String, fields: [String])
+
     /// Staff by code; dayparts by order, then start.
-    static func ordered(_ kind: ListKind, _ rows: [[String]]) -> [[String]] {
+    static func ordered(_ kind: ListKind, _ rows: [Row]) -> [Row] {
         switch kind {
-        case .staff: return rows.sorted { $0[0] < $1[0] }
-        case .dayparts: return rows.sorted { (Int($0[4]) ?? 0, $0[2], $0[0]) < (Int($1[4]) ?? 0, $1[2], $1[0]) }
-        case .catalogue: return rows.sorted { $0.lexicographicallyPrecedes($1) }
+        case .staff: return rows.sorted { $0.fields[0] < $1.fields[0] }
+        case .dayparts:
+            return rows.sorted { (Int($0.fields[4]) ?? 0, $0.fields[2], $0.fields[0]) < (Int($1.fields[4]) ?? 0, $1.fields[2], $1.fields[0]) }
+        case .catalogue: return rows.sorted { $0.fields.lexicographicallyPrecedes($1.fields) }
         }
     }
 }

@@ -54,16 +54,17 @@ public struct ListJob {
                     alsoInTransaction: ((any StoreSession, ListOutcome) throws -> Void)? = nil) throws -> ListOutcome {
         let day = rules.now()
         if request.dryRun {
-            return try store.read { session in try evaluate(file.table, session: session, day: day) }
+            return try store.read { session in try evaluate(file.table, force: request.force, session: session, day: day) }
         }
         return try store.write { session in
-            var outcome = try evaluate(file.table, session: session, day: day)
+            var outcome = try evaluate(file.table, force: request.force, session: session, day: day)
             let planChanged = request.expectedPlanDigest.map { $0 != outcome.planDigest } ?? false
             let batch = ImportBatch(
                 fileName: file.table.fileName, sha256: file.table.sha256, operatorName: request.operatorName,
                 createdAt: rules.clock.timestamp(), range: nil, added: outcome.plan.added.count,
                 removed: outcome.plan.deactivated.count, unchanged: outcome.plan.unchanged,
-                outcome: planChanged ? .planChanged : outcome.status == .rejected ? .rejected : outcome.plan.isEmpty ? .unchanged : .applied,
+                outcome: planChanged ? .planChanged : outcome.status == .stale ? .stale : outcome.status == .rejected ? .rejected
+                    : outcome.plan.isEmpty ? .unchanged : .applied,
                 problems: outcome.problems.count)
             if batch.outcome == .applied {
                 let id = try ListWriter.write(outcome.plan, kind: file.table.kind, as: batch, session: session)
@@ -74,7 +75,7 @@ public struct ListJob {
                 try session.setListKind(file.table.kind, ofBatch: id)
                 if planChanged {
                     outcome.status = .planChanged
-                } else if outcome.status != .rejected {
+                } else if outcome.status != .rejected && outcome.status != .stale {
                     outcome.status = .nothingToChange
                 }
                 outcome.auditBatchID = id
@@ -84,14 +85,25 @@ public struct ListJob {
         }
     }
 
-    /// Validation and plan of one file against what `session` shows. Reads only.
-    func evaluate(_ table: ListTable, session: any StoreSession, day: OfficeDay) throws -> ListOutcome {
+    /// The stale check (a list workbook that recorded what its export saw), validation and plan of
+    /// one file against what `session` shows. Reads only. `force`: of a stale file's rows only the
+    /// fields the office edited are planned, on top of the database as it is.
+    func evaluate(_ table: ListTable, force: Bool, session: any StoreSession, day: OfficeDay) throws -> ListOutcome {
         var outcome = ListOutcome(kind: table.kind, fileName: table.fileName, status: .rejected, plan: ListPlan(), problems: table.problems)
         outcome.fileSHA256 = table.sha256
         let list = table.kind.rules
         var checks = ListFieldChecks()
-        let wishes = list.wishes(table, checks: &checks)
+        var wishes = list.wishes(table, checks: &checks)
         let current = try list.current(session)
+        if let exported = table.exported {
+            let stale = ListStaleCheck.changes(wishes, kind: table.kind, exported: exported, current: current)
+            if !stale.isEmpty && !force {
+                outcome.problems = stale
+                outcome.status = .stale
+                return outcome
+            }
+            wishes = ListStaleCheck.forced(wishes, stale: stale, exported: exported, current: current)
+        }
         var plan = ListPlan.make(wishes, current: current)
         let ruleProblems = try list.check(&plan, wishes: wishes, current: current, session: session, day: day)
         outcome.plan = plan
@@ -116,9 +128,13 @@ public struct ListRequest: Sendable {
     public var operatorName: String
     /// The digest of the preview a person saw (`ListOutcome.planDigest`): apply only that plan.
     public var expectedPlanDigest: String?
+    /// Import a stale list workbook anyway: only the rows the office edited, on top of the
+    /// database as it is now (`--force`).
+    public var force: Bool
 
-    public init(dryRun: Bool, operatorName: String, expectedPlanDigest: String? = nil) {
+    public init(dryRun: Bool, operatorName: String, expectedPlanDigest: String? = nil, force: Bool = false) {
         self.dryRun = dryRun
+        self.force = force
         self.operatorName = operatorName
         self.expectedPlanDigest = expectedPlanDigest
     }

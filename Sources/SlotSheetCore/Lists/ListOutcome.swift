@@ -12,6 +12,9 @@ public struct ListOutcome: Sendable {
         case nothingToChange
         /// The file has problems; nothing changed.
         case rejected
+        /// The database changed rows of the file after the list was exported (and the import is not
+        /// forced): the problems name them (`ListProblem.Kind.changedSinceExport`); nothing changed.
+        case stale
         /// Not applied: the plan is no longer the one previewed (`ListRequest.expectedPlanDigest`);
         /// the outcome is the new preview.
         case planChanged

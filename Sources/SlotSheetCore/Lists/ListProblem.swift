@@ -33,6 +33,9 @@ public struct ListProblem: Hashable, Sendable {
         case slotBelowBookings(staff: String, slot: SlotName, held: Int, available: Int)
         /// Deactivating a daypart that held requests on dates to come use.
         case daypartInUse(code: String, requests: Int, first: LocalDate)
+        /// The database changed this row after the list was exported (`ListStaleCheck`): importing
+        /// the file would overwrite someone else's change.
+        case changedSinceExport(key: String, ListStaleChange)
     }
 
     public var location: ImportProblem.Location

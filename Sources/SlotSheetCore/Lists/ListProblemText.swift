@@ -49,6 +49,12 @@ extension ListProblem: OfficeMessage {
             return "\(staff) cannot be made inactive: \(held) repair \(held == 1 ? "request is" : "requests are") booked on \(slot.text(.en)), and without \(staff) \(available) staff would be available."
         case let .daypartInUse(code: code, requests: requests, first: first):
             return "Daypart \(code) cannot be made inactive: \(requests) booked repair \(requests == 1 ? "request uses" : "requests use") it, the first on \(DateText.long(first, .en))."
+        case let .changedSinceExport(key, .changed(columns)):
+            return "\(shown(key, .en)) was changed in the database after this list was exported: " + columns.map { "\($0.column.english) '\($0.before)' -> '\($0.after)'" }.joined(separator: ", ") + "."
+        case let .changedSinceExport(key, .added(now)):
+            return "\(shown(key, .en)) was added to the database after this list was exported, as \(fieldList(now))."
+        case let .changedSinceExport(key, .removed):
+            return "\(shown(key, .en)) was removed from the database after this list was exported (the import that added it was undone)."
         }
     }
 
@@ -80,7 +86,18 @@ extension ListProblem: OfficeMessage {
             return "\(staff) kan niet op inactief worden gezet: op \(slot.text(.nl)) \(held == 1 ? "is" : "zijn") \(held) reparatieverzoek\(held == 1 ? "" : "en") geboekt, en zonder \(staff) \(available == 1 ? "is" : "zijn") er \(available) medewerker\(available == 1 ? "" : "s") beschikbaar."
         case let .daypartInUse(code: code, requests: requests, first: first):
             return "Dagdeel \(code) kan niet op inactief worden gezet: \(requests) geboekt\(requests == 1 ? " reparatieverzoek gebruikt" : "e reparatieverzoeken gebruiken") het, het eerste op \(DateText.long(first, .nl))."
+        case let .changedSinceExport(key, .changed(columns)):
+            return "\(shown(key, .nl)) is in de database gewijzigd nadat deze lijst werd geëxporteerd: " + columns.map { "\($0.column.dutch) '\($0.before)' -> '\($0.after)'" }.joined(separator: ", ") + "."
+        case let .changedSinceExport(key, .added(now)):
+            return "\(shown(key, .nl)) is aan de database toegevoegd nadat deze lijst werd geëxporteerd, als \(fieldList(now))."
+        case let .changedSinceExport(key, .removed):
+            return "\(shown(key, .nl)) is uit de database verwijderd nadat deze lijst werd geëxporteerd (de import die het toevoegde is ongedaan gemaakt)."
         }
+    }
+
+    /// A row's fields as the database has them: "'ANB', 'Anouk Bakker', 'E1040', 'x'" (empty ones left out).
+    private func fieldList(_ fields: [String]) -> String {
+        fields.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: ", ")
     }
 
     /// "request 12 on Tue 8 Dec 2026 09:00-10:00 is assigned to them" (at most five named).
@@ -112,6 +129,8 @@ extension ListProblem: OfficeMessage {
         case .assignedVisits: return "Ask the planner to give these visits to someone else first, then import again."
         case .slotBelowBookings: return "Make someone else available in that slot first, or ask the planner to move a request."
         case .daypartInUse: return "Ask the planner to move those requests to another daypart first, or keep the daypart active."
+        case .changedSinceExport:
+            return "Export the list again and make your changes there, or import with --force to apply only what you edited on top of the database as it is now."
         }
     }
 
@@ -135,6 +154,8 @@ extension ListProblem: OfficeMessage {
         case .assignedVisits: return "Vraag de planner deze bezoeken eerst aan iemand anders te geven en importeer daarna opnieuw."
         case .slotBelowBookings: return "Zet eerst iemand anders beschikbaar in dat tijdvak, of vraag de planner een verzoek te verplaatsen."
         case .daypartInUse: return "Vraag de planner die verzoeken eerst naar een ander dagdeel te verplaatsen, of laat het dagdeel actief."
+        case .changedSinceExport:
+            return "Exporteer de lijst opnieuw en breng uw wijzigingen daarin aan, of importeer met --force om alleen wat u wijzigde toe te passen op de database zoals die nu is."
         }
     }
 }

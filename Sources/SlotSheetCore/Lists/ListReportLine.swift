@@ -9,6 +9,8 @@ public enum ListReportLine: Hashable, Sendable, OfficeMessage {
     case availabilityRemoved(staff: String, slots: Int)
     case availabilityRestored(slots: Int)
     case summary(added: Int, changed: Int, deactivated: Int, unchanged: Int)
+    /// A stale list workbook refused: how many of its rows the database changed since export.
+    case staleHeadline(rows: Int)
 
     /// One field of a row, before and after.
     public struct ColumnChange: Hashable, Sendable {
@@ -45,6 +47,8 @@ public enum ListReportLine: Hashable, Sendable, OfficeMessage {
         case let .availabilityRestored(slots: slots): return "  availability restored in \(counted(slots, "slot", "slots"))"
         case let .summary(added: added, changed: changed, deactivated: deactivated, unchanged: unchanged):
             return "\(added) added, \(changed) changed, \(deactivated) made inactive, \(unchanged) unchanged."
+        case let .staleHeadline(rows: rows):
+            return "The database changed \(counted(rows, "row", "rows")) of this list after it was exported; nothing was changed."
         }
     }
 
@@ -59,6 +63,8 @@ public enum ListReportLine: Hashable, Sendable, OfficeMessage {
         case let .availabilityRestored(slots: slots): return "  beschikbaarheid hersteld in \(counted(slots, "tijdvak", "tijdvakken"))"
         case let .summary(added: added, changed: changed, deactivated: deactivated, unchanged: unchanged):
             return "\(added) toegevoegd, \(changed) gewijzigd, \(deactivated) op inactief gezet, \(unchanged) ongewijzigd."
+        case let .staleHeadline(rows: rows):
+            return "De database heeft \(counted(rows, "rij", "rijen")) van deze lijst gewijzigd nadat hij werd geëxporteerd; er is niets gewijzigd."
         }
     }
 
@@ -88,6 +94,7 @@ public struct ListOutcomeJSON: Encodable, Sendable {
         case .applied: status = "applied"
         case .nothingToChange: status = "nothing_to_change"
         case .rejected: status = "rejected"
+        case .stale: status = "stale"
         case .planChanged: status = "plan_changed"
         }
         list = outcome.kind.rawValue

@@ -22,6 +22,8 @@ struct ListTable: Sendable {
     let sha256: String
     var rows: [Row] = []
     var problems: [ListProblem] = []
+    /// What the export saw, when the file is a list workbook slotsheet wrote (`ListSnapshot`).
+    var exported: ListSnapshot?
 
     /// Reads `path` as a `kind` list.
     static func read(path: String, kind: ListKind) throws -> ListTable {
@@ -71,6 +73,7 @@ struct ListTable: Sendable {
     private mutating func readWorkbook(_ path: String) throws {
         do {
             let book = try Workbook(path: path)
+            exported = try ListSnapshot.read(from: book, kind: kind)
             let sheet = try ListTable.sheet(of: kind, in: book)
             var rows = try book.rows(of: sheet)
             var positions: [Int?]?

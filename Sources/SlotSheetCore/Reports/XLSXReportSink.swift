@@ -47,19 +47,12 @@ final class XLSXReportSink: ReportSink {
         try workbook.setProperties(.init(title: "\(heading.title), \(heading.period)", author: "slotsheet"))
     }
 
-    /// One page wide, as long as it is, with the header row on every page.
-    private var tableSetup: PageSetup {
-        var setup = heading.pageSetup(paper: paper, scaling: .fitToPages(wide: 1, tall: 0))
-        setup.repeatedRows = 0...0
-        return setup
-    }
-
     func table(_ name: String, columns: [ReportColumn], primary: Bool) throws -> any ReportTable {
         let sheet = try workbook.addSheet(named: name)
         if tables.isEmpty { try sheet.activate() }
         digest.add(table: name)
         let table = try XLSXReportTable(
-            sheet: sheet, columns: columns, formats: formats, clock: clock, pageSetup: tableSetup, rowsPerSheet: rowsPerSheet,
+            sheet: sheet, columns: columns, formats: formats, clock: clock, pageSetup: heading.tablePageSetup(paper: paper), rowsPerSheet: rowsPerSheet,
             continuation: { [unowned self] part in try workbook.addSheet(named: "\(name.prefix(24)) (\(part))") },
             counted: { [unowned self] row in
                 digest.add(row)

@@ -33,6 +33,13 @@ struct PrintedHeading {
         return setup
     }
 
+    /// A table's sheet: one page wide, as long as it is, with its header row (the first) on every page.
+    func tablePageSetup(paper: PaperSize) -> PageSetup {
+        var setup = pageSetup(paper: paper, scaling: .fitToPages(wide: 1, tall: 0))
+        setup.repeatedRows = 0...0
+        return setup
+    }
+
     /// "30 Nov 2026 – 27 Dec 2026" (Dutch "30 nov 2026 – 27 dec 2026").
     static func period(_ range: DateRange, words: TemplateWords) -> String {
         "\(date(range.from, words: words)) – \(date(range.to, words: words))"

@@ -12,8 +12,8 @@
 /// Sheets drops them, while hidden sheets survive a re-save in every program that matters.
 /// `MetadataRecord` is the one definition of each record's fields, for the writer and the reader.
 public enum TemplateMetadata {
-    public static let sheetName = "_slotsheet"
-    public static let marker = "slotsheet"
+    public static let sheetName = HiddenRecords.sheetName
+    public static let marker = HiddenRecords.marker
     public static let kind = "availability-template"
 
     /// Record kinds (column A).

@@ -159,11 +159,7 @@ struct TemplatePrintSetup {
         try grid.setPageSetup(setup)
 
         try instructions.setPageSetup(heading.pageSetup(paper: paper, scaling: .fitToPages(wide: 1, tall: 0)))
-        for list in lists {
-            var listSetup = heading.pageSetup(paper: paper, scaling: .fitToPages(wide: 1, tall: 0))
-            listSetup.repeatedRows = 0...0
-            try list.setPageSetup(listSetup)
-        }
+        for list in lists { try list.setPageSetup(heading.tablePageSetup(paper: paper)) }
     }
 }
 

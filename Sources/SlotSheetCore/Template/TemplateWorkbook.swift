@@ -41,7 +41,7 @@ final class TemplateWorkbook {
             let instructions = try workbook.addSheet(named: words.instructionsSheet)
             let staffSheet = try workbook.addSheet(named: words.staffSheet)
             let daypartSheet = try workbook.addSheet(named: words.daypartsSheet)
-            metadata = try workbook.addPreparedSheet(named: TemplateMetadata.sheetName, protected: true)
+            metadata = try HiddenRecords.add(to: workbook, kind: TemplateMetadata.kind, version: TemplateLayout.formatVersion)
             try grid.activate()
             try writeGridFrame()
             try writeInstructions(instructions)
@@ -83,9 +83,7 @@ final class TemplateWorkbook {
         try grid.freezePanes(row: TemplateLayout.firstDataRow, column: TemplateLayout.firstStaffColumn)
 
         if !layout.staff.isEmpty, let firstEditable = layout.firstRow(onOrAfter: context.day.firstOpenDay) {
-            let marks = DataValidation.list(
-                ["x"], inputTitle: words.markInputTitle, inputMessage: words.markInputMessage,
-                errorTitle: words.markErrorTitle, errorMessage: words.markErrorMessage)
+            let marks = DataValidation.marks(inputTitle: words.markInputTitle, inputMessage: words.markInputMessage, words: words)
             try grid.addValidation(marks, firstRow: firstEditable, firstColumn: TemplateLayout.firstStaffColumn,
                                    lastRow: layout.lastRow, lastColumn: layout.lastColumn)
         }
@@ -253,10 +251,8 @@ final class TemplateWorkbook {
 
     // MARK: Metadata
 
+    /// The records after the marker (`HiddenRecords.add` wrote it): dayparts and staff columns.
     private func startMetadata() throws {
-        // Very hidden: the office cannot unhide it from the menu and change what the importer reads.
-        try metadata.hide(.veryHidden)
-        try writeMetadata(.marker(version: TemplateLayout.formatVersion))
         for daypart in layout.dayparts {
             try writeMetadata(.daypart(code: daypart.code, label: daypart.label))
         }

@@ -58,7 +58,7 @@ struct ListPreviewPage {
     let frame: PageFrame
     let kind: ListKind
     let fileName: String
-    /// The stored upload the apply form posts to; nil for a file that was refused and not kept.
+    /// The stored upload the apply form posts to (and its error workbook); nil for a file not kept.
     let uploadID: RowID?
     let outcome: ListOutcome?
     /// The batch that applied this upload, once applied.
@@ -89,6 +89,7 @@ struct ListPreviewPage {
         if outcome.status == .rejected || !outcome.problems.isEmpty {
             return .fragment([
                 frame.message("error", "\(w.problemsSummary(outcome.problems.count)). \(w.listRefused)"),
+                errorWorkbookLink,
                 ListProblemTable(frame: frame, problems: outcome.problems).node,
             ])
         }
@@ -110,6 +111,16 @@ struct ListPreviewPage {
                 for line in availability { element("li") { line.text(language).trimmingCharacters(in: .whitespaces) } }
             },
         ])
+    }
+
+    /// The error workbook (the one `import --errors-out` writes) of a kept upload with problems.
+    private var errorWorkbookLink: Node {
+        guard let uploadID else { return .empty }
+        let w = frame.words
+        return element("div", [.class("card")]) {
+            element("p") { w.errorWorkbookNote }
+            element("a", [.class("button secondary"), .href("/list-uploads/\(uploadID)/errors.xlsx"), Attribute("download", nil)]) { w.errorWorkbookButton }
+        }
     }
 
     private func applyForm(_ outcome: ListOutcome) -> Node {

@@ -18,17 +18,22 @@ struct ListRoutes {
     }
 
     /// The same workbook as `slotsheet staff|dayparts|catalogue export -o FILE.xlsx`, in the
-    /// person's language, written into the private folder, read back, removed and sent.
+    /// person's language, written into the private folder, streamed and removed (`StreamedFile`):
+    /// a catalogue of 50,000 defects is never held whole in memory.
     @Sendable func download(_ request: Request, context: WebContext) async throws -> Response {
         let kind = try ListRoutes.kind(context)
         let language = context.language
         let path = services.uploads.scratchPath(extension: "xlsx")
-        let data = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            _ = try ListExporter(store: store, rules: rules).export(kind, to: path, language: language, paper: paper)
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            _ = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
+                try ListExporter(store: store, rules: rules).export(kind, to: path, language: language, paper: paper)
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
         }
-        return WorkbookAttachment.response(data, name: "\(kind.title(language).lowercased())-\(services.clock.today.iso).xlsx")
+        let name = "\(kind.title(language).lowercased())-\(services.clock.today.iso).xlsx"
+        return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
     }
 
     /// The list named in the path (`:kind`); 404 for any other word.
@@ -41,9 +46,9 @@ struct ListRoutes {
 /// Changing a list (admins only): upload an edited one, see its preview, apply it.
 ///
 /// The upload is read and checked at once (a list is small; the upload limit applies). A file that
-/// cannot be read, or has problems, is answered with them and not kept; one with changes is kept in
-/// the database (`list_upload`) and its preview shown from there, so any instance shows it and
-/// applies it. The preview page carries the plan's digest, and the apply applies the file only
+/// cannot be read, or has nothing to change, is answered so and not kept; one with problems is
+/// answered with them and kept (`list_upload`, swept with the others) for its error workbook; one
+/// with changes is kept and its preview shown from there, so any instance shows it and applies it. The preview page carries the plan's digest, and the apply applies the file only
 /// while its plan still has that digest, marking the upload applied in the same transaction.
 struct ListAdminRoutes {
     let services: WebServices
@@ -52,6 +57,7 @@ struct ListAdminRoutes {
         router.post("/lists/:kind", use: upload)
         router.get("/list-uploads/:id", use: preview)
         router.post("/list-uploads/:id/apply", use: apply)
+        router.get("/list-uploads/:id/errors.xlsx", use: errorWorkbook)
     }
 
     /// 303 to the preview when the file would change something; else the page with why not:
@@ -82,15 +88,53 @@ struct ListAdminRoutes {
                                 createdAt: Timestamp.iso(services.clock.now))
         let checked = try await render.check(upload, operatorName: user.name)
         guard case let .checked(outcome) = checked, outcome.status == .dryRun, !outcome.plan.isEmpty else {
-            return try await render.refusal(checked, upload: upload, uploadID: nil, context: context)
+            // Kept when it has problems, for the error workbook its page offers.
+            let kept = ListPageRender.hasProblems(checked) ? try await keep(upload, user: user) : nil
+            return try await render.refusal(checked, upload: upload, uploadID: kept, context: context)
         }
+        return Redirect.to("/list-uploads/\(try await keep(upload, user: user))")
+    }
+
+    /// Stores the upload (removing uploads past their expiry), and says so in the log.
+    private func keep(_ upload: ListUpload, user: SignedInUser) async throws -> RowID {
         let expired = Timestamp.iso(services.clock.now.addingTimeInterval(-TimeInterval(services.settings.uploadExpiry.components.seconds)))
         let id = try await services.database.write { session in
             try session.deleteListUploads(createdBefore: expired)
             return try session.insertListUpload(upload)
         }
-        services.logger.info("list upload \(id): \(kind.rawValue), \(contents.count) bytes from \(user.name)")
-        return Redirect.to("/list-uploads/\(id)")
+        services.logger.info("list upload \(id): \(upload.kind.rawValue), \(upload.contents.count) bytes from \(user.name)")
+        return id
+    }
+
+    /// The error workbook of an upload with problems: the very file `slotsheet staff|dayparts|catalogue
+    /// import --errors-out` writes (`ErrorWorkbook.write(list:)`), made from the upload's bytes and
+    /// its problems now, in the person's language, streamed and removed. 409 when it has none (or
+    /// was applied).
+    @Sendable func errorWorkbook(_ request: Request, context: WebContext) async throws -> Response {
+        let (id, upload) = try await ownUpload(context)
+        let w = context.words
+        let checked = upload.batchID == nil ? try await ListPageRender(services: services).check(upload, operatorName: context.requireUser().name) : nil
+        guard case let .checked(outcome)? = checked, !outcome.problems.isEmpty else {
+            throw WebError.conflict(code: "no_error_workbook", message: w.errorWorkbookUnavailable)
+        }
+        let language = context.language
+        let source = services.uploads.scratchPath(extension: "upload")
+        let path = services.uploads.scratchPath(extension: "xlsx")
+        do {
+            try await services.database.offload { [paper = services.office.paperSize] in
+                defer { try? FileManager.default.removeItem(atPath: source) }
+                guard FileManager.default.createFile(atPath: source, contents: upload.contents, attributes: [.posixPermissions: 0o600]) else {
+                    throw CocoaError(.fileWriteUnknown)
+                }
+                try ErrorWorkbook.write(list: upload.kind, source: source, problems: outcome.problems, language: language, paper: paper, to: path)
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        // The client's file name is not used: a name from the upload's number.
+        return try StreamedFile.response(path, name: "\(language == .nl ? "fouten" : "errors")-list-upload-\(id).xlsx",
+                                         contentType: ReportFormat.xlsx.contentType)
     }
 
     /// The preview, checked again now against the database as it is (reads only).
@@ -142,7 +186,7 @@ struct ListAdminRoutes {
             return Redirect.to("/list-uploads/\(id)")
         case .nothingToChange:
             return Redirect.to("/list-uploads/\(id)")
-        case .planChanged, .rejected, .dryRun:
+        case .planChanged, .rejected, .stale, .dryRun:
             // Two applies at once: the one that waited finds the rows written by the other, so its plan changed.
             if try await services.database.read({ try $0.listUpload(id: id) })?.batchID != nil {
                 return try await alreadyApplied(upload, id: id, context: context)
@@ -214,14 +258,20 @@ struct ListPageRender {
         }
     }
 
-    /// A file that cannot be read or has problems: 422 with why (every problem with its place);
+    /// Whether a check found problems in the file (it was refused, or is stale).
+    static func hasProblems(_ checked: Checked) -> Bool {
+        if case let .checked(outcome) = checked { return !outcome.problems.isEmpty }
+        return false
+    }
+
+    /// A file that cannot be read or has problems (refused, or stale): 422 with why (every problem with its place);
     /// one with nothing to change: 200 with the lists and a note.
     func refusal(_ checked: Checked, upload: ListUpload, uploadID: RowID?, context: WebContext) async throws -> Response {
         switch checked {
         case let .unreadable(error):
             let notice = ("error", "\(context.words.unreadableFile): \(error.text(context.language))")
             return page(upload, id: uploadID, outcome: nil, notice: notice, status: .unprocessableContent, context: context).response
-        case let .checked(outcome) where outcome.status == .rejected:
+        case let .checked(outcome) where !outcome.problems.isEmpty:
             return page(upload, id: uploadID, outcome: outcome, status: .unprocessableContent, context: context).response
         case .checked:
             let notice = ("ok", "\(upload.kind.title(context.language)): \(context.words.nothingToChange)")

@@ -115,7 +115,9 @@ struct ListImport<List: OfficeListCommand>: ParsableCommand {
             discussion: """
                 Every problem of the file is listed at once, with its line or cell and a
                 fix; nothing is written unless the whole file is valid. The batch is in
-                'slotsheet history', and 'slotsheet import undo BATCH' reverts it.
+                'slotsheet history', and 'slotsheet import undo BATCH' reverts it. An
+                exported .xlsx whose rows the database changed since export is refused
+                (exit 3) unless --force, which applies only the fields the office edited.
 
                 Examples:
                   slotsheet \(List.example) import \(List.example).csv --dry-run
@@ -142,13 +144,16 @@ struct ListImport<List: OfficeListCommand>: ParsableCommand {
     @Option(name: .customLong("errors-out"), help: ArgumentHelp("When the file has problems, write a copy with each bad cell marked and explained, and a list of every problem.", valueName: "FILE.xlsx"))
     var errorsOut: String?
 
+    @Flag(help: "Import a list workbook whose rows the database changed since export anyway, applying only the fields the office edited.")
+    var force = false
+
     func run() throws {
         let context = try settings.load()
         let job = ListJob(store: try store.openMigrated(forReading: dryRun), rules: context.rules)
         let outcome: ListOutcome
         do {
             outcome = try job.run(try job.read(path: file, kind: List.kind),
-                                  ListRequest(dryRun: dryRun, operatorName: operatorName ?? ImportFile.loginName()))
+                                  ListRequest(dryRun: dryRun, operatorName: operatorName ?? ImportFile.loginName(), force: force))
         } catch let refusal as ImportFileError {
             if json { print(try ImportReport.json(refusal, language: context.language)) }
             throw refusal
@@ -161,6 +166,7 @@ struct ListImport<List: OfficeListCommand>: ParsableCommand {
                                     paper: context.settings.office.paperSize, to: errorsOut)
         }
         if outcome.status == .rejected { throw ExitCode(ExitStatus.validationFailed.rawValue) }
+        if outcome.status == .stale { throw ExitCode(ExitStatus.staleTemplate.rawValue) }
     }
 }
 
@@ -170,8 +176,9 @@ enum ListReport {
         let say = { (line: ImportReportLine) in line.text(language) }
         var lines = [EchoedText.escaped(outcome.fileName)]
         switch outcome.status {
-        case .rejected:
-            lines.append(say(.problemsHeadline(problems: outcome.problems.count)))
+        case .rejected, .stale:
+            lines.append(outcome.status == .stale ? ListReportLine.staleHeadline(rows: outcome.problems.count).text(language)
+                : say(.problemsHeadline(problems: outcome.problems.count)))
             let shown = outcome.problems.prefix(ImportReport.problemsShown).map { "  \($0.location.text(language)): \($0.message(language))\n      \($0.hint(language))" }
             lines += shown
             if outcome.problems.count > shown.count { lines.append("  " + say(.moreProblems(count: outcome.problems.count - shown.count))) }

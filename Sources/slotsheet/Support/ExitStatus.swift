@@ -81,7 +81,7 @@ extension ImportFileError: ReportableError {
     var exitStatus: ExitStatus {
         switch self {
         case let .csv(error): return error.exitStatus
-        case .metadataEdited: return .templateEdited
+        case .metadataEdited, .listRecordsEdited: return .templateEdited
         default: return .unreadableFile
         }
     }
