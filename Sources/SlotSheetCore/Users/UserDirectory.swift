@@ -1,4 +1,5 @@
 import HummingbirdBcrypt
+import Synchronization
 
 /// Why a user cannot be added or changed (its words: `Messages/UserMessages.swift`).
 public enum UserError: Error, Equatable {
@@ -74,7 +75,7 @@ public struct UserDirectory: Sendable {
     /// same bcrypt work as a wrong password, so the answer's time does not tell which it was.
     public func verify(name: String, password: String) throws -> AppUser? {
         let user = try signInCandidate(name: name)
-        return Self.checkPassword(password, hash: user?.passwordHash) ? user : nil
+        return Self.checkPassword(password, hash: user?.passwordHash, cost: cost) ? user : nil
     }
 
     /// The active user with this name and a password, whose hash `checkPassword` checks (the web
@@ -87,11 +88,11 @@ public struct UserDirectory: Sendable {
         return user
     }
 
-    /// Whether `password` matches `hash`; without a hash, the same bcrypt work on a hash of
-    /// nothing anyone knows, and false.
-    public static func checkPassword(_ password: String, hash: String?) -> Bool {
+    /// Whether `password` matches `hash`; without a hash, the same bcrypt work (at `cost`, the
+    /// cost the directory hashes with) on a hash of nothing anyone knows, and false.
+    public static func checkPassword(_ password: String, hash: String?, cost: UInt8 = defaultCost) -> Bool {
         guard let hash else {
-            _ = Bcrypt.verify(password, hash: dummyHash)
+            _ = Bcrypt.verify(password, hash: dummyHash(cost: cost))
             return false
         }
         return Bcrypt.verify(password, hash: hash)
@@ -108,6 +109,16 @@ public struct UserDirectory: Sendable {
         (1...64).contains(name.count) && name.allSatisfy { $0.isLetter || $0.isNumber || ".-_@".contains($0) }
     }
 
-    /// A hash of nothing anyone knows, to spend a verification's time on an unknown name.
-    private static let dummyHash = Bcrypt.hash(RandomToken.make(bytes: 16), cost: defaultCost)
+    /// A hash of nothing anyone knows at each cost asked for, to spend a verification's time on an
+    /// unknown name: as long as a known name's at the same cost.
+    private static func dummyHash(cost: UInt8) -> String {
+        dummyHashes.withLock { hashes in
+            if let hash = hashes[cost] { return hash }
+            let hash = Bcrypt.hash(RandomToken.make(bytes: 16), cost: cost)
+            hashes[cost] = hash
+            return hash
+        }
+    }
+
+    private static let dummyHashes = Mutex<[UInt8: String]>([:])
 }

@@ -15,8 +15,11 @@ final class PasswordChecker: Sendable {
 
     private let pool: NIOThreadPool
     private let admitted = NIOLockedValueBox(0)
+    /// bcrypt's cost for the dummy check of a name without a hash (the users' own cost).
+    private let cost: UInt8
 
-    init() {
+    init(cost: UInt8) {
+        self.cost = cost
         pool = NIOThreadPool(numberOfThreads: Self.threads)
         pool.start()
     }
@@ -36,7 +39,7 @@ final class PasswordChecker: Sendable {
         guard entered else { return nil }
         defer { admitted.withLockedValue { $0 -= 1 } }
         return try await pool.runIfActive {
-            UserDirectory.checkPassword(password, hash: hash)
+            UserDirectory.checkPassword(password, hash: hash, cost: self.cost)
         }
     }
 }

@@ -22,7 +22,7 @@ public final class WebServices: Sendable {
     /// What `GET /metrics` reports.
     let metrics = WebMetrics()
     /// Password checks, on threads of their own.
-    let passwords = PasswordChecker()
+    let passwords: PasswordChecker
     /// The database for `/readyz`, on a thread of its own.
     let probe: StoreAccess
     /// Set when the server was told to stop (SIGTERM): it finishes what it holds, and `/readyz`
@@ -44,6 +44,7 @@ public final class WebServices: Sendable {
         self.office = office
         self.logger = logger
         self.bcryptCost = bcryptCost
+        passwords = PasswordChecker(cost: bcryptCost)
         throttle = SignInThrottle(database: database, logger: logger, clock: signInClock)
         sessions = WebSessions(database: database, lifetime: settings.sessionLifetime, clock: signInClock)
         probe = database.separate()
