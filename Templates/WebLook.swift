@@ -14,10 +14,10 @@ public enum WebLook {
         header.top { background: var(--head-ink); color: #fff; padding: 0 24px; display: flex; flex-wrap: wrap; align-items: center; gap: 8px 24px; }
         header.top a { color: #fff; text-decoration: none; }
         header.top .brand { font-weight: bold; font-size: 20px; padding: 12px 0; }
-        header.top nav { display: flex; flex-wrap: wrap; gap: 4px 18px; flex: 1; }
-        header.top nav a { padding: 12px 0; border-bottom: 3px solid transparent; }
+        header.top nav { display: flex; flex-wrap: wrap; gap: 4px 18px; order: 3; flex-basis: 100%; }
+        header.top nav a { padding: 6px 0 10px; border-bottom: 3px solid transparent; }
         header.top nav a[aria-current="page"] { border-bottom-color: #fff; font-weight: bold; }
-        header.top .who { display: flex; align-items: center; gap: 12px; font-size: 14px; }
+        header.top .who { display: flex; align-items: center; gap: 12px; font-size: 14px; margin-left: auto; }
         header.top form { margin: 0; }
         header.top button { background: transparent; color: #fff; border: 1px solid #fff; border-radius: 4px; padding: 4px 10px; cursor: pointer; font: inherit; }
         main { max-width: 1100px; margin: 0 auto; padding: 24px; }
