@@ -145,6 +145,8 @@ public struct WebWords: Sendable {
     public var onTopButton: String
     public var onTopNothing: String
     public var onTopRefused: String
+    /// What applying a stale list workbook's edits on top does (the command line's `--force`).
+    public var listOnTopNote: String
     public var discarded: String
     public var backToUploads: String
 

@@ -124,6 +124,49 @@ import Testing
         }
     }
 
+    /// A list workbook edited while someone changed the same person in the database is stale: the
+    /// page names the row and offers the office's edits on top (the command line's `--force`),
+    /// which applies only the field the office changed and keeps the database's change.
+    @Test(arguments: TestBackend.available) func aStaleListOffersTheOfficesEditsOnTop(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let first = try #require(try fixture.store.read { try $0.staff() }.sorted { $0.value.code < $1.value.code }.first).value
+        try await fixture.application.test(.router) { client in
+            var adam = Browser()
+            _ = try await adam.signIn(client, as: "adam")
+            let exported = fixture.folder.appending(path: "staff.xlsx")
+            try Data(buffer: try await download(client, adam, .staff).body).write(to: exported)
+            let edited = fixture.folder.appending(path: "staff-edited.xlsx")
+            try Interop.runPython("""
+                import openpyxl, sys
+                book = openpyxl.load_workbook(sys.argv[1]); sheet = book["Staff"]
+                for row in sheet.iter_rows():
+                    if row[0].value == sys.argv[3]: row[1].value = "Renamed Person"
+                book.save(sys.argv[2])
+                """, arguments: [exported.path, edited.path, first.code])
+            // Meanwhile someone gives the same person another employee number.
+            var renumbered = first
+            renumbered.employeeNumber = "E-99999"
+            _ = try fixture.store.write { try $0.upsertStaff(renumbered) }
+
+            let uploaded = try await upload(client, adam, .staff, name: "staff-edited.xlsx", try Data(contentsOf: edited))
+            #expect(uploaded.status == .unprocessableContent, "\(uploaded.status)")
+            #expect(uploaded.text.contains("was changed in the database after this list was exported"), "\(uploaded.text.prefix(3000))")
+            #expect(uploaded.text.contains("Apply your edits on top") && uploaded.text.contains("name=\"on_top\" value=\"1\""))
+            #expect(uploaded.text.contains("<td>\(first.code)</td><td>name</td><td>\(first.name)</td><td>Renamed Person</td>"), "\(uploaded.text)")
+            #expect(try fixture.store.read { try $0.staff() }.first { $0.value.code == first.code }?.value == renumbered, "a preview writes nothing")
+            let location = try #require(uploaded.text.firstMatch(of: /action="(\/list-uploads\/[0-9]+)\/apply"/)).1
+
+            let digest = try shownDigest(uploaded.text)
+            let applied = try await client.execute(uri: "\(location)/apply", method: .post, headers: adam.headers(Browser.formType),
+                                                   body: Browser.form([("csrf", adam.csrf), ("plan", digest), ("on_top", "1")]))
+            #expect(applied.status == .seeOther, "\(applied.status): \(applied.text.prefix(2000))")
+            let now = try #require(try fixture.store.read { try $0.staff() }.first { $0.value.code == first.code }?.value)
+            #expect(now.name == "Renamed Person" && now.employeeNumber == "E-99999", "the office's name on top of the database's number: \(now)")
+            let batch = try #require(try fixture.store.read { try $0.importBatches(limit: 1, outcomes: nil) }.first)
+            #expect(batch.listKind == .staff && batch.outcome == .applied && batch.operatorName == "adam")
+        }
+    }
+
     /// A file with problems is answered 422 with each problem's place, what is wrong and how to fix
     /// it, in the language of the person who sent it, and its error workbook (the one `staff import
     /// --errors-out` writes) to download; nothing is written. A file that is no spreadsheet is 422

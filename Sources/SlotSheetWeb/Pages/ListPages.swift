@@ -61,6 +61,9 @@ struct ListPreviewPage {
     /// The stored upload the apply form posts to (and its error workbook); nil for a file not kept.
     let uploadID: RowID?
     let outcome: ListOutcome?
+    /// For a stale list workbook: what applying the office's edits on top of the database as it
+    /// is now would do (the command line's `--force`).
+    var onTop: ListOutcome? = nil
     /// The batch that applied this upload, once applied.
     var appliedBatch: RowID? = nil
     var notice: (String, String)? = nil
@@ -84,16 +87,42 @@ struct ListPreviewPage {
 
     private func result(_ outcome: ListOutcome) -> Node {
         let w = frame.words
-        let language = frame.language
         let plan = outcome.plan
         if outcome.status == .rejected || !outcome.problems.isEmpty {
             return .fragment([
                 frame.message("error", "\(w.problemsSummary(outcome.problems.count)). \(w.listRefused)"),
                 errorWorkbookLink,
                 ListProblemTable(frame: frame, problems: outcome.problems).node,
+                outcome.status == .stale ? onTop.map(applyOnTop) ?? .empty : .empty,
             ])
         }
         if plan.isEmpty { return frame.message("ok", w.nothingToChange) }
+        return preview(outcome, onTop: false)
+    }
+
+    /// A stale list workbook's edits on top of the database as it is now: what that would change,
+    /// with its own apply form, or why not.
+    private func applyOnTop(_ onTop: ListOutcome) -> Node {
+        let w = frame.words
+        return element("section", [.class("card")]) {
+            element("h2") { w.onTopTitle }
+            element("p") { w.listOnTopNote }
+            if !onTop.problems.isEmpty {
+                frame.message("error", "\(w.onTopRefused) \(w.problemsSummary(onTop.problems.count)).")
+                ListProblemTable(frame: frame, problems: onTop.problems).node
+            } else if onTop.plan.isEmpty {
+                frame.message("ok", w.onTopNothing)
+            } else {
+                preview(onTop, onTop: true)
+            }
+        }
+    }
+
+    /// What a plan adds, changes and makes inactive, with the form that applies it.
+    private func preview(_ outcome: ListOutcome, onTop: Bool) -> Node {
+        let language = frame.language
+        let w = frame.words
+        let plan = outcome.plan
         let summary = ListReportLine.summary(added: plan.added.count, changed: plan.changed.count, deactivated: plan.deactivated.count,
                                              unchanged: plan.unchanged).text(language)
         let availability = ListReportLine.lines(of: plan, kind: kind).filter {
@@ -103,7 +132,7 @@ struct ListPreviewPage {
         }
         return .fragment([
             frame.message("info", summary),
-            applyForm(outcome),
+            applyForm(outcome, onTop: onTop),
             rows(w.addedRowsTitle, plan.added),
             changes(plan.changed),
             rows(w.deactivatedRowsTitle, plan.deactivated),
@@ -123,14 +152,17 @@ struct ListPreviewPage {
         }
     }
 
-    private func applyForm(_ outcome: ListOutcome) -> Node {
+    /// The apply form: the plan's digest, so the server applies only that plan; `onTop`: the
+    /// plan of a stale list's edits on top.
+    private func applyForm(_ outcome: ListOutcome, onTop: Bool) -> Node {
         guard let uploadID else { return .empty }
         let w = frame.words
         return element("form", [.class("card"), Attribute("method", "post"), Attribute("action", "/list-uploads/\(uploadID)/apply")]) {
             frame.csrfField
             element("input", [.type("hidden"), .name("plan"), .value(outcome.planDigest)])
+            if onTop { element("input", [.type("hidden"), .name("on_top"), .value("1")]) }
             element("p") { w.applyNote }
-            element("button", [.type("submit")]) { w.applyButton }
+            element("button", [.type("submit")]) { onTop ? w.onTopButton : w.applyButton }
         }
     }
 

@@ -87,9 +87,10 @@ struct ListAdminRoutes {
         let upload = ListUpload(userID: user.id, kind: kind, fileName: received.clientName, contents: contents,
                                 createdAt: Timestamp.iso(services.clock.now))
         let checked = try await render.check(upload, operatorName: user.name)
-        guard case let .checked(outcome) = checked, outcome.status == .dryRun, !outcome.plan.isEmpty else {
-            // Kept when it has problems, for the error workbook its page offers.
-            let kept = ListPageRender.hasProblems(checked) ? try await keep(upload, user: user) : nil
+        guard case let .checked(outcome, _) = checked, outcome.status == .dryRun, !outcome.plan.isEmpty else {
+            // Kept when it has problems, for the error workbook its page offers (and a stale
+            // list workbook for its apply on top).
+            let kept = checked.hasProblems ? try await keep(upload, user: user) : nil
             return try await render.refusal(checked, upload: upload, uploadID: kept, context: context)
         }
         return Redirect.to("/list-uploads/\(try await keep(upload, user: user))")
@@ -114,7 +115,7 @@ struct ListAdminRoutes {
         let (id, upload) = try await ownUpload(context)
         let w = context.words
         let checked = upload.batchID == nil ? try await ListPageRender(services: services).check(upload, operatorName: context.requireUser().name) : nil
-        guard case let .checked(outcome)? = checked, !outcome.problems.isEmpty else {
+        guard case let .checked(outcome, _)? = checked, !outcome.problems.isEmpty else {
             throw WebError.conflict(code: "no_error_workbook", message: w.errorWorkbookUnavailable)
         }
         let language = context.language
@@ -149,14 +150,14 @@ struct ListAdminRoutes {
             return render.page(upload, id: id, outcome: nil, notice: ("ok", context.words.nothingToChange), context: context).response
         }
         let checked = try await render.check(upload, operatorName: context.requireUser().name)
-        guard case let .checked(outcome) = checked else { return try await render.refusal(checked, upload: upload, uploadID: id, context: context) }
-        return render.page(upload, id: id, outcome: outcome, context: context).response
+        guard case let .checked(outcome, onTop) = checked else { return try await render.refusal(checked, upload: upload, uploadID: id, context: context) }
+        return render.page(upload, id: id, outcome: outcome, onTop: onTop, context: context).response
     }
 
-    /// Applies the plan the person saw (its digest is the form's `plan`): 303 to the upload once
-    /// applied (or found to have nothing to change); 409 with the new preview when the plan
-    /// changed or the file is now refused, or when the upload was applied already; 400 without a
-    /// digest.
+    /// Applies the plan the person saw (its digest is the form's `plan`; `on_top=1`: a stale list
+    /// workbook's edits on top, as `--force`): 303 to the upload once applied (or found to have
+    /// nothing to change); 409 with the new preview when the plan changed or the file is now
+    /// refused, or when the upload was applied already; 400 without a digest.
     @Sendable func apply(_ request: Request, context: WebContext) async throws -> Response {
         let user = try context.requireUser()
         let (id, upload) = try await ownUpload(context)
@@ -164,42 +165,29 @@ struct ListAdminRoutes {
         let w = context.words
         guard let digest = fields["plan"], !digest.isEmpty else { throw WebError.badRequest(w.noPlanGiven) }
         let render = ListPageRender(services: services)
-        if upload.batchID != nil { return try await alreadyApplied(upload, id: id, context: context) }
-        let file: ListFile
-        switch try await render.read(upload) {
-        case let .success(read): file = read
-        case let .failure(error): return try await render.refusal(.unreadable(error), upload: upload, uploadID: id, context: context)
+        let applied = try await services.database.run { [rules = services.rules, folder = services.uploads.path] store in
+            try ListUploadJob(store: store, rules: rules, scratchFolder: folder).apply(upload, id: id, planDigest: digest, onTop: fields["on_top"] == "1",
+                                                                                      operatorName: user.name)
         }
-        let outcome: ListOutcome
-        do {
-            outcome = try await services.database.run { [rules = services.rules] store in
-                try ListJob(store: store, rules: rules).run(file, ListRequest(dryRun: false, operatorName: user.name, expectedPlanDigest: digest)) { session, outcome in
-                    guard let batch = outcome.auditBatchID, try session.markListUploadApplied(id, batchID: batch) else { throw ListUploadApplied() }
-                }
-            }
-        } catch is ListUploadApplied {
-            return try await alreadyApplied(upload, id: id, context: context)
-        }
-        switch outcome.status {
+        switch applied {
         case let .applied(batch):
             services.logger.info("list upload \(id): applied by \(user.name) as batch \(batch)")
             return Redirect.to("/list-uploads/\(id)")
         case .nothingToChange:
             return Redirect.to("/list-uploads/\(id)")
-        case .planChanged, .rejected, .stale, .dryRun:
-            // Two applies at once: the one that waited finds the rows written by the other, so its plan changed.
-            if try await services.database.read({ try $0.listUpload(id: id) })?.batchID != nil {
-                return try await alreadyApplied(upload, id: id, context: context)
-            }
+        case let .alreadyApplied(batch):
+            return alreadyApplied(upload, id: id, batch: batch, context: context)
+        case let .unreadable(error):
+            return try await render.refusal(.unreadable(error), upload: upload, uploadID: id, context: context)
+        case let .notApplied(outcome):
             let notice = "\(w.planChangedTitle): \(ImportReportLine.planChanged.text(context.language))"
             return render.page(upload, id: id, outcome: outcome, notice: ("error", notice), status: .conflict, context: context).response
         }
     }
 
     /// 409: another request applied this upload first.
-    private func alreadyApplied(_ upload: ListUpload, id: RowID, context: WebContext) async throws -> Response {
-        let batch = try await services.database.read { try $0.listUpload(id: id) }?.batchID ?? 0
-        return ListPageRender(services: services).page(upload, id: id, outcome: nil, appliedBatch: batch,
+    private func alreadyApplied(_ upload: ListUpload, id: RowID, batch: RowID, context: WebContext) -> Response {
+        ListPageRender(services: services).page(upload, id: id, outcome: nil, appliedBatch: batch,
                                                        notice: ("error", context.words.alreadyApplied(batch)), status: .conflict,
                                                        context: context).response
     }
@@ -215,18 +203,11 @@ struct ListAdminRoutes {
     }
 }
 
-/// Thrown inside the apply's transaction when another request marked the upload applied first:
-/// the transaction is rolled back, so nothing is applied twice.
-private struct ListUploadApplied: Error {}
-
 /// Reading, checking and showing list uploads: shared by the routes above.
 struct ListPageRender {
     let services: WebServices
 
-    enum Checked {
-        case checked(ListOutcome)
-        case unreadable(ImportFileError)
-    }
+    typealias Checked = ListUploadJob.Checked
 
     func lists(_ context: WebContext, notice: (String, String)? = nil, status: HTTPResponse.Status = .ok) async throws -> HTMLPage {
         let counts = try await services.database.run { [rules = services.rules] store in try ListExporter(store: store, rules: rules).counts() }
@@ -234,34 +215,12 @@ struct ListPageRender {
                                   notice: notice).node, status: status)
     }
 
-    /// The upload's file read by the list's reader, on a worker thread.
-    func read(_ upload: ListUpload) async throws -> Result<ListFile, ImportFileError> {
-        try await services.database.run { [rules = services.rules, folder = services.uploads.path] store in
-            do {
-                return .success(try ListJob(store: store, rules: rules).read(contents: upload.contents, fileName: upload.fileName,
-                                                                               kind: upload.kind, scratchFolder: folder))
-            } catch let error as ImportFileError {
-                return .failure(error)
-            }
-        }
-    }
-
-    /// A dry run of the upload against the database as it is now.
+    /// A dry run of the upload against the database as it is now (and of a stale list's edits
+    /// on top), on a worker thread.
     func check(_ upload: ListUpload, operatorName: String) async throws -> Checked {
-        switch try await read(upload) {
-        case let .failure(error):
-            return .unreadable(error)
-        case let .success(file):
-            return .checked(try await services.database.run { [rules = services.rules] store in
-                try ListJob(store: store, rules: rules).run(file, ListRequest(dryRun: true, operatorName: operatorName))
-            })
+        try await services.database.run { [rules = services.rules, folder = services.uploads.path] store in
+            try ListUploadJob(store: store, rules: rules, scratchFolder: folder).check(upload, operatorName: operatorName)
         }
-    }
-
-    /// Whether a check found problems in the file (it was refused, or is stale).
-    static func hasProblems(_ checked: Checked) -> Bool {
-        if case let .checked(outcome) = checked { return !outcome.problems.isEmpty }
-        return false
     }
 
     /// A file that cannot be read or has problems (refused, or stale): 422 with why (every problem with its place);
@@ -271,18 +230,19 @@ struct ListPageRender {
         case let .unreadable(error):
             let notice = ("error", "\(context.words.unreadableFile): \(error.text(context.language))")
             return page(upload, id: uploadID, outcome: nil, notice: notice, status: .unprocessableContent, context: context).response
-        case let .checked(outcome) where !outcome.problems.isEmpty:
-            return page(upload, id: uploadID, outcome: outcome, status: .unprocessableContent, context: context).response
+        case let .checked(outcome, onTop) where !outcome.problems.isEmpty:
+            return page(upload, id: uploadID, outcome: outcome, onTop: onTop, status: .unprocessableContent, context: context).response
         case .checked:
             let notice = ("ok", "\(upload.kind.title(context.language)): \(context.words.nothingToChange)")
             return try await lists(context, notice: notice).response
         }
     }
 
-    func page(_ upload: ListUpload, id: RowID?, outcome: ListOutcome?, appliedBatch: RowID? = nil, notice: (String, String)? = nil,
-              status: HTTPResponse.Status = .ok, context: WebContext) -> HTMLPage {
+    func page(_ upload: ListUpload, id: RowID?, outcome: ListOutcome?, onTop: ListOutcome? = nil, appliedBatch: RowID? = nil,
+              notice: (String, String)? = nil, status: HTTPResponse.Status = .ok, context: WebContext) -> HTMLPage {
         let page = ListPreviewPage(frame: PageFrame(context, path: id.map { "/list-uploads/\($0)" } ?? "/lists"), kind: upload.kind,
-                                   fileName: upload.fileName, uploadID: id, outcome: outcome, appliedBatch: appliedBatch, notice: notice)
+                                   fileName: upload.fileName, uploadID: id, outcome: outcome, onTop: onTop, appliedBatch: appliedBatch,
+                                   notice: notice)
         return HTMLPage(page.node, status: status)
     }
 }
