@@ -28,7 +28,7 @@ import Testing
             if PostgresTestServer.isRequired { Issue.record("the browser walk cannot run: \(missing)") }
             return
         }
-        let server = try ServedDatabase(backend)
+        let server = try await offThread { try ServedDatabase(backend) }
         defer { server.stop() }
         let out = Self.root.appending(path: ".build/test-output/web-walk-\(backend.rawValue)")
         try? FileManager.default.removeItem(at: out)
@@ -49,7 +49,7 @@ import Testing
                                                           String(server.pid), "25"], environment: environment)
         #expect(memory.status == 0, "\(memory.output)")
         print(memory.output.trimmingCharacters(in: .whitespacesAndNewlines))
-        let stopped = try server.terminate()
+        let stopped = try await offThread { try server.terminate() }
         #expect(stopped.status == 0, "SIGTERM stops the server gracefully: \(stopped.log.suffix(2000))")
         #expect(stopped.log.contains("stopped"))
         #expect(stopped.log.contains("POST /upload 303") && stopped.log.contains("user=olga"), "one log line a request")

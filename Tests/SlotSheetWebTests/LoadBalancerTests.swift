@@ -29,8 +29,8 @@ import Testing
         }
         let started = ContinuousClock.now
         var random = SeededGenerator(test: "loadBalancer")
-        let first = try ServedDatabase(.postgres, settings: Self.settings)
-        let instances = [first, try ServedDatabase(joining: first), try ServedDatabase(joining: first)]
+        let first = try await offThread { try ServedDatabase(.postgres, settings: Self.settings) }
+        let instances = [first, try await offThread { try ServedDatabase(joining: first) }, try await offThread { try ServedDatabase(joining: first) }]
         defer { for instance in instances.reversed() { instance.stop() } }
         let nginx = try NginxBalancer(upstreams: instances.map(\.port))
         defer { nginx.stop() }

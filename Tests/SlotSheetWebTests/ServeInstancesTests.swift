@@ -44,7 +44,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(5)), arguments: TestBackend.available)
     func aKilledReadersUploadIsClaimedByAnotherInstanceAndReadToItsPreview(_ backend: TestBackend) async throws {
-        let first = try ServedDatabase(backend)
+        let first = try await offThread { try ServedDatabase(backend) }
         defer { first.stop() }
         let token = try ServedDatabase.run(ServedDatabase.executable, ["user", "token", "olga"], environment: first.environment)
         #expect(token.status == 0, "\(token.output)")
@@ -103,7 +103,7 @@ import Testing
     /// it, and exits 0; nothing is left `reading` under its lease.
     @Test(.timeLimit(.minutes(5)), arguments: TestBackend.available)
     func anInstanceStoppedWhileReadingFinishesTheReadItHolds(_ backend: TestBackend) async throws {
-        let server = try ServedDatabase(backend)
+        let server = try await offThread { try ServedDatabase(backend) }
         defer { server.stop() }
         let token = try ServedDatabase.run(ServedDatabase.executable, ["user", "token", "olga"], environment: server.environment)
         let bearer = "Bearer " + token.output.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -117,7 +117,7 @@ import Testing
             try? await http.shutdown()
             throw error
         }
-        let stopped = try server.terminate()
+        let stopped = try await offThread { try server.terminate() }
         #expect(stopped.status == 0, "\(stopped.log.suffix(1500))")
         let row = try #require(try store.read { try $0.upload(id: RowID(id)) })
         #expect(row.state == .ready && row.planDigest != nil && row.leaseOwner == nil, "the read it held was finished: \(row)")
@@ -130,7 +130,7 @@ import Testing
         let killedAt = Date()
         #expect(try store.read { try $0.upload(id: RowID(id)) }?.state == .reading, "killed while reading: \(first.logText.suffix(1500))")
 
-        let second = try ServedDatabase(joining: first)
+        let second = try await offThread { try ServedDatabase(joining: first) }
         defer { second.stop() }
         var claimedAfter: TimeInterval?
         var row: WebUpload?
@@ -158,7 +158,7 @@ import Testing
 @Suite(.serialized, .enabled(if: TestBackend.available.contains(.postgres))) struct ServeWakeUpTests {
     @Test(.timeLimit(.minutes(3)))
     func anUploadStoredElsewhereIsClaimedByAnIdleInstanceAtOnce() async throws {
-        let server = try ServedDatabase(.postgres)
+        let server = try await offThread { try ServedDatabase(.postgres) }
         defer { server.stop() }
         let store = try ServeInstancesTests.store(server)
         let olga = try #require(try store.read { try $0.user(named: "olga") }?.id)

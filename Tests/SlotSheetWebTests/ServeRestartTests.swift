@@ -9,7 +9,7 @@ import Testing
 /// (SIGTERM, as a package upgrade sends, then a new process on the same database) is still signed in.
 @Suite(.serialized) struct ServeRestartTests {
     @Test(arguments: TestBackend.available) func aSignedInBrowserStaysSignedInAcrossARestart(_ backend: TestBackend) async throws {
-        let server = try ServedDatabase(backend)
+        let server = try await offThread { try ServedDatabase(backend) }
         defer { server.stop() }
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         var browser = CookieJar()
@@ -21,9 +21,9 @@ import Testing
         let before = try await browser.send(http, .GET, server.url + "/")
         #expect(before.status == 200 && before.body.contains("olga"))
 
-        let stopped = try server.terminate()
+        let stopped = try await offThread { try server.terminate() }
         #expect(stopped.status == 0, "SIGTERM stops the server: \(stopped.log.suffix(2000))")
-        try server.launch()
+        try await offThread { try server.launch() }
         let after = try await browser.send(http, .GET, server.url + "/")
         #expect(after.status == 200, "the session survives the restart")
         #expect(after.body.contains("olga"))
