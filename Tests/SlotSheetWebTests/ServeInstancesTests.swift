@@ -82,6 +82,9 @@ import Testing
         let (headers, body) = multipartBody(token: nil, fileName: "four-years.csv", contents: try bigCSV())
         var fields = headers
         fields[.authorization] = bearer
+        // Each upload on a connection of its own: a kept-alive one may be idle for as long as the
+        // server's idle timeout after the previous upload's long read, and closed as this is sent.
+        fields[.connection] = "close"
         let api = LoopbackAPI(http: http, base: server.url)
         let earlier = try store.read { try $0.uploads(of: nil, limit: 1).first?.id }
         async let created = api.send(.post, "/api/imports", headers: fields, body: body)
@@ -93,7 +96,12 @@ import Testing
             }
             try await Task.sleep(for: .milliseconds(10))
         }
-        let answer = try await created
+        let answer: LoopbackAPI.Answer
+        do {
+            answer = try await created
+        } catch {
+            throw Interop.Failure(description: "the upload was not answered (\(error)): \(server.logText.suffix(1500))")
+        }
         #expect(answer.status == .accepted, "\(String(buffer: answer.body))")
         guard let held, let id = held.id else { return nil }
         return (Int(id), held)

@@ -60,7 +60,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
 /// Closes a connection whose client holds it without using it: silent for `idle` between
 /// requests, a header not complete `header` after its first byte, a body that brings less than
-/// `minimumBodyRate` bytes a second over a `body` window while the server waits for it. Each cut
+/// `minimumBodyRate` bytes a second while the server waits for it, over at least half a `body` window. Each cut
 /// is logged at INFO (an idle one at DEBUG: that is how kept-alive connections end), and nothing
 /// is answered: the client is not listening.
 ///
@@ -81,6 +81,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var responseOpen = false
     /// The server asked for more bytes and none came since: only then is a stalled body the client's doing.
     private var readRequested = false
+    /// When the server last asked for bytes that have not come yet (meaningful while `readRequested`).
+    private var waitingSince = NIODeadline.uptimeNanoseconds(0)
+    /// How long, in the current `body` window, the server was waiting for bytes that had not come.
+    private var waitedInWindow = TimeAmount.zero
     /// Body bytes in the current `body` window.
     private var bodyBytes = 0
     private var timer: Scheduled<Void>?
@@ -112,7 +116,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        readRequested = false
+        if readRequested {
+            waitedInWindow = waitedInWindow + (now - waitingSince)
+            readRequested = false
+        }
         switch phase {
         case .lingering:
             return  // dropped: the answer is sent, what still comes is not read by anyone
@@ -136,7 +143,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func read(context: ChannelHandlerContext) {
-        readRequested = true
+        if !readRequested {
+            readRequested = true
+            waitingSince = now
+        }
         context.read()
     }
 
@@ -177,10 +187,27 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func enterBody() {
         phase = .body
         bodyBytes = 0
+        waitedInWindow = .zero
+        if readRequested { waitingSince = now }
         arm(timeouts.body)
     }
 
+    /// Whether the body window that just ended is the client's fault: the server waited for bytes
+    /// at least half of it, and what came is below `minimumBodyRate` for the time it waited. A
+    /// server busy with the body it has (a slow database on a loaded machine) is never the
+    /// client's fault, even when it asks for more just before the window ends.
+    private func bodyIsTooSlow() -> Bool {
+        let waited = waitedInWindow + (readRequested ? now - waitingSince : .zero)
+        let window = TimeAmount.nanoseconds(Int64(timeouts.body.components.seconds) * 1_000_000_000
+                                            + timeouts.body.components.attoseconds / 1_000_000_000)
+        guard waited.nanoseconds * 2 >= window.nanoseconds else { return false }
+        return Int64(bodyBytes) * 1_000_000_000 < Int64(ConnectionTimeouts.minimumBodyRate) * waited.nanoseconds
+    }
+
     // MARK: The timer
+
+    /// The event loop's clock (an embedded loop's in tests).
+    private var now: NIODeadline { context?.eventLoop.now ?? .now() }
 
     private func arm(_ delay: Duration) {
         guard let context else { return }
@@ -198,8 +225,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch phase {
         case .responding:
             return  // the server's own time: never cut
-        case .body where !readRequested || bodyBytes >= Self.minimumBytes(in: timeouts.body):
-            enterBody()  // the server is not waiting for it, or it came fast enough: a new window
+        case .body where !bodyIsTooSlow():
+            enterBody()  // the server was busy rather than waiting, or the body came fast enough: a new window
             return
         case .waiting:
             logger.debug("connection from \(peer) closed: no request in \(timeouts.idle.components.seconds)s")
@@ -214,9 +241,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.close(promise: nil)
     }
 
-    static func minimumBytes(in window: Duration) -> Int {
-        Int(window.components.seconds) * ConnectionTimeouts.minimumBodyRate
-    }
 }
 
 /// Tells the connection's `ConnectionGuard` when a request's header is complete, when the
