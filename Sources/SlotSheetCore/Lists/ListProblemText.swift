@@ -130,7 +130,7 @@ extension ListProblem: OfficeMessage {
         case .slotBelowBookings: return "Make someone else available in that slot first, or ask the planner to move a request."
         case .daypartInUse: return "Ask the planner to move those requests to another daypart first, or keep the daypart active."
         case .changedSinceExport:
-            return "Export the list again and make your changes there, or import with --force to apply only what you edited on top of the database as it is now."
+            return "Export the list again and make your changes there, or apply only what you edited on top of the database as it is now (on the upload's page: \(WebWords.english.onTopButton); on the command line: import with --force)."
         }
     }
 
@@ -155,7 +155,7 @@ extension ListProblem: OfficeMessage {
         case .slotBelowBookings: return "Zet eerst iemand anders beschikbaar in dat tijdvak, of vraag de planner een verzoek te verplaatsen."
         case .daypartInUse: return "Vraag de planner die verzoeken eerst naar een ander dagdeel te verplaatsen, of laat het dagdeel actief."
         case .changedSinceExport:
-            return "Exporteer de lijst opnieuw en breng uw wijzigingen daarin aan, of importeer met --force om alleen wat u wijzigde toe te passen op de database zoals die nu is."
+            return "Exporteer de lijst opnieuw en breng uw wijzigingen daarin aan, of voer alleen door wat u wijzigde, bovenop de database zoals die nu is (op de pagina van de upload: \(WebWords.dutch.onTopButton); op de opdrachtregel: importeer met --force)."
         }
     }
 }
