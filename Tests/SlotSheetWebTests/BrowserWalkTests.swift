@@ -154,6 +154,11 @@ final class ServedDatabase: @unchecked Sendable {
     /// Sends SIGTERM and waits (at most 60 s) for the server to stop; its exit status and log.
     func terminate() throws -> (status: Int32, log: String) {
         process.terminate()
+        return try waitForExit()
+    }
+
+    /// Waits up to 60 s for the process to exit (SIGKILL then): its status and log.
+    func waitForExit() throws -> (status: Int32, log: String) {
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }

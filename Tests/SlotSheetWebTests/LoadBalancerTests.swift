@@ -176,7 +176,7 @@ import Testing
         guard let found else { throw Interop.Failure(description: "no instance was seen reading the big upload") }
         let (id, holder, owner) = found
         Foundation.kill(holder.pid, SIGKILL)
-        let killedAt = Date()
+        let watch = LeaseWatch(store: store, id: id, killedOwner: owner, killedAt: Date())
         try await offThread { holder.process.waitUntilExit(); try holder.launch(samePort: true) }
 
         try await Task.sleep(for: .seconds(1))
@@ -187,15 +187,9 @@ import Testing
         #expect(stop.status == 0, "SIGTERM stops the instance gracefully: \(stop.log.suffix(1500))")
         try await offThread { try stopped.launch(samePort: true) }
 
-        var takeover: Double?
-        var row: WebUpload?
-        while Date().timeIntervalSince(killedAt) < 90 {
-            row = try store.read { try $0.upload(id: RowID(id)) }
-            if takeover == nil, let now = row?.leaseOwner, now != owner { takeover = Date().timeIntervalSince(killedAt) }
-            if row?.state != .reading { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        let claimed = try #require(takeover, "another instance claimed the killed one's upload: \(String(describing: row))")
+        let seen = try await watch.result()
+        let row = seen.row
+        let claimed = try #require(seen.takeover, "another instance claimed the killed one's upload: \(String(describing: row)) \(seen.failure ?? "")")
         #expect(claimed <= 30, "a lease that ran out is claimed within 30 s")
         #expect(row?.state == .ready && row?.planDigest != nil, "the big upload read to its preview: \(String(describing: row))")
         let untouched = try #require(instances.first { $0 !== holder && $0 !== stopped })

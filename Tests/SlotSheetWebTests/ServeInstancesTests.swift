@@ -61,24 +61,24 @@ import Testing
     }
 
     /// Uploads the big CSV to `server` and, watching the database from before the upload is sent
-    /// (the reading starts before the answer comes), waits until an instance holds its lease in
-    /// the middle of reading: its id and row then.
+    /// (the reading starts before the answer comes), does `act` the moment an instance holds the
+    /// upload's lease in the middle of reading: the upload's id, its row then and what `act` gave.
     ///
-    /// On a machine busy with other tests the read can be over before the test looks (the file
-    /// is read in seconds; the test's own polling may be held up longer): then another upload is
-    /// made, up to three in all, and only if none is seen held does the test fail.
-    static func uploadAndWaitForTheLease(_ server: ServedDatabase, store: any RepairStore, http: HTTPClient,
-                                         bearer: String) async throws -> (id: Int, held: WebUpload) {
+    /// The watch and `act` run on a thread of their own: on a machine busy with other tests the
+    /// suite's cooperative threads can be held up for longer than the read takes. Should the read
+    /// still be over before the lease is seen, another upload is made, up to three in all.
+    static func uploadAndActWhileHeld<T: Sendable>(_ server: ServedDatabase, store: any RepairStore, http: HTTPClient, bearer: String,
+                                                   act: @escaping @Sendable (WebUpload) -> T) async throws -> (id: Int, held: WebUpload, acted: T) {
         for attempt in 1...3 {
-            if let found = try await uploadAndWatch(server, store: store, http: http, bearer: bearer) { return found }
+            if let found = try await uploadAndWatch(server, store: store, http: http, bearer: bearer, act: act) { return found }
             print("upload \(attempt): read before the test saw its lease; uploading again")
         }
         throw Interop.Failure(description: "the instance did not hold the upload's lease while reading it: \(server.logText.suffix(1500))")
     }
 
-    /// One upload, watched; nil when its read was over before the test saw the lease held.
-    private static func uploadAndWatch(_ server: ServedDatabase, store: any RepairStore, http: HTTPClient,
-                                       bearer: String) async throws -> (id: Int, held: WebUpload)? {
+    /// One upload, watched; nil when its read was over before the lease was seen held.
+    private static func uploadAndWatch<T: Sendable>(_ server: ServedDatabase, store: any RepairStore, http: HTTPClient, bearer: String,
+                                                    act: @escaping @Sendable (WebUpload) -> T) async throws -> (id: Int, held: WebUpload, acted: T)? {
         let (headers, body) = multipartBody(token: nil, fileName: "four-years.csv", contents: try bigCSV())
         var fields = headers
         fields[.authorization] = bearer
@@ -87,24 +87,38 @@ import Testing
         fields[.connection] = "close"
         let api = LoopbackAPI(http: http, base: server.url)
         let earlier = try store.read { try $0.uploads(of: nil, limit: 1).first?.id }
-        async let created = api.send(.post, "/api/imports", headers: fields, body: body)
-        var held: WebUpload?
-        for _ in 0..<12_000 {
-            if let row = try store.read({ try $0.uploads(of: nil, limit: 1).first }), row.id != earlier {
-                if row.state == .reading, row.leaseOwner != nil { held = row; break }
-                if row.state != .reading { break }
+        let watched = Shared<(row: WebUpload, acted: T)?>(nil)
+        let watching = DispatchSemaphore(value: 0), unanswered = Shared(false)
+        Thread.detachNewThread {
+            defer { watching.signal() }
+            let started = Date()
+            while Date().timeIntervalSince(started) < 300 && !unanswered.current {
+                // A read refused for a moment (the database busy) is tried again.
+                if let row = try? store.read({ try $0.uploads(of: nil, limit: 1).first }), row.id != earlier {
+                    if row.state == .reading, row.leaseOwner != nil {
+                        let acted = act(row)
+                        watched.set((row, acted))
+                        return
+                    }
+                    if row.state != .reading { return }
+                }
+                Thread.sleep(forTimeInterval: 0.01)
             }
-            try await Task.sleep(for: .milliseconds(10))
         }
-        let answer: LoopbackAPI.Answer
-        do {
-            answer = try await created
-        } catch {
-            throw Interop.Failure(description: "the upload was not answered (\(error)): \(server.logText.suffix(1500))")
+        let answer: Result<LoopbackAPI.Answer, any Error>
+        do { answer = .success(try await api.send(.post, "/api/imports", headers: fields, body: body)) } catch { answer = .failure(error); unanswered.set(true) }
+        try await offThread { watching.wait() }
+        guard let (held, acted) = watched.current, let id = held.id else {
+            // Not acted on: the upload must have been taken as usual.
+            guard case let .success(answer) = answer else {
+                throw Interop.Failure(description: "the upload was not answered (\(answer)): \(server.logText.suffix(1500))")
+            }
+            #expect(answer.status == .accepted, "\(String(buffer: answer.body))")
+            return nil
         }
-        #expect(answer.status == .accepted, "\(String(buffer: answer.body))")
-        guard let held, let id = held.id else { return nil }
-        return (Int(id), held)
+        // Acted on: the server may have been stopped before its answer was sent.
+        if case let .success(answer) = answer { #expect(answer.status == .accepted, "\(String(buffer: answer.body))") }
+        return (Int(id), held, acted)
     }
 
     /// SIGTERM while it reads: the instance stops claiming, finishes the read it holds and records
@@ -119,13 +133,14 @@ import Testing
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         let id: Int
         do {
-            id = try await Self.uploadAndWaitForTheLease(server, store: store, http: http, bearer: bearer).id
+            // SIGTERM the moment it holds the lease.
+            id = try await Self.uploadAndActWhileHeld(server, store: store, http: http, bearer: bearer) { _ in server.process.terminate() }.id
             try await http.shutdown()
         } catch {
             try? await http.shutdown()
             throw error
         }
-        let stopped = try await offThread { try server.terminate() }
+        let stopped = try await offThread { try server.waitForExit() }
         #expect(stopped.status == 0, "\(stopped.log.suffix(1500))")
         let row = try #require(try store.read { try $0.upload(id: RowID(id)) })
         #expect(row.state == .ready && row.planDigest != nil && row.leaseOwner == nil, "the read it held was finished: \(row)")
@@ -133,22 +148,17 @@ import Testing
 
     private func kill(_ first: ServedDatabase, store: any RepairStore, http: HTTPClient, bearer: String) async throws {
         // Killed the moment it holds the lease, in the middle of reading.
-        let (id, holder) = try await Self.uploadAndWaitForTheLease(first, store: store, http: http, bearer: bearer)
-        Foundation.kill(first.pid, SIGKILL)
-        let killedAt = Date()
+        let (id, _, watch) = try await Self.uploadAndActWhileHeld(first, store: store, http: http, bearer: bearer) { held in
+            Foundation.kill(first.pid, SIGKILL)
+            return LeaseWatch(store: store, id: Int(held.id ?? 0), killedOwner: held.leaseOwner, killedAt: Date())
+        }
         #expect(try store.read { try $0.upload(id: RowID(id)) }?.state == .reading, "killed while reading: \(first.logText.suffix(1500))")
 
         let second = try await offThread { try ServedDatabase(joining: first) }
         defer { second.stop() }
-        var claimedAfter: TimeInterval?
-        var row: WebUpload?
-        while Date().timeIntervalSince(killedAt) < 120 {
-            row = try store.read { try $0.upload(id: RowID(id)) }
-            if claimedAfter == nil, let owner = row?.leaseOwner, owner != holder.leaseOwner { claimedAfter = Date().timeIntervalSince(killedAt) }
-            if row?.state != .reading { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        let claimed = try #require(claimedAfter, "the second instance claimed the upload: \(second.logText.suffix(1500))")
+        let seen = try await watch.result()
+        let row = seen.row
+        let claimed = try #require(seen.takeover, "the second instance claimed the upload: \(seen.failure ?? "") \(second.logText.suffix(1500))")
         print("claimed by the second instance \(String(format: "%.1f", claimed)) s after the first was killed")
         #expect(claimed <= 30, "a lease that ran out is claimed within 30 s")
         #expect(row?.state == .ready && row?.planDigest != nil, "read to its preview: \(String(describing: row))")
