@@ -12,7 +12,7 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 /// relocations packed (DT_RELR: 28 KB instead of 3.4 MB of them); no symbol of its own exported
 /// (the static stdlib's -export-dynamic made 53,000 dynamic symbols, 5 MB the loader hashed and
 /// bound at every start); no unwind tables (7.9 MB, and nothing in it unwinds: Swift returns its
-/// errors and no C++ linked in catches an exception).
+/// errors and no C++ linked in handles an exception).
 let releaseLinkFlags = [
     "-use-ld=lld",
     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",

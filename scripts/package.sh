@@ -112,8 +112,11 @@ chmod 0644 "$root/etc/slotsheet/config.toml"
 (cd "$root" && find etc -type f | sort | sed 's|^|/|') > "$root/DEBIAN/conffiles"
 
 doc=$root/usr/share/doc/slotsheet
-install -D -m 0644 README.md "$doc/README.md"
-install -m 0644 docs/design.md "$doc/design.md"
+install -d "$doc"
+# Documentation over 4 kB compressed, as Debian's policy (12.3) asks: README.md.gz, design.md.gz.
+gzip -9n < README.md > "$doc/README.md.gz"
+gzip -9n < docs/design.md > "$doc/design.md.gz"
+chmod 0644 "$doc"/*.gz
 install -m 0644 packaging/debian/copyright "$doc/copyright"
 install -D -m 0644 packaging/debian/lintian-overrides "$root/usr/share/lintian/overrides/slotsheet"
 gzip -9n < packaging/debian/changelog > "$doc/changelog.gz"
