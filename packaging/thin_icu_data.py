@@ -6,20 +6,25 @@ The static release binary carries swift-foundation-icu's whole data package (icu
 character-set converters, the break dictionaries of Chinese, Japanese, Thai, Lao, Khmer and
 Burmese, transliterators). slotsheet reads and writes English and Dutch and uses ICU through
 Foundation for named time zones (the office's clock), Windows-1252 text (a CSV saved by Excel)
-and en_US_POSIX date formats (GRDB). What is kept:
+and en_US_POSIX date formats (GRDB). What is kept (3.6 MB):
 
   - every item that is not one locale's data: time zones (zoneinfo64, metaZones,
-    timezoneTypes, windowsZones), supplemental data, plurals, normalisation, character
-    properties and names, the converter aliases, the break rules, the root collation;
-  - every locale tree's data for root, English (en, en_*, en_US_POSIX) and Dutch (nl, nl_*),
-    and each tree's pool and index;
-  - the converters of the text encodings Foundation names (String.Encoding): Windows-1250 to
-    -1254, ISO Latin-2, Shift_JIS, EUC-JP, ISO-2022-JP's tables and Mac OS Roman.
+    timezoneTypes, windowsZones), supplemental data, likely subtags, plurals, normalisation
+    (also UTS #46 for host names), the converter aliases, the root collation (ucadata);
+  - the locale data of root, English (en, en_*, en_US_POSIX) and Dutch (nl, nl_*) in the
+    trees that format and compare: the main tree (dates, numbers), coll, brkitr, curr, zone
+    and rbnf, with each tree's pool and index;
+  - the break rules (character, word, line, sentence, title);
+  - the converters of the European encodings Foundation names (String.Encoding):
+    Windows-1250 to -1254, ISO Latin-2 and Mac OS Roman.
 
 What is dropped: the other languages' locale data (a locale ICU lacks falls back to root, as
-for any locale ICU does not know), the other converters, the word-break dictionaries of
-scripts slotsheet never segments into words, and the transliterators (StringTransform), which
-nothing in slotsheet calls.
+for any locale ICU does not know); the display names of languages, regions and units (lang,
+region, unit: slotsheet never shows one); the other converters (Asian and EBCDIC code pages
+and the like, which slotsheet never reads); the word-break dictionaries and the line-break
+rules of Chinese, Japanese, Thai, Lao, Khmer and Burmese text; the transliterators
+(StringTransform), Unicode character names (u_charName), the StringPrep profiles (usprep)
+and the spoof checker's confusables: ICU services nothing in slotsheet calls.
 
     thin_icu_data.py IN.dat OUT.dat     prints kept and dropped sizes to standard error
 
