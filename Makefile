@@ -11,8 +11,9 @@ RESOLVED = --force-resolved-versions
 deps:
 	@bash scripts/install-deps.sh
 
+# The binary the .deb ships (scripts/release-build.sh: static Swift runtime, thinned ICU data).
 release: deps
-	$(SWIFT) build $(RESOLVED) -c release --static-swift-stdlib --product slotsheet
+	SWIFT=$(SWIFT) bash scripts/release-build.sh
 
 demo: release
 	@bash scripts/install-deps.sh --venv

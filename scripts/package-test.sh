@@ -157,6 +157,21 @@ as_slotsheet slotsheet import edited.csv --operator package-test | tee "$cache/i
 grep -q -i 'applied' "$cache/import.txt" || fail "the edited CSV was not applied"
 as_slotsheet slotsheet history
 
+step "What the binary's thinned ICU data must still do (scripts/release-build.sh)"
+# A named time zone far from the default one is known (ICU's zoneinfo), an unknown one is refused,
+# and a CSV saved as Windows-1252 is quoted back in that code page (ICU's converter).
+as_slotsheet env SLOTSHEET_TIMEZONE=America/Sao_Paulo slotsheet config show > "$cache/config.txt"
+grep '"America/Sao_Paulo"' "$cache/config.txt" || fail "config show does not take the time zone America/Sao_Paulo"
+as_slotsheet env SLOTSHEET_TIMEZONE=Mars/Olympus_Mons slotsheet config show > /dev/null 2>&1 \
+    && fail "config show took the time zone Mars/Olympus_Mons"
+chroot "$root" runuser -u slotsheet -- sh -c \
+    "cd /var/lib/slotsheet && head -2 availability.csv > latin.csv && printf '2026-12-09,D09,M\\374ller,x\\r\\n' >> latin.csv"
+as_slotsheet slotsheet import latin.csv --operator package-test > "$cache/latin.txt" 2>&1 \
+    && fail "a Windows-1252 CSV was imported"
+cat "$cache/latin.txt"
+grep -q 'Windows-1252' "$cache/latin.txt" && grep -q '"Müller"' "$cache/latin.txt" \
+    || fail "the Windows-1252 CSV's error does not quote \"Müller\" read in that code page"
+
 step "The nightly unit's ExecStart, as the slotsheet user"
 exec_start=$(sed -n 's/^ExecStart=//p' "$root/lib/systemd/system/slotsheet-nightly.service")
 # shellcheck disable=SC2086 # the unit's command line, split as systemd splits it (no quotes in it)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian package slotsheet_VERSION_ARCH.deb in the repository's root with dpkg-deb,
 # from what is in the repository and nothing downloaded:
-#   - the release binary, with the Swift runtime linked statically, stripped;
+#   - the release binary (scripts/release-build.sh), with the Swift runtime linked statically, stripped;
 #   - a manual page for slotsheet and for each subcommand (argument-parser's generate-manual
 #     tool, from the local package copy, run on the binary), bash, zsh and fish completions (from
 #     the binary);
@@ -30,9 +30,8 @@ root=$work/debian/slotsheet
 
 step() { echo "== $*" >&2; }
 
-step "Release binary, Swift runtime linked statically"
-"${SWIFT_BUILD[@]}" -c release --static-swift-stdlib --product slotsheet >&2
-binary=$("${SWIFT_BUILD[@]}" -c release --static-swift-stdlib --show-bin-path)/slotsheet
+step "Release binary, Swift runtime linked statically, ICU data thinned (scripts/release-build.sh)"
+binary=$(SWIFT_SCRATCH_PATH=$scratch bash scripts/release-build.sh)
 if ldd "$binary" | grep -q -E 'libswift|libFoundation|libdispatch'; then
     echo "package: $binary still loads the Swift runtime dynamically:" >&2
     ldd "$binary" >&2
@@ -113,8 +112,11 @@ chmod 0644 "$root/etc/slotsheet/config.toml"
 (cd "$root" && find etc -type f | sort | sed 's|^|/|') > "$root/DEBIAN/conffiles"
 
 doc=$root/usr/share/doc/slotsheet
-install -D -m 0644 README.md "$doc/README.md"
-install -m 0644 docs/design.md "$doc/design.md"
+install -d "$doc"
+# Documentation over 4 kB compressed, as Debian's policy (12.3) asks: README.md.gz, design.md.gz.
+gzip -9n < README.md > "$doc/README.md.gz"
+gzip -9n < docs/design.md > "$doc/design.md.gz"
+chmod 0644 "$doc"/*.gz
 install -m 0644 packaging/debian/copyright "$doc/copyright"
 install -D -m 0644 packaging/debian/lintian-overrides "$root/usr/share/lintian/overrides/slotsheet"
 gzip -9n < packaging/debian/changelog > "$doc/changelog.gz"

@@ -63,8 +63,8 @@ def main():
     slotsheet = args.slotsheet
     if not slotsheet:
         # As Benchmarks/build.sh: the binary as the .deb ships it, the Swift runtime linked in.
-        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "slotsheet"], cwd=ROOT, check=True)
-        slotsheet = os.path.join(ROOT, ".build", "release", "slotsheet")
+        slotsheet = subprocess.run(["bash", "scripts/release-build.sh"], cwd=ROOT, check=True,
+                                   stdout=subprocess.PIPE, text=True).stdout.strip()
     python = python_with_peer()
     work = tempfile.mkdtemp(prefix="slotsheet-bench-template-")
     grid = os.path.join(work, "grid")

@@ -29,6 +29,13 @@ struct SlotSheet: ParsableCommand {
 
     /// Runs the command and exits with the code of `ExitStatus` that fits the outcome.
     static func main() {
+        // `slotsheet --version` alone is answered before the parser builds its command tree: that
+        // walk reflects over every option, and each type's first conformance check scans every
+        // conformance record of the binary, most of a start (Benchmarks/startup/). Same text.
+        if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) {
+            print(VersionReport.current.text)
+            Foundation.exit(ExitStatus.success.rawValue)
+        }
         if let help = ImportCommand.groupHelp(for: Array(CommandLine.arguments.dropFirst())) {
             print(help)
             Foundation.exit(ExitStatus.success.rawValue)
