@@ -217,16 +217,20 @@ import Testing
                     DROP TABLE web_upload;
                     DROP TABLE app_user;
                     ALTER TABLE import_batch DROP COLUMN problems;
+                    DROP INDEX repair_request_held_in_slot_order;
                     DELETE FROM grdb_migrations WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
-                                                                 '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database', '009-list-uploads');
+                                                                 '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database', '009-list-uploads',
+                                                                 '010-held-requests-in-slot-order');
                     """)
             }
         case .postgres:
             for statement in ["DROP TABLE web_session", "DROP TABLE sign_in_record", "DROP TABLE upload_chunk", "DROP TABLE list_upload",
                               "DROP TABLE list_change", "ALTER TABLE import_batch DROP COLUMN list_kind", "ALTER TABLE defect DROP COLUMN active",
                               "DROP TABLE web_upload", "DROP TABLE app_user", "ALTER TABLE import_batch DROP COLUMN problems",
+                              "DROP INDEX repair_request_held_in_slot_order",
                               "DELETE FROM slotsheet_migration WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', "
-                                + "'006-office-lists', '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database', '009-list-uploads')"] {
+                                + "'006-office-lists', '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database', '009-list-uploads', "
+                                + "'010-held-requests-in-slot-order')"] {
                 _ = try PostgresTestServer.rows(statement, url: fixture.database.location)
             }
         }

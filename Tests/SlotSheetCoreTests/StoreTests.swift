@@ -27,6 +27,7 @@ import Testing
         try database.rawConnection().write { db in
             try db.execute(sql: """
                 DROP INDEX repair_request_held_by_slot;
+                DROP INDEX repair_request_held_in_slot_order;
                 CREATE INDEX repair_request_by_slot ON repair_request(slot_date, daypart_id, status);
                 DROP INDEX import_batch_by_time;
                 ALTER TABLE export_run DROP COLUMN content_sha256;
@@ -43,7 +44,7 @@ import Testing
                 DELETE FROM grdb_migrations WHERE identifier IN ('002-covering-index-for-held-requests', '003-export-content-digest',
                                                                  '004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
                                                                  '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database',
-                                                                 '009-list-uploads');
+                                                                 '009-list-uploads', '010-held-requests-in-slot-order');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)
@@ -53,6 +54,7 @@ import Testing
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'repair_request'")
         }
         #expect(indexes.contains("repair_request_held_by_slot") && !indexes.contains("repair_request_by_slot"))
+        #expect(indexes.contains("repair_request_held_in_slot_order"))
         #expect(try database.dump() == before, "migrating keeps every row")
     }
 

@@ -48,7 +48,8 @@ enum StoreSQL {
         arrays: """
             INSERT INTO availability (date, daypart_id, staff_id) SELECT * FROM unnest(?::text[], ?::bigint[], ?::bigint[]) \
             ON CONFLICT (date, daypart_id, staff_id) DO NOTHING
-            """)
+            """,
+        references: [ForeignKeyColumn(column: 1, table: "daypart"), ForeignKeyColumn(column: 2, table: "staff")])
 
     static let upsertRequest = """
         INSERT INTO repair_request (id, resident_id, description, photo_path, status, slot_date, daypart_id, \
@@ -156,7 +157,9 @@ enum StoreSQL {
         arrays: """
             INSERT INTO availability_change (batch_id, date, daypart_id, staff_id, available_before, available_after) \
             SELECT * FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::boolean[], ?::boolean[])
-            """)
+            """,
+        references: [ForeignKeyColumn(column: 0, table: "import_batch"), ForeignKeyColumn(column: 2, table: "daypart"),
+                     ForeignKeyColumn(column: 3, table: "staff")])
 
     static let batchColumns = ImportBatchColumn.selectList
     static let importBatch = "SELECT \(batchColumns) FROM import_batch WHERE id = ?"

@@ -22,6 +22,10 @@ public final class PostgresStore: RepairStore {
     private let connection: PostgresConnection
     private let logger: Logger
     private let busyTimeout: Double
+    /// Whether this role may check a bulk write's foreign keys once a statement
+    /// (`PostgresSQLConnection.execute(_:forRows:)`): a superuser, or one granted
+    /// `SET ON PARAMETER session_replication_role`. Otherwise the server checks them row by row.
+    private let checksReferencesPerStatement: Bool
 
     /// How often a write transaction is tried when the server aborts it for a concurrent one (a
     /// serialization failure, a deadlock). A web server's clients apply at the same moment: under
@@ -43,15 +47,31 @@ public final class PostgresStore: RepairStore {
         self.logger = logger
         self.busyTimeout = busyTimeout
         do {
-            self.connection = try PostgresConnection.connect(
+            let connection = try PostgresConnection.connect(
                 on: PostgresConnection.defaultEventLoopGroup.any(), configuration: target.configuration,
                 id: 1, logger: logger
             ).wait()
-            // For every lock wait of this connection, set once rather than in each transaction.
-            _ = try connection.query(PostgresQuery(unsafeSQL: "SET lock_timeout = '\(Int(busyTimeout * 1000))ms'"), logger: logger).wait()
+            self.connection = connection
+            self.checksReferencesPerStatement = try PostgresStore.startSession(connection, busyTimeout: busyTimeout, logger: logger)
         } catch {
             throw PostgresStore.storeError(error, location: StoreLocation.redactingPassword(url), busyTimeout: busyTimeout)
         }
+    }
+
+    /// Sets the lock timeout for every lock wait of this connection (once rather than in each
+    /// transaction) and tells whether the role may set `session_replication_role`.
+    private static func startSession(_ connection: PostgresConnection, busyTimeout: Double, logger: Logger) throws -> Bool {
+        let settings = try connection.query(PostgresQuery(unsafeSQL: """
+            SELECT set_config('lock_timeout', '\(Int(busyTimeout * 1000))ms', false), current_setting('is_superuser') = 'on', \
+            current_setting('server_version_num')::int >= 150000
+            """), logger: logger).wait()
+        var superuser = false, grantable = false
+        for row in settings { (_, superuser, grantable) = try row.decode((String, Bool, Bool).self) }
+        if superuser || !grantable { return superuser }
+        let granted = try connection.query(PostgresQuery(unsafeSQL: "SELECT has_parameter_privilege('session_replication_role', 'SET')"),
+                                           logger: logger).wait()
+        for row in granted { return try row.decode(Bool.self) }
+        return false
     }
 
     deinit {
@@ -145,7 +165,7 @@ public final class PostgresStore: RepairStore {
     /// Runs `body` between `begin` and COMMIT, or ROLLBACK when it throws. Lock waits are bounded
     /// by the busy timeout (`lock_timeout`, set when connecting).
     private func transaction<T>(_ begin: String, _ body: (PostgresSQLConnection) throws -> T) throws -> T {
-        let sql = PostgresSQLConnection(connection, logger: logger)
+        let sql = PostgresSQLConnection(connection, logger: logger, checksReferencesPerStatement: checksReferencesPerStatement)
         try sql.execute(begin, [])
         do {
             let result = try body(sql)

@@ -22,6 +22,15 @@ struct BulkStatement: Sendable {
     let values: @Sendable (_ rows: Int) -> String
     /// The statement over one array a column.
     let arrays: String
+    /// The columns that are foreign keys, which a backend that checks them row by row may check
+    /// once for the whole statement instead (`PostgresSQLConnection`).
+    var references: [ForeignKeyColumn] = []
+}
+
+/// A column of a bulk statement (by position) that refers to the `id` of `table`.
+struct ForeignKeyColumn: Sendable {
+    let column: Int
+    let table: String
 }
 
 /// A Swift value that can be bound to a placeholder.

@@ -1,0 +1,125 @@
+import Foundation
+import InteropSupport
+import Testing
+@testable import SlotSheetCore
+
+/// The foreign keys of the bulk writes (an apply's availability rows and change log) hold as
+/// before on both backends, though PostgreSQL checks them once a statement where the role may
+/// (`PostgresSQLConnection.execute(_:forRows:)`): a missing staff member, daypart or batch is
+/// refused with nothing written, the rest of the transaction is checked row by row again, a
+/// referred row cannot be deleted while the writer's transaction is open nor afterwards, and a
+/// role that may not set `session_replication_role` writes through the row checks.
+@Suite struct BulkReferenceTests {
+    private let day = LocalDate(iso: "2026-12-08")!
+
+    /// A database with one daypart and two staff members: their ids.
+    private func database(_ backend: Backend) throws -> (TestDatabase, daypart: RowID, staff: [RowID]) {
+        let database = try TestDatabase(backend)
+        let (daypart, staff) = try database.store.write { session in
+            (try session.upsertDaypart(Daypart(code: "D09", label: "09:00-10:00", startsAt: "09:00", endsAt: "10:00", sortOrder: 1)),
+             [try session.upsertStaff(StaffMember(code: "ABC", employeeNumber: "E1", name: "Anna")),
+              try session.upsertStaff(StaffMember(code: "DEF", employeeNumber: "E2", name: "Daan"))])
+        }
+        return (database, daypart, staff)
+    }
+
+    private func batch() -> ImportBatch {
+        ImportBatch(fileName: "f.csv", sha256: "0", operatorName: "test", createdAt: "2026-12-01T10:00:00Z", range: nil,
+                    added: 1, removed: 0, unchanged: 0, outcome: .applied, problems: 0)
+    }
+
+    private func change(_ key: AvailabilityKey) -> AvailabilityChange {
+        AvailabilityChange(key: key, available: true, staffCode: "ABC", daypartCode: "D09")
+    }
+
+    private func isConstraintViolation(_ error: StoreError?) -> Bool {
+        if case .constraintViolated = error { return true }
+        return false
+    }
+
+    @Test(arguments: Backend.available) func aBulkWriteReferringToAMissingRowIsRefusedWithNothingWritten(_ backend: Backend) throws {
+        let (database, daypart, staff) = try database(backend)
+        let before = try database.dump()
+        let writes: [(String, (any StoreSession) throws -> Void)] = [
+            ("staff", { try $0.addAvailability([AvailabilityKey(date: day, daypartID: daypart, staffID: staff[0]),
+                                                 AvailabilityKey(date: day, daypartID: daypart, staffID: 999)]) }),
+            ("daypart", { try $0.addAvailability([AvailabilityKey(date: day, daypartID: 999, staffID: staff[1])]) }),
+            ("batch", { try $0.recordAvailabilityChanges(batchID: 999, [change(AvailabilityKey(date: day, daypartID: daypart, staffID: staff[0]))]) }),
+            ("change's staff", { session in
+                let batchID = try session.insertImportBatch(batch())
+                try session.recordAvailabilityChanges(batchID: batchID, [change(AvailabilityKey(date: day, daypartID: daypart, staffID: 999))])
+            }),
+        ]
+        for (missing, write) in writes {
+            let error = #expect(throws: StoreError.self, "missing \(missing)") { try database.store.writeTakingLocks(write) }
+            #expect(isConstraintViolation(error), "missing \(missing): \(String(describing: error))")
+            if backend == .postgres { #expect("\(String(describing: error))".contains("foreign key"), "\(String(describing: error))") }
+        }
+        #expect(try database.dump() == before)
+    }
+
+    @Test(arguments: Backend.available) func theRestOfTheTransactionIsCheckedRowByRowAgain(_ backend: Backend) throws {
+        let (database, daypart, staff) = try database(backend)
+        let error = #expect(throws: StoreError.self) {
+            try database.store.writeTakingLocks { session in
+                try session.addAvailability([AvailabilityKey(date: day, daypartID: daypart, staffID: staff[0])])
+                try (session as! any RawSQLSession).executeRaw(
+                    "INSERT INTO availability (date, daypart_id, staff_id) VALUES ('2026-12-09', \(daypart), 999)")
+            }
+        }
+        #expect(isConstraintViolation(error), "\(String(describing: error))")
+        #expect(try database.integer("SELECT COUNT(*) FROM availability") == 0)
+    }
+
+    /// The locks the statement's check takes: another program's delete of a referred person waits
+    /// for the writer (here: past its lock timeout), and once the rows are committed the server's
+    /// own foreign key refuses it. The check did run once for the statement (the server counted it).
+    @Test(.enabled(if: Backend.available.contains(.postgres)))
+    func aReferredRowCannotBeDeletedWhileTheWriterRunsNorAfter() throws {
+        let (database, daypart, staff) = try database(.postgres)
+        _ = try PostgresTestServer.rows("CREATE EXTENSION IF NOT EXISTS pg_stat_statements", url: database.location)
+        let other = try PostgresStore(url: database.location, busyTimeout: 0.3)
+        let delete: (any StoreSession) throws -> Void = { try ($0 as! any RawSQLSession).executeRaw("DELETE FROM staff WHERE id = \(staff[0])") }
+        try database.store.writeTakingLocks { session in
+            try session.addAvailability([AvailabilityKey(date: day, daypartID: daypart, staffID: staff[0])])
+            let waited = #expect(throws: StoreError.self) { try other.write(delete) }
+            #expect(waited == .busy(seconds: 0.3), "\(String(describing: waited))")
+        }
+        let refused = #expect(throws: StoreError.self) { try other.write(delete) }
+        #expect(isConstraintViolation(refused), "\(String(describing: refused))")
+        #expect(try database.integer("SELECT COUNT(*) FROM staff") == 2)
+        let checks = try database.integer("""
+            SELECT COALESCE(SUM(calls), 0) FROM pg_stat_statements WHERE query LIKE '%FOR KEY SHARE%' \
+            AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+            """)
+        #expect(checks >= 1)
+    }
+
+    /// A role that is neither a superuser nor granted `SET` on `session_replication_role` writes
+    /// the same rows through the server's row checks, and is refused the same way.
+    @Test(.enabled(if: Backend.available.contains(.postgres)))
+    func aRoleThatMayNotTurnOffRowChecksWritesThroughThem() throws {
+        let (database, daypart, staff) = try database(.postgres)
+        let role = "plain_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
+        for statement in ["CREATE ROLE \(role) LOGIN", "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role)",
+                          "GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role)"] {
+            _ = try PostgresTestServer.rows(statement, url: database.location)
+        }
+        defer {
+            _ = try? PostgresTestServer.rows("DROP OWNED BY \(role)", url: database.location)
+            _ = try? PostgresTestServer.rows("DROP ROLE \(role)", url: database.location)
+        }
+        let plain = try PostgresStore(url: database.location.replacingOccurrences(of: "//slotsheet@", with: "//\(role)@"))
+        let keys = staff.map { AvailabilityKey(date: day, daypartID: daypart, staffID: $0) }
+        let refused = #expect(throws: StoreError.self) {
+            try plain.writeTakingLocks { try $0.addAvailability(keys + [AvailabilityKey(date: day, daypartID: daypart, staffID: 999)]) }
+        }
+        #expect(isConstraintViolation(refused), "\(String(describing: refused))")
+        try plain.writeTakingLocks { session in
+            try session.addAvailability(keys)
+            try session.recordAvailabilityChanges(batchID: try session.insertImportBatch(batch()), keys.map(change))
+        }
+        #expect(try database.integer("SELECT COUNT(*) FROM availability") == 2)
+        #expect(try database.integer("SELECT COUNT(*) FROM availability_change") == 2)
+    }
+}
