@@ -73,7 +73,8 @@ import Testing
 
     /// The locks the statement's check takes: another program's delete of a referred person waits
     /// for the writer (here: past its lock timeout), and once the rows are committed the server's
-    /// own foreign key refuses it. The check did run once for the statement (the server counted it).
+    /// own foreign key refuses it. The check did run once for the statement and turned the row
+    /// checks off (the server counted the row it returns then).
     @Test(.enabled(if: Backend.available.contains(.postgres)))
     func aReferredRowCannotBeDeletedWhileTheWriterRunsNorAfter() throws {
         let (database, daypart, staff) = try database(.postgres)
@@ -89,7 +90,7 @@ import Testing
         #expect(isConstraintViolation(refused), "\(String(describing: refused))")
         #expect(try database.integer("SELECT COUNT(*) FROM staff") == 2)
         let checks = try database.integer("""
-            SELECT COALESCE(SUM(calls), 0) FROM pg_stat_statements WHERE query LIKE '%FOR KEY SHARE%' \
+            SELECT COALESCE(SUM(rows), 0) FROM pg_stat_statements WHERE query LIKE '%FOR KEY SHARE%' \
             AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
             """)
         #expect(checks >= 1)
@@ -121,5 +122,21 @@ import Testing
         }
         #expect(try database.integer("SELECT COUNT(*) FROM availability") == 2)
         #expect(try database.integer("SELECT COUNT(*) FROM availability_change") == 2)
+    }
+
+    /// An office's own trigger on a table the apply writes (an audit log, say) fires for every row
+    /// as before: replica mode would skip it, so the statement is left to the row checks.
+    @Test(.enabled(if: Backend.available.contains(.postgres)))
+    func anOfficesOwnTriggerOnTheWrittenTableStillFires() throws {
+        let (database, daypart, staff) = try database(.postgres)
+        for statement in [
+            "CREATE TABLE availability_audit (staff_id bigint NOT NULL)",
+            "CREATE FUNCTION audit_availability() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO availability_audit VALUES (NEW.staff_id); RETURN NEW; END $$",
+            "CREATE TRIGGER availability_audited AFTER INSERT ON availability FOR EACH ROW EXECUTE FUNCTION audit_availability()",
+        ] { _ = try PostgresTestServer.rows(statement, url: database.location) }
+        try database.store.writeTakingLocks { session in
+            try session.addAvailability(staff.map { AvailabilityKey(date: day, daypartID: daypart, staffID: $0) })
+        }
+        #expect(try database.integer("SELECT COUNT(*) FROM availability_audit") == 2, "the office's trigger saw both rows")
     }
 }

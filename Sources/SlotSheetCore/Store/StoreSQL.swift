@@ -49,7 +49,7 @@ enum StoreSQL {
             INSERT INTO availability (date, daypart_id, staff_id) SELECT * FROM unnest(?::text[], ?::bigint[], ?::bigint[]) \
             ON CONFLICT (date, daypart_id, staff_id) DO NOTHING
             """,
-        references: [ForeignKeyColumn(column: 1, table: "daypart"), ForeignKeyColumn(column: 2, table: "staff")])
+        references: [ForeignKeyColumn(column: 1, table: "daypart"), ForeignKeyColumn(column: 2, table: "staff")], table: "availability")
 
     static let upsertRequest = """
         INSERT INTO repair_request (id, resident_id, description, photo_path, status, slot_date, daypart_id, \
@@ -159,7 +159,7 @@ enum StoreSQL {
             SELECT * FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::boolean[], ?::boolean[])
             """,
         references: [ForeignKeyColumn(column: 0, table: "import_batch"), ForeignKeyColumn(column: 2, table: "daypart"),
-                     ForeignKeyColumn(column: 3, table: "staff")])
+                     ForeignKeyColumn(column: 3, table: "staff")], table: "availability_change")
 
     static let batchColumns = ImportBatchColumn.selectList
     static let importBatch = "SELECT \(batchColumns) FROM import_batch WHERE id = ?"

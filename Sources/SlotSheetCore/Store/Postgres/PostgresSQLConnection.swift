@@ -67,7 +67,7 @@ final class PostgresSQLConnection: SQLConnection {
     /// thousands of parameters cost more than executing it. The statement's foreign keys are
     /// checked once for all its rows where the role may (`lockReferencesTurningOffRowChecks`).
     func execute(_ statement: BulkStatement, forRows rows: [[SQLValue]]) throws {
-        let rowChecksOff = try lockReferencesTurningOffRowChecks(statement.references, of: rows)
+        let rowChecksOff = try lockReferencesTurningOffRowChecks(statement, of: rows)
         try insertInArrays(statement, rows)
         if rowChecksOff { _ = try run(PostgresSQLConnection.rowChecksBackOn, []) }
     }
@@ -82,27 +82,34 @@ final class PostgresSQLConnection: SQLConnection {
     /// row turns nothing off: the triggers refuse the statement with PostgreSQL's own foreign-key
     /// error. The referred tables keep their triggers (a delete of a row still referred to is
     /// refused), and so does every other statement and transaction. True when it turned them off.
-    private func lockReferencesTurningOffRowChecks(_ references: [ForeignKeyColumn], of rows: [[SQLValue]]) throws -> Bool {
+    private func lockReferencesTurningOffRowChecks(_ statement: BulkStatement, of rows: [[SQLValue]]) throws -> Bool {
+        let references = statement.references
         guard checksReferencesPerStatement, !references.isEmpty, !rows.isEmpty else { return false }
         var binds = PostgresBindings(capacity: references.count)
         for reference in references {
             binds.append(Set(rows.compactMap { if case let .integer(id) = $0[reference.column] { id } else { nil } }).sorted())
         }
         var turnedOff = false
-        for _ in try run(PostgresSQLConnection.lockingReferences(references), binds: binds) { turnedOff = true }
+        for _ in try run(PostgresSQLConnection.lockingReferences(references, writing: statement.table), binds: binds) { turnedOff = true }
         return turnedOff
     }
 
     /// Locks the rows of each reference's table whose ids are in its array (`$1`, `$2`, ...) and,
     /// when it found every one and the row triggers are on, turns them off for the transaction:
-    /// one row when it did, none when it did not.
-    static func lockingReferences(_ references: [ForeignKeyColumn]) -> String {
+    /// one row when it did, none when it did not. Nothing is turned off either when `table` (the
+    /// one written) has a trigger of anyone's own, which replica mode would skip (an office's
+    /// audit trigger, say), or a foreign key that `references` does not check.
+    static func lockingReferences(_ references: [ForeignKeyColumn], writing table: String) -> String {
         let found = references.indices.map { index in
-            let (table, ids) = (references[index].table, "$\(index + 1)::bigint[]")
-            return "(SELECT COUNT(*) FROM (SELECT 1 FROM \(table) r WHERE r.id = ANY(\(ids)) FOR KEY SHARE OF r) AS l) = cardinality(\(ids))"
+            let (referred, ids) = (references[index].table, "$\(index + 1)::bigint[]")
+            return "(SELECT COUNT(*) FROM (SELECT 1 FROM \(referred) r WHERE r.id = ANY(\(ids)) FOR KEY SHARE OF r) AS l) = cardinality(\(ids))"
         }
+        let onlyOurChecks = [
+            "NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = '\(table)'::regclass AND NOT t.tgisinternal)",
+            "(SELECT COUNT(*) FROM pg_constraint c WHERE c.conrelid = '\(table)'::regclass AND c.contype = 'f') = \(references.count)",
+        ]
         return "SELECT set_config('session_replication_role', 'replica', true) WHERE current_setting('session_replication_role') = 'origin' AND "
-            + found.joined(separator: " AND ")
+            + (onlyOurChecks + found).joined(separator: " AND ")
     }
 
     /// The row triggers on again, for the rest of the transaction.

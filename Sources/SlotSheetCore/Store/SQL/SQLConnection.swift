@@ -23,8 +23,10 @@ struct BulkStatement: Sendable {
     /// The statement over one array a column.
     let arrays: String
     /// The columns that are foreign keys, which a backend that checks them row by row may check
-    /// once for the whole statement instead (`PostgresSQLConnection`).
+    /// once for the whole statement instead (`PostgresSQLConnection`): every foreign key of
+    /// `table`, the table the statement writes.
     var references: [ForeignKeyColumn] = []
+    var table = ""
 }
 
 /// A column of a bulk statement (by position) that refers to the `id` of `table`.
