@@ -29,13 +29,13 @@ struct SheetDataScanner {
 
     /// One event of the scanned element, as libxml2's SAX2 callbacks would give it.
     struct Event {
-        enum Kind: UInt8 { case start, end, text, decodedText }
+        enum Kind: UInt8 { case start, end, text, decodedText, cell }
         var kind: Kind
         /// The local name (start, end), NUL-terminated by `terminateNames()` before dispatch.
         var name: UnsafeMutablePointer<UInt8>?
         var uri: UnsafePointer<UInt8>?
         /// Start: the first attribute slot and the attribute count. Text: offset and length (in the part's
-        /// bytes for `.text`, in `decoded` for `.decodedText`).
+        /// bytes for `.text`, in `decoded` for `.decodedText`). Cell: its index in `cells`.
         var first: Int
         var count: Int
         var textStart: UnsafePointer<UInt8>?
@@ -48,12 +48,17 @@ struct SheetDataScanner {
     static let maxAttributes = 64
 
     /// The namespaces in scope at `sheetData` (no element below may declare one, or libxml2 reads it).
-    private let scope: NamespaceScope
+    private var scope: NamespaceScope
     private let depthAllowed: Int
+    /// Whether cells of the common shape are read in one go (`scanCell`): only for the worksheet's own
+    /// handler, and only where unprefixed names are SpreadsheetML's (or in no namespace).
+    let readsCells: Bool
 
     /// The buffers below are the scanner's own memory, reused from row to row (no reference counting or
     /// uniqueness checks in the per-byte work); `deallocate()` frees them.
     private(set) var events = ScratchBuffer<Event>(capacity: 2048)
+    /// The cells of the last scanned element read in one go, for its `.cell` events.
+    var cells = ScratchBuffer<ScannedCell>(capacity: 512)
     /// Five pointers an attribute, in libxml2's layout: local name, prefix (nil), URI, value start, value end.
     private(set) var slots = ScratchBuffer<UnsafePointer<UInt8>?>(capacity: 4096)
     /// Where each name ends (the byte `terminateNames` overwrites with NUL): element names first, then
@@ -66,13 +71,15 @@ struct SheetDataScanner {
     /// Newlines in the last scanned element, for libxml2's line count should it take over later.
     private(set) var newlines = 0
 
-    init(scope: NamespaceScope, depthAllowed: Int) {
+    init(scope: NamespaceScope, depthAllowed: Int, readsCells: Bool = false) {
         self.scope = scope
         self.depthAllowed = min(depthAllowed, SheetDataScanner.maxDepth)
+        self.readsCells = readsCells
     }
 
     func deallocate() {
         events.deallocate()
+        cells.deallocate()
         slots.deallocate()
         nameEnds.deallocate()
         open.deallocate()
@@ -87,6 +94,7 @@ struct SheetDataScanner {
     /// Scans one element starting at `start` (a `<`), up to `end`.
     mutating func scanElement(from start: UnsafeMutablePointer<UInt8>, to end: UnsafeMutablePointer<UInt8>) -> Outcome {
         events.removeAll()
+        cells.removeAll()
         slots.removeAll()
         nameEnds.removeAll()
         open.removeAll()
@@ -125,6 +133,13 @@ struct SheetDataScanner {
             }
             // A start tag.
             guard open.count < depthAllowed else { return .unsupported }
+            if readsCells, !open.isEmpty, cursor[1] == UInt8(ascii: "c"), cursor + 2 < end,
+               cursor[2] == UInt8(ascii: " ") || cursor[2] == UInt8(ascii: "/") || cursor[2] == UInt8(ascii: ">"),
+               let after = scanCell(cursor, end, levelsBelow: depthAllowed - open.count - 1) {
+                events.append(Event(kind: .cell, name: nil, uri: nil, first: cells.count - 1, count: 0))
+                cursor = after
+                continue
+            }
             let nameStart = cursor + 1
             var after = nameStart
             guard let qname = scanName(&after, end) else { return after >= end ? .needMore : .unsupported }
@@ -207,10 +222,13 @@ struct SheetDataScanner {
             guard let uri = scope.attributeURI(prefixLength: qname.prefixLength, qname: nameStart) else {
                 return .unsupported
             }
-            // A repeated attribute is an error libxml2 reports (compared by local name: stricter than XML).
-            for index in (nameEnds.count - count)..<nameEnds.count {
-                let otherName = UnsafeMutablePointer(mutating: slots[(slots.count / 5 - count + index - (nameEnds.count - count)) * 5]!)
-                if nameEnds[index] - otherName == localLength, memcmp(otherName, local, localLength) == 0 {
+            // A repeated attribute is an error libxml2 reports: the same local name in the same namespace
+            // (`office:value-type` and `calcext:value-type` are two attributes).
+            for earlier in 0..<count {
+                let slot = (slots.count / 5 - count + earlier) * 5
+                let otherName = UnsafeMutablePointer(mutating: slots[slot]!)
+                if slots[slot + 2] == uri.pointer, nameEnds[nameEnds.count - count + earlier] - otherName == localLength,
+                   memcmp(otherName, local, localLength) == 0 {
                     return .unsupported
                 }
             }
