@@ -238,8 +238,14 @@ final class SheetDataReading {
             .assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
         let scope = NamespaceScope(table: table, count: Int(context.pointee.nsNr) / 2)
         worksheet = (parser.handler as? WorksheetHandler)?.state
-        scanner = SheetDataScanner(scope: scope, depthAllowed: parser.maxDepth - parser.state.pointee.depth,
-                                   readsCells: worksheet != nil && scope.defaultNamespace.matches(.spreadsheet))
+        let depthAllowed = parser.maxDepth - parser.state.pointee.depth
+        let readsCells = worksheet != nil && scope.defaultNamespace.matches(.spreadsheet)
+        // One scanner for all the containers of the part (an .ods's sheets): its buffers are reused.
+        if scanner == nil {
+            scanner = SheetDataScanner(scope: scope, depthAllowed: depthAllowed, readsCells: readsCells)
+        } else {
+            scanner!.restart(scope: scope, depthAllowed: depthAllowed, readsCells: readsCells)
+        }
         mode = .rows
         return true
     }

@@ -49,10 +49,10 @@ struct SheetDataScanner {
 
     /// The namespaces in scope at `sheetData` (no element below may declare one, or libxml2 reads it).
     private var scope: NamespaceScope
-    private let depthAllowed: Int
+    private var depthAllowed: Int
     /// Whether cells of the common shape are read in one go (`scanCell`): only for the worksheet's own
     /// handler, and only where unprefixed names are SpreadsheetML's (or in no namespace).
-    let readsCells: Bool
+    private(set) var readsCells: Bool
 
     /// The buffers below are the scanner's own memory, reused from row to row (no reference counting or
     /// uniqueness checks in the per-byte work); `deallocate()` frees them.
@@ -72,6 +72,13 @@ struct SheetDataScanner {
     private(set) var newlines = 0
 
     init(scope: NamespaceScope, depthAllowed: Int, readsCells: Bool = false) {
+        self.scope = scope
+        self.depthAllowed = min(depthAllowed, SheetDataScanner.maxDepth)
+        self.readsCells = readsCells
+    }
+
+    /// Starts again in another container (the next sheet of an .ods), keeping the buffers.
+    mutating func restart(scope: NamespaceScope, depthAllowed: Int, readsCells: Bool = false) {
         self.scope = scope
         self.depthAllowed = min(depthAllowed, SheetDataScanner.maxDepth)
         self.readsCells = readsCells
