@@ -425,9 +425,11 @@ struct SheetDataScanner {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
     }
 
+    /// ASCII letters, digits, `_`, `-` and `.`: a bit for each byte below 128.
     @inline(__always)
     static func isNameByte(_ byte: UInt8) -> Bool {
-        isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        let low: UInt64 = 1 << 0x2D | 1 << 0x2E | 0x3FF << 0x30                 // - . 0-9
+        let high: UInt64 = 0x7FF_FFFE | 1 << (0x5F - 64) | 0x7FF_FFFE << 32     // A-Z _ a-z
+        return byte < 64 ? low >> byte & 1 != 0 : byte < 128 && high >> (byte - 64) & 1 != 0
     }
 }
