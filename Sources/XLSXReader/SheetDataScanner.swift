@@ -393,43 +393,4 @@ struct SheetDataScanner {
         }
         return value
     }
-
-    /// The end of the well-formed UTF-8 sequence of an XML character at `start`, or nil (an overlong form,
-    /// a surrogate, U+FFFE/U+FFFF, past U+10FFFF, or cut short).
-    static func validUTF8(_ start: UnsafeMutablePointer<UInt8>, _ end: UnsafeMutablePointer<UInt8>)
-        -> UnsafeMutablePointer<UInt8>? {
-        let lead = start.pointee
-        let length: Int, minimum: UInt32
-        var scalar: UInt32
-        switch lead {
-        case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(lead & 0x07)
-        default: return nil
-        }
-        guard end - start >= length else { return nil }
-        for index in 1..<length {
-            let byte = start[index]
-            guard byte & 0xC0 == 0x80 else { return nil }
-            scalar = scalar << 6 | UInt32(byte & 0x3F)
-        }
-        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar),
-              scalar != 0xFFFE, scalar != 0xFFFF else { return nil }
-        return start + length
-    }
-
-    // MARK: - Characters
-
-    @inline(__always)
-    static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
-    }
-
-    /// ASCII letters, digits, `_`, `-` and `.`: a bit for each byte below 128.
-    @inline(__always)
-    static func isNameByte(_ byte: UInt8) -> Bool {
-        let low: UInt64 = 1 << 0x2D | 1 << 0x2E | 0x3FF << 0x30                 // - . 0-9
-        let high: UInt64 = 0x7FF_FFFE | 1 << (0x5F - 64) | 0x7FF_FFFE << 32     // A-Z _ a-z
-        return byte < 64 ? low >> byte & 1 != 0 : byte < 128 && high >> (byte - 64) & 1 != 0
-    }
 }
