@@ -11,6 +11,9 @@ final class ODSPackage: WorkbookSource {
     private let sheetNames: [String]
     /// The reading the next sheet in tab order continues.
     private var sharedReading: ODSContentReading?
+    /// Whether the sheets' rows go through `SheetDataScanner` where it can; off only to compare it with
+    /// libxml2 alone.
+    var scansSheets = true
 
     private init(archive: ZipArchive, nullDay: Int, sheetNames: [String]) {
         self.archive = archive
@@ -45,7 +48,7 @@ final class ODSPackage: WorkbookSource {
     /// A reading of `content.xml` from its start, for a cursor whose shared reading moved on.
     func newReading() throws(XLSXError) -> ODSContentReading {
         try ODSContentReading(reader: archive.open(ODSPackage.contentPart, role: .streamed), limits: archive.limits,
-                              nullDay: nullDay, sheetNames: sheetNames)
+                              nullDay: nullDay, sheetNames: sheetNames, scansSheets: scansSheets)
     }
 }
 
@@ -95,6 +98,8 @@ final class ODSSheetCursor: RowSource {
     var hiddenColumns: [ClosedRange<Int>] { leftBehind?.hiddenColumns ?? reading.table?.hiddenColumns ?? [] }
     var mergedRanges: [CellRange] { leftBehind?.mergedRanges ?? reading.table?.mergedRanges ?? [] }
     var bufferedRowCount: Int { leftBehind == nil ? reading.table?.bufferedRowCount ?? 0 : 0 }
+    /// Children of sheets the scanner read in the reading this cursor uses (of every sheet it passed).
+    var scannedElements: Int { reading.scannedElements }
 }
 
 /// One reading of `content.xml`, moving forward only: the parser, and the sheets it has read but not yet
@@ -106,10 +111,13 @@ final class ODSContentReading {
     private(set) var ticket = 0
     weak var owner: ODSSheetCursor?
 
-    init(reader: ZipPartReader, limits: XLSXLimits, nullDay: Int, sheetNames: [String]) throws(XLSXError) {
+    init(reader: ZipPartReader, limits: XLSXLimits, nullDay: Int, sheetNames: [String], scansSheets: Bool) throws(XLSXError) {
         handler = ODSContentHandler(ODSContentState(part: reader.name, limits: limits, nullDay: nullDay, sheetNames: sheetNames))
-        parser = try XMLStreamParser(reader: reader, handler: handler, limits: limits)
+        parser = try XMLStreamParser(reader: reader, handler: handler, limits: limits, scanning: scansSheets ? .odsTable : nil)
     }
+
+    /// Children of sheets (rows, column settings) `SheetDataScanner` read, for tests of when it is used.
+    var scannedElements: Int { parser.scannedElements }
 
     /// The sheet being handed out, once found.
     var table: ODSTableBuffer? { handler.state.pointee.target }

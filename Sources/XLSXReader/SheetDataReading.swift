@@ -6,12 +6,33 @@ import Glibc
 import Darwin
 #endif
 
+/// The element whose children `SheetDataScanner` reads: a worksheet's `sheetData`, or a sheet of an .ods
+/// (`table:table` in `content.xml`, which holds every sheet one after another).
+enum ScannedContainer {
+    case sheetData, odsTable
+
+    /// The bytes ending the container's start tag name as writers write it (`sheetData` with any prefix;
+    /// `table:table`, the prefix every OpenDocument writer uses: with another, libxml2 reads the sheets).
+    var needle: StaticString { self == .sheetData ? "sheetData" : "table:table" }
+
+    /// Whether libxml2's element `name` is the container.
+    @inline(__always)
+    func isOpened(by name: XMLName) -> Bool {
+        self == .sheetData ? name.is("sheetData", in: .spreadsheet) : name.isExactly("table", in: .odfTable)
+    }
+
+    /// Whether more containers follow in the part: libxml2 reads from an end tag to the next start tag,
+    /// and the scanner the next container's children.
+    var recurs: Bool { self == .odsTable }
+}
+
 /// How a worksheet part is split between libxml2 and `SheetDataScanner`: libxml2 reads the part up to and
 /// including the `sheetData` start tag (so the root, its namespaces, the encoding and the column settings
 /// are its work, with every rule it keeps), the scanner reads the rows one whole element at a time, and
 /// libxml2 reads from `</sheetData>` on. The first element the scanner does not vouch for, and the end of
 /// the part if `sheetData` never closes, go to libxml2 with everything after them, so a file the scanner
-/// does not fully understand is judged by libxml2 exactly as before.
+/// does not fully understand is judged by libxml2 exactly as before. In an .ods the same holds for each
+/// sheet's `table:table`, and libxml2 reads what lies between them.
 ///
 /// Holds the part's unread bytes in one buffer: a chunk, plus the start of a row the chunk cut. A row
 /// larger than `maxPendingBytes` goes to libxml2, which streams it.
@@ -32,6 +53,7 @@ final class SheetDataReading {
     /// A start tag of `sheetData` longer than this is left to libxml2 (it has no attributes in practice).
     private static let maxTagBytes = 4096
 
+    let container: ScannedContainer
     private var mode = Mode.prologue
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -39,12 +61,17 @@ final class SheetDataReading {
     private var start = 0
     private var end = 0
     private var scanner: SheetDataScanner?
+    /// The worksheet's state, for the cells the scanner reads in one go.
+    private var worksheet: UnsafeMutablePointer<WorksheetState>?
     /// Newlines the scanner read, which libxml2's line count lacks when it takes over.
     private var newlines = 0
     /// Elements of `sheetData` (rows) the scanner read and handed on, for tests of when it is used.
     private(set) var scannedElements = 0
+    /// Cells of those rows read in one go (`ScannedCell`), for the same tests.
+    private(set) var scannedCells = 0
 
-    init() {
+    init(container: ScannedContainer) {
+        self.container = container
         capacity = 2 * XMLStreamParser.chunkSize
         buffer = .allocate(capacity: capacity)
     }
@@ -65,7 +92,12 @@ final class SheetDataReading {
         end += count
         let atEnd = count == 0
         if mode == .prologue { try findSheetData(parser, atEnd: atEnd) }
-        if mode == .rows { try scanRows(parser, atEnd: atEnd) }
+        while mode == .rows {
+            try scanRows(parser, atEnd: atEnd)
+            // Past an .ods sheet's end tag: on to the next sheet.
+            guard mode == .prologue else { break }
+            try findSheetData(parser, atEnd: atEnd)
+        }
         if atEnd && mode != .libxml2 { try handOver(parser, terminate: true) }
         return atEnd
     }
@@ -95,12 +127,17 @@ final class SheetDataReading {
     /// Everything unread goes to libxml2, which reads the rest of the part; its line count is told the
     /// lines the scanner read.
     private func handOver(_ parser: XMLStreamParser, terminate: Bool) throws(XLSXError) {
+        countLines(parser)
+        mode = .libxml2
+        try feed(parser, upTo: end, terminate: terminate)
+    }
+
+    /// Tells libxml2's line count the lines the scanner read, before libxml2 reads on.
+    private func countLines(_ parser: XMLStreamParser) {
         if newlines > 0, let input = parser.context.pointee.input {
             input.pointee.line += Int32(clamping: newlines)
             newlines = 0
         }
-        mode = .libxml2
-        try feed(parser, upTo: end, terminate: terminate)
     }
 
     // MARK: - Up to sheetData
@@ -109,15 +146,16 @@ final class SheetDataReading {
     /// libxml2 agrees that it has just opened a worksheet's `sheetData` and holds nothing unparsed.
     private func findSheetData(_ parser: XMLStreamParser, atEnd: Bool) throws(XLSXError) {
         var searchFrom = start
-        while let match = find("sheetData", from: searchFrom) {
-            searchFrom = match + 9
-            guard let tagStart = tagStart(before: match), match + 9 < end else {
-                if match + 9 >= end { break }
+        let length = container.needle.utf8CodeUnitCount
+        while let match = find(container.needle, from: searchFrom) {
+            searchFrom = match + length
+            guard let tagStart = tagStart(before: match), match + length < end else {
+                if match + length >= end { break }
                 continue
             }
-            let next = buffer[match + 9]
+            let next = buffer[match + length]
             guard XMLText.isSpace(next) || next == UInt8(ascii: ">") || next == UInt8(ascii: "/") else { continue }
-            guard let close = tagEnd(from: match + 9) else {
+            guard let close = tagEnd(from: match + length) else {
                 // The tag goes on in the next chunk: keep it; a tag longer than a name is left to libxml2.
                 if atEnd || end - tagStart > SheetDataReading.maxTagBytes { break }
                 try feed(parser, upTo: tagStart)
@@ -198,8 +236,16 @@ final class SheetDataReading {
               context.pointee.instate == XML_PARSER_CONTENT else { return false }
         let table = UnsafeMutableRawPointer(mutating: context.pointee.nsTab)?
             .assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
-        scanner = SheetDataScanner(scope: NamespaceScope(table: table, count: Int(context.pointee.nsNr) / 2),
-                                   depthAllowed: parser.maxDepth - parser.state.pointee.depth)
+        let scope = NamespaceScope(table: table, count: Int(context.pointee.nsNr) / 2)
+        worksheet = (parser.handler as? WorksheetHandler)?.state
+        let depthAllowed = parser.maxDepth - parser.state.pointee.depth
+        let readsCells = worksheet != nil && scope.defaultNamespace.matches(.spreadsheet)
+        // One scanner for all the containers of the part (an .ods's sheets): its buffers are reused.
+        if scanner == nil {
+            scanner = SheetDataScanner(scope: scope, depthAllowed: depthAllowed, readsCells: readsCells)
+        } else {
+            scanner!.restart(scope: scope, depthAllowed: depthAllowed, readsCells: readsCells)
+        }
         mode = .rows
         return true
     }
@@ -222,14 +268,21 @@ final class SheetDataReading {
             guard index < end else { return }
             guard buffer[index] == UInt8(ascii: "<") else { return try handOver(parser, terminate: atEnd) }
             guard index + 1 < end else { return }
-            // `</sheetData>` (or whatever libxml2 makes of another end tag) and the rest: libxml2's.
-            if buffer[index + 1] == UInt8(ascii: "/") { return try handOver(parser, terminate: atEnd) }
+            // `</sheetData>` (or whatever libxml2 makes of another end tag) and the rest: libxml2's; in an
+            // .ods up to the next sheet.
+            if buffer[index + 1] == UInt8(ascii: "/") {
+                guard container.recurs else { return try handOver(parser, terminate: atEnd) }
+                countLines(parser)
+                mode = .prologue
+                return
+            }
             switch scanner!.scanElement(from: buffer + index, to: buffer + end) {
             case let .element(elementEnd):
                 scanner!.terminateNames()
                 newlines += scanner!.newlines
                 start = elementEnd - buffer
                 scannedElements += 1
+                scannedCells += scanner!.cells.count
                 try dispatch(parser)
             case .needMore:
                 if end - start > SheetDataReading.maxPendingBytes { return try handOver(parser, terminate: atEnd) }
@@ -268,6 +321,9 @@ final class SheetDataReading {
                     try scanner.decoded.withUnsafeBufferPointer { (decoded) throws(XLSXError) in
                         try handler.text(UnsafeBufferPointer(rebasing: decoded[event.first..<event.first + event.count]))
                     }
+                case .cell:
+                    // Only recorded when `worksheet` is set (`readsCells`).
+                    try worksheet!.pointee.cell(scanner.cells[event.first])
                 }
             }
         } catch {

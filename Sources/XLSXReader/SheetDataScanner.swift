@@ -29,13 +29,13 @@ struct SheetDataScanner {
 
     /// One event of the scanned element, as libxml2's SAX2 callbacks would give it.
     struct Event {
-        enum Kind: UInt8 { case start, end, text, decodedText }
+        enum Kind: UInt8 { case start, end, text, decodedText, cell }
         var kind: Kind
         /// The local name (start, end), NUL-terminated by `terminateNames()` before dispatch.
         var name: UnsafeMutablePointer<UInt8>?
         var uri: UnsafePointer<UInt8>?
         /// Start: the first attribute slot and the attribute count. Text: offset and length (in the part's
-        /// bytes for `.text`, in `decoded` for `.decodedText`).
+        /// bytes for `.text`, in `decoded` for `.decodedText`). Cell: its index in `cells`.
         var first: Int
         var count: Int
         var textStart: UnsafePointer<UInt8>?
@@ -48,12 +48,17 @@ struct SheetDataScanner {
     static let maxAttributes = 64
 
     /// The namespaces in scope at `sheetData` (no element below may declare one, or libxml2 reads it).
-    private let scope: NamespaceScope
-    private let depthAllowed: Int
+    private var scope: NamespaceScope
+    private var depthAllowed: Int
+    /// Whether cells of the common shape are read in one go (`scanCell`): only for the worksheet's own
+    /// handler, and only where unprefixed names are SpreadsheetML's (or in no namespace).
+    private(set) var readsCells: Bool
 
     /// The buffers below are the scanner's own memory, reused from row to row (no reference counting or
     /// uniqueness checks in the per-byte work); `deallocate()` frees them.
     private(set) var events = ScratchBuffer<Event>(capacity: 2048)
+    /// The cells of the last scanned element read in one go, for its `.cell` events.
+    var cells = ScratchBuffer<ScannedCell>(capacity: 512)
     /// Five pointers an attribute, in libxml2's layout: local name, prefix (nil), URI, value start, value end.
     private(set) var slots = ScratchBuffer<UnsafePointer<UInt8>?>(capacity: 4096)
     /// Where each name ends (the byte `terminateNames` overwrites with NUL): element names first, then
@@ -66,13 +71,22 @@ struct SheetDataScanner {
     /// Newlines in the last scanned element, for libxml2's line count should it take over later.
     private(set) var newlines = 0
 
-    init(scope: NamespaceScope, depthAllowed: Int) {
+    init(scope: NamespaceScope, depthAllowed: Int, readsCells: Bool = false) {
         self.scope = scope
         self.depthAllowed = min(depthAllowed, SheetDataScanner.maxDepth)
+        self.readsCells = readsCells
+    }
+
+    /// Starts again in another container (the next sheet of an .ods), keeping the buffers.
+    mutating func restart(scope: NamespaceScope, depthAllowed: Int, readsCells: Bool = false) {
+        self.scope = scope
+        self.depthAllowed = min(depthAllowed, SheetDataScanner.maxDepth)
+        self.readsCells = readsCells
     }
 
     func deallocate() {
         events.deallocate()
+        cells.deallocate()
         slots.deallocate()
         nameEnds.deallocate()
         open.deallocate()
@@ -87,6 +101,7 @@ struct SheetDataScanner {
     /// Scans one element starting at `start` (a `<`), up to `end`.
     mutating func scanElement(from start: UnsafeMutablePointer<UInt8>, to end: UnsafeMutablePointer<UInt8>) -> Outcome {
         events.removeAll()
+        cells.removeAll()
         slots.removeAll()
         nameEnds.removeAll()
         open.removeAll()
@@ -125,6 +140,13 @@ struct SheetDataScanner {
             }
             // A start tag.
             guard open.count < depthAllowed else { return .unsupported }
+            if readsCells, !open.isEmpty, cursor[1] == UInt8(ascii: "c"), cursor + 2 < end,
+               cursor[2] == UInt8(ascii: " ") || cursor[2] == UInt8(ascii: "/") || cursor[2] == UInt8(ascii: ">"),
+               let after = scanCell(cursor, end, levelsBelow: depthAllowed - open.count - 1) {
+                events.append(Event(kind: .cell, name: nil, uri: nil, first: cells.count - 1, count: 0))
+                cursor = after
+                continue
+            }
             let nameStart = cursor + 1
             var after = nameStart
             guard let qname = scanName(&after, end) else { return after >= end ? .needMore : .unsupported }
@@ -207,10 +229,13 @@ struct SheetDataScanner {
             guard let uri = scope.attributeURI(prefixLength: qname.prefixLength, qname: nameStart) else {
                 return .unsupported
             }
-            // A repeated attribute is an error libxml2 reports (compared by local name: stricter than XML).
-            for index in (nameEnds.count - count)..<nameEnds.count {
-                let otherName = UnsafeMutablePointer(mutating: slots[(slots.count / 5 - count + index - (nameEnds.count - count)) * 5]!)
-                if nameEnds[index] - otherName == localLength, memcmp(otherName, local, localLength) == 0 {
+            // A repeated attribute is an error libxml2 reports: the same local name in the same namespace
+            // (`office:value-type` and `calcext:value-type` are two attributes).
+            for earlier in 0..<count {
+                let slot = (slots.count / 5 - count + earlier) * 5
+                let otherName = UnsafeMutablePointer(mutating: slots[slot]!)
+                if slots[slot + 2] == uri.pointer, nameEnds[nameEnds.count - count + earlier] - otherName == localLength,
+                   memcmp(otherName, local, localLength) == 0 {
                     return .unsupported
                 }
             }
@@ -367,42 +392,5 @@ struct SheetDataScanner {
             guard value <= 0x10FFFF else { return nil }
         }
         return value
-    }
-
-    /// The end of the well-formed UTF-8 sequence of an XML character at `start`, or nil (an overlong form,
-    /// a surrogate, U+FFFE/U+FFFF, past U+10FFFF, or cut short).
-    static func validUTF8(_ start: UnsafeMutablePointer<UInt8>, _ end: UnsafeMutablePointer<UInt8>)
-        -> UnsafeMutablePointer<UInt8>? {
-        let lead = start.pointee
-        let length: Int, minimum: UInt32
-        var scalar: UInt32
-        switch lead {
-        case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(lead & 0x07)
-        default: return nil
-        }
-        guard end - start >= length else { return nil }
-        for index in 1..<length {
-            let byte = start[index]
-            guard byte & 0xC0 == 0x80 else { return nil }
-            scalar = scalar << 6 | UInt32(byte & 0x3F)
-        }
-        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar),
-              scalar != 0xFFFE, scalar != 0xFFFF else { return nil }
-        return start + length
-    }
-
-    // MARK: - Characters
-
-    @inline(__always)
-    static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
-    }
-
-    @inline(__always)
-    static func isNameByte(_ byte: UInt8) -> Bool {
-        isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 }

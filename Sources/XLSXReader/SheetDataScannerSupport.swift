@@ -53,9 +53,14 @@ struct NamespaceScope {
     /// A URI, or none; wrapped so that "no namespace" and "undeclared prefix" differ.
     struct URI { let pointer: UnsafePointer<UInt8>? }
 
-    private var declarations: [(prefix: [UInt8], uri: UnsafePointer<UInt8>?)] = []
+    /// Prefixes and URIs in libxml2's dictionary, which lives as long as the parser.
+    private var declarations: [(prefix: UnsafePointer<UInt8>, length: Int, uri: UnsafePointer<UInt8>?)] = []
     /// The default namespace (that of unprefixed elements), looked up once: most names have no prefix.
     private var defaultURI = URI(pointer: nil)
+    /// The last prefixes of up to 8 bytes looked up (their bytes and length as one key) and their URIs:
+    /// a row of an .ods names four or so prefixes thousands of times, among the 40 its root declares.
+    private var recent: [(key: UInt64, length: Int, uri: URI)] = []
+    private var nextRecent = 0
 
     /// The `xml` prefix is bound by definition.
     private static let xmlNamespace: StaticString = "http://www.w3.org/XML/1998/namespace"
@@ -63,41 +68,104 @@ struct NamespaceScope {
     /// Reads libxml2's namespace table: `count` pairs of prefix (nil for the default) and URI (libxml2's
     /// `nsNr` counts pointers, two a pair).
     init(table: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, count: Int) {
+        recent.reserveCapacity(4)
         guard let table else { return }
         for index in 0..<count {
-            let prefix = table[2 * index].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))) } ?? []
             var uri = table[2 * index + 1]
             if let value = uri, value.pointee == 0 { uri = nil }
-            declarations.append((prefix, uri))
-            if prefix.isEmpty { defaultURI = URI(pointer: uri) }
+            if let prefix = table[2 * index], prefix.pointee != 0 {
+                declarations.append((prefix, strlen(prefix), uri))
+            } else {
+                defaultURI = URI(pointer: uri)
+            }
         }
     }
 
+    /// The vocabulary of unprefixed elements.
+    var defaultNamespace: XMLNamespace { defaultURI.pointer.map(XMLNamespace.init(uri:)) ?? .none }
+
     /// The URI of an element's name: its prefix's, or the default namespace's; nil when the prefix is undeclared.
     @inline(__always)
-    func elementURI(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
+    mutating func elementURI(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
         if prefixLength == 0 { return defaultURI }
-        return lookup(prefixLength: prefixLength, qname: qname, isAttribute: false)
+        return lookup(prefixLength: prefixLength, qname: qname)
     }
 
     /// The URI of an attribute's name: its prefix's, none without a prefix; nil when the prefix is undeclared.
     @inline(__always)
-    func attributeURI(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
+    mutating func attributeURI(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
         if prefixLength == 0 { return URI(pointer: nil) }
-        return lookup(prefixLength: prefixLength, qname: qname, isAttribute: true)
+        return lookup(prefixLength: prefixLength, qname: qname)
     }
 
-    private func lookup(prefixLength: Int, qname: UnsafePointer<UInt8>, isAttribute: Bool) -> URI? {
-        if prefixLength == 0 && isAttribute { return URI(pointer: nil) }
+    /// The URI of a prefix (of `prefixLength` > 0 bytes at `qname`); nil when it is undeclared.
+    private mutating func lookup(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
+        var key: UInt64 = 0
+        if prefixLength <= 8 {
+            for index in 0..<prefixLength { key |= UInt64(qname[index]) << (8 * index) }
+            for entry in recent where entry.key == key && entry.length == prefixLength { return entry.uri }
+        }
+        let uri = declaredURI(prefixLength: prefixLength, qname: qname)
+        if prefixLength <= 8, let uri {
+            if recent.count < 4 {
+                recent.append((key, prefixLength, uri))
+            } else {
+                recent[nextRecent] = (key, prefixLength, uri)
+                nextRecent = (nextRecent + 1) & 3
+            }
+        }
+        return uri
+    }
+
+    private func declaredURI(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
         if prefixLength == 3, memcmp(qname, "xml", 3) == 0 {
             return URI(pointer: UnsafeRawPointer(NamespaceScope.xmlNamespace.utf8Start).assumingMemoryBound(to: UInt8.self))
         }
         // The latest declaration of a prefix is the one in scope.
-        for declaration in declarations.reversed() where declaration.prefix.count == prefixLength {
-            if prefixLength == 0 || declaration.prefix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, qname, prefixLength) == 0 }) {
-                return URI(pointer: declaration.uri)
-            }
+        for declaration in declarations.reversed()
+            where declaration.length == prefixLength && memcmp(declaration.prefix, qname, prefixLength) == 0 {
+            return URI(pointer: declaration.uri)
         }
-        return prefixLength == 0 ? URI(pointer: nil) : nil
+        return nil
+    }
+}
+
+/// The byte classes the scanner checks.
+extension SheetDataScanner {
+    /// The end of the well-formed UTF-8 sequence of an XML character at `start`, or nil (an overlong form,
+    /// a surrogate, U+FFFE/U+FFFF, past U+10FFFF, or cut short).
+    static func validUTF8(_ start: UnsafeMutablePointer<UInt8>, _ end: UnsafeMutablePointer<UInt8>)
+        -> UnsafeMutablePointer<UInt8>? {
+        let lead = start.pointee
+        let length: Int, minimum: UInt32
+        var scalar: UInt32
+        switch lead {
+        case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(lead & 0x0F)
+        case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(lead & 0x07)
+        default: return nil
+        }
+        guard end - start >= length else { return nil }
+        for index in 1..<length {
+            let byte = start[index]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            scalar = scalar << 6 | UInt32(byte & 0x3F)
+        }
+        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar),
+              scalar != 0xFFFE, scalar != 0xFFFF else { return nil }
+        return start + length
+    }
+
+    @inline(__always)
+    static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+    }
+
+    /// ASCII letters, digits, `_`, `-` and `.`: a bit for each byte below 128.
+    @inline(__always)
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 1 << 0x2D | 1 << 0x2E | 0x3FF << 0x30                 // - . 0-9
+        let high: UInt64 = 0x7FF_FFFE | 1 << (0x5F - 64) | 0x7FF_FFFE << 32     // A-Z _ a-z
+        return byte < 64 ? low >> byte & 1 != 0 : byte < 128 && high >> (byte - 64) & 1 != 0
     }
 }

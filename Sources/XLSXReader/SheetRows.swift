@@ -37,7 +37,12 @@ public struct SheetRows {
     var bufferedRowCount: Int { source?.bufferedRowCount ?? 0 }
 
     /// Rows `SheetDataScanner` read rather than libxml2 (for tests of when it is used).
-    var scannedRowCount: Int { (source as? WorksheetStream)?.parser.scannedElements ?? 0 }
+    var scannedRowCount: Int {
+        (source as? WorksheetStream)?.parser.scannedElements ?? (source as? ODSSheetCursor)?.scannedElements ?? 0
+    }
+
+    /// Cells `SheetDataScanner` read in one go (`ScannedCell`), for the same tests.
+    var scannedCellCount: Int { (source as? WorksheetStream)?.parser.scannedCells ?? 0 }
 }
 
 /// Where one sheet's rows come from, in either format.
@@ -58,7 +63,8 @@ final class WorksheetStream: RowSource {
     /// `scansSheetData`: rows read by `SheetDataScanner` where it can (false only to compare the two ways).
     init(reader: ZipPartReader, handler: WorksheetHandler, limits: XLSXLimits, scansSheetData: Bool = true) throws(XLSXError) {
         self.handler = handler
-        self.parser = try XMLStreamParser(reader: reader, handler: handler, limits: limits, scansSheetData: scansSheetData)
+        self.parser = try XMLStreamParser(reader: reader, handler: handler, limits: limits,
+                                          scanning: scansSheetData ? .sheetData : nil)
         // Read up to the rows, so the column settings before them are known from the start.
         while !handler.state.pointee.reachedSheetData && handler.state.pointee.completedRows.isEmpty {
             guard try parser.step() else { break }

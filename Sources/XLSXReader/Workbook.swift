@@ -74,11 +74,14 @@ public final class Workbook {
         sheets.first { $0.name == name } ?? sheets.first { $0.name.lowercased() == name.lowercased() }
     }
 
-    /// Whether an .xlsx's rows are read by `SheetDataScanner` where it can (the default) or by libxml2
-    /// alone: tests compare the two ways on the same files.
+    /// Whether rows are read by `SheetDataScanner` where it can (the default) or by libxml2 alone: tests
+    /// compare the two ways on the same files.
     var scansSheetData: Bool {
-        get { (source as? XLSXPackage)?.scansSheetData ?? false }
-        set { (source as? XLSXPackage)?.scansSheetData = newValue }
+        get { (source as? XLSXPackage)?.scansSheetData ?? (source as? ODSPackage)?.scansSheets ?? false }
+        set {
+            (source as? XLSXPackage)?.scansSheetData = newValue
+            (source as? ODSPackage)?.scansSheets = newValue
+        }
     }
 
     /// Starts reading a sheet's rows. Sheets without cells (chart sheets) give no rows.

@@ -195,33 +195,69 @@ struct WorksheetState: XMLEventState {
 
     private mutating func startCell(_ attributes: XMLAttributes) throws(XLSXError) {
         guard rowOpen else { return }
+        var reference: XMLText?, type: XMLText?, style: XMLText?
+        if let base = attributes.base {
+            for index in 0..<attributes.count {
+                let slot = base + index * 5
+                guard slot[2] == nil, let attribute = slot[0], attribute[1] == 0 else { continue }
+                switch attribute[0] {
+                case UInt8(ascii: "r"): reference = XMLText(start: slot[3], end: slot[4])
+                case UInt8(ascii: "t"): type = XMLText(start: slot[3], end: slot[4])
+                case UInt8(ascii: "s"): style = XMLText(start: slot[3], end: slot[4])
+                default: break
+                }
+            }
+        }
+        try startCell(reference: reference, type: type, style: style)
+    }
+
+    /// A cell `SheetDataScanner` read in one go: what its start tag, its value's or inline string's
+    /// elements and text, and its end tag would do, without the events.
+    mutating func cell(_ cell: ScannedCell) throws(XLSXError) {
+        guard rowOpen else { return }
+        try startCell(reference: ScannedCell.attribute(cell.reference), type: ScannedCell.attribute(cell.type),
+                      style: ScannedCell.attribute(cell.style))
+        guard cell.text.count <= limits.maxStringBytes else { throw stringTooLong }
+        switch cell.content {
+        case .nothing:
+            break
+        case .value:
+            hasValue = true
+            if cellType != .inlineString && cellType != .formulaString {
+                // Typed straight from the part's bytes, without a copy.
+                closeCell()
+                place(try typedValue(cell.text))
+                return
+            }
+            valueBytes.removeAll(keepingCapacity: true)
+            valueBytes.append(contentsOf: cell.text)
+        case .inlineString:
+            hasInlineString = true
+            inlineBytes.removeAll(keepingCapacity: true)
+            inlineBytes.append(contentsOf: cell.text)
+        }
+        try finishCell()
+    }
+
+    /// Opens a cell with the values of its `r`, `t` and `s` attributes.
+    private mutating func startCell(reference: XMLText?, type: XMLText?, style: XMLText?) throws(XLSXError) {
         // A cell inside a cell is not SpreadsheetML; close the first so its value is not lost.
         if cellOpen { try finishCell() }
         cellType = .number
         cellStyle = 0
         var column = cellColumn + 1
-        if let base = attributes.base {
-            for index in 0..<attributes.count {
-                let slot = base + index * 5
-                guard slot[2] == nil, let attribute = slot[0], attribute[1] == 0 else { continue }
-                let value = XMLText(start: slot[3], end: slot[4])
-                switch attribute[0] {
-                case UInt8(ascii: "r"):
-                    guard let reference = CellReference.parse(value.bytes) else {
-                        throw .invalidCellReference(part: part, reference: value.trimmedString)
-                    }
-                    column = reference.column
-                    try placeInRow(reference)
-                case UInt8(ascii: "t"):
-                    cellType = WorksheetState.cellType(value)
-                    if cellType == .unknown { cellTypeText = value.trimmedString }
-                case UInt8(ascii: "s"):
-                    cellStyle = value.integer ?? 0
-                default:
-                    break
-                }
+        if let value = reference {
+            guard let reference = CellReference.parse(value.bytes) else {
+                throw .invalidCellReference(part: part, reference: value.trimmedString)
             }
+            column = reference.column
+            try placeInRow(reference)
         }
+        if let type {
+            cellType = WorksheetState.cellType(type)
+            if cellType == .unknown { cellTypeText = type.trimmedString }
+        }
+        if let style { cellStyle = style.integer ?? 0 }
         guard column <= CellReference.maxColumn else {
             throw .invalidCellReference(part: part, reference: "column \(column) of row \(rowIndex)")
         }
@@ -273,10 +309,19 @@ struct WorksheetState: XMLEventState {
     }
 
     private mutating func finishCell() throws(XLSXError) {
+        closeCell()
+        place(try cellValue())
+    }
+
+    private mutating func closeCell() {
         cellOpen = false
         capture = .none
         inInlineString = false
-        guard let value = try cellValue() else {
+    }
+
+    /// Puts the closed cell's value in the row.
+    private mutating func place(_ value: CellValue?) {
+        guard let value else {
             if hasFormula { rowFormulasWithoutResult.append(cellColumn) }
             return
         }
@@ -295,41 +340,44 @@ struct WorksheetState: XMLEventState {
             break
         }
         guard hasValue else { return nil }
-        return try valueBytes.withUnsafeBufferPointer { (buffer) throws(XLSXError) -> CellValue? in
-            let text = XMLText(buffer)
-            // An empty value element (`<v/>`, `<v></v>`, as some writers put in cells they leave blank) is an
-            // empty cell, whatever the cell's type says.
-            guard text.bytes.contains(where: { !XMLText.isSpace($0) }) else { return nil }
-            switch cellType {
+        return try valueBytes.withUnsafeBufferPointer { (buffer) throws(XLSXError) -> CellValue? in try typedValue(buffer) }
+    }
+
+    /// The value of a cell of a type other than the two strings, from the text of its `<v>`.
+    private func typedValue(_ buffer: UnsafeBufferPointer<UInt8>) throws(XLSXError) -> CellValue? {
+        let text = XMLText(buffer)
+        // An empty value element (`<v/>`, `<v></v>`, as some writers put in cells they leave blank) is an
+        // empty cell, whatever the cell's type says.
+        guard text.bytes.contains(where: { !XMLText.isSpace($0) }) else { return nil }
+        switch cellType {
+        case .number:
+            guard let number = NumberText.parse(buffer) else { throw invalidValue("n", text) }
+            switch styles.kind(cellStyle) {
             case .number:
-                guard let number = NumberText.parse(buffer) else { throw invalidValue("n", text) }
-                switch styles.kind(cellStyle) {
-                case .number:
-                    return .number(number)
-                case .date:
-                    return XLSXDateTime(serial: number, system: dateSystem).map(CellValue.date) ?? .number(number)
-                case .elapsed:
-                    return XLSXDateTime(duration: number, system: dateSystem).map(CellValue.date) ?? .number(number)
-                }
-            case .sharedString:
-                guard let index = text.integer else { throw invalidValue("s", text) }
-                guard index < strings.count else {
-                    throw .sharedStringOutOfRange(part: part, cell: currentCell, index: index, count: strings.count)
-                }
-                return strings.isEmpty(at: index) ? nil : .string(strings.string(at: index))
-            case .boolean:
-                guard let flag = text.boolean else { throw invalidValue("b", text) }
-                return .boolean(flag)
-            case .error:
-                return .error(text.trimmedString)
+                return .number(number)
             case .date:
-                guard let date = XLSXDateTime(iso: buffer, system: dateSystem) else { throw invalidValue("d", text) }
-                return .date(date)
-            case .unknown:
-                throw invalidValue(cellTypeText, text)
-            case .inlineString, .formulaString:
-                return nil
+                return XLSXDateTime(serial: number, system: dateSystem).map(CellValue.date) ?? .number(number)
+            case .elapsed:
+                return XLSXDateTime(duration: number, system: dateSystem).map(CellValue.date) ?? .number(number)
             }
+        case .sharedString:
+            guard let index = text.integer else { throw invalidValue("s", text) }
+            guard index < strings.count else {
+                throw .sharedStringOutOfRange(part: part, cell: currentCell, index: index, count: strings.count)
+            }
+            return strings.isEmpty(at: index) ? nil : .string(strings.string(at: index))
+        case .boolean:
+            guard let flag = text.boolean else { throw invalidValue("b", text) }
+            return .boolean(flag)
+        case .error:
+            return .error(text.trimmedString)
+        case .date:
+            guard let date = XLSXDateTime(iso: buffer, system: dateSystem) else { throw invalidValue("d", text) }
+            return .date(date)
+        case .unknown:
+            throw invalidValue(cellTypeText, text)
+        case .inlineString, .formulaString:
+            return nil
         }
     }
 

@@ -45,9 +45,10 @@ final class PointerStateHandler<State: XMLEventState>: XMLContentHandler {
 /// type declaration stops the parse with `.dtdRefused`. Errors arrive through the structured error
 /// handler (nothing is printed) and become `.malformedXML` with the part and line.
 ///
-/// For a worksheet (`scansSheetData`), the rows inside `sheetData` are read by `SheetDataScanner`
+/// For a worksheet (`scanning: .sheetData`), the rows inside `sheetData` are read by `SheetDataScanner`
 /// instead, which gives the handler the same events; libxml2 reads everything around them, and every
-/// row the scanner does not vouch for (see `SheetDataReading`).
+/// row the scanner does not vouch for (see `SheetDataReading`). The same for the sheets of an .ods's
+/// `content.xml` (`.odsTable`).
 final class XMLStreamParser {
     static let chunkSize = 1 << 16
     private static let initialized: Bool = {
@@ -72,12 +73,14 @@ final class XMLStreamParser {
 
     /// Elements of `sheetData` the scanner read (0 when libxml2 read them all).
     var scannedElements: Int { sheetData?.scannedElements ?? 0 }
+    /// Cells of those the scanner read in one go.
+    var scannedCells: Int { sheetData?.scannedCells ?? 0 }
 
     struct EventState {
         var depth = 0
         var failure: XLSXError?
         var failed = false
-        /// Whether the last event was the start of a worksheet's `sheetData` (when scanning is on).
+        /// Whether the last event was the start of the scanned container (when scanning is on).
         var sheetDataJustOpened = false
     }
 
@@ -85,9 +88,9 @@ final class XMLStreamParser {
     private var rowFilter: ODSRowFilter?
 
     init(reader: ZipPartReader, handler: XMLContentHandler, limits: XLSXLimits,
-         rowFilter: ODSRowFilter? = nil, scansSheetData: Bool = false) throws(XLSXError) {
+         rowFilter: ODSRowFilter? = nil, scanning container: ScannedContainer? = nil) throws(XLSXError) {
         self.rowFilter = rowFilter
-        sheetData = scansSheetData ? SheetDataReading() : nil
+        sheetData = container.map(SheetDataReading.init(container:))
         _ = XMLStreamParser.initialized
         part = reader.name
         self.reader = reader
@@ -185,8 +188,8 @@ final class XMLStreamParser {
             return
         }
         let name = XMLName(localName: localName, namespace: namespaces.pointee.namespace(of: uri))
-        if sheetData != nil {
-            state.pointee.sheetDataJustOpened = name.is("sheetData", in: .spreadsheet)
+        if let sheetData {
+            state.pointee.sheetDataJustOpened = sheetData.container.isOpened(by: name)
         }
         do {
             try handler.startElement(name, attributes: XMLAttributes(base: attributes, count: Int(attributeCount),

@@ -56,6 +56,19 @@ import Testing
         "not a number": #"<row r="1"><c r="A1"><v>abc</v></c></row>"#,
         "shared string past the table": #"<row r="1"><c r="A1" t="s"><v>7</v></c></row>"#,
         "row number too large": #"<row r="1048577"><c r="A1048577"><v>1</v></c></row>"#,
+        // Cells of the common shape, read in one go (`ScannedCell`), and their refusals.
+        "cells read whole": #"<row r="1"><c r="A1" s="1"/><c r="B1" s="0" t="s"><v>1</v></c><c r="C1" t="inlineStr"><is><t>plain 'text'</t></is></c><c r="D1"></c><c r="E1" t="n"><v>3.5</v></c><c r="F1" t="str"><v>7</v></c><c r="G1" t="b"><v>1</v></c><c r="H1" t="e"><v>#N/A</v></c><c r="I1"><v></v></c><c t="inlineStr"><is><t>_x0041_ no reference</t></is></c><c r="K1" t="d"><v>2026-03-01T10:00:00</v></c></row>"#,
+        "a whole cell with a bad reference": #"<row r="1"><c r="1A"><v>1</v></c></row>"#,
+        "a whole cell of an unknown type": #"<row r="1"><c r="A1" t="q"><v>1</v></c></row>"#,
+        "whole cells out of order": #"<row r="1"><c r="B1" s="2"/><c r="A1" s="2"/></row>"#,
+        "a whole cell in another row": #"<row r="1"><c r="A2"><v>1</v></c></row>"#,
+        "an inline string in a number cell": #"<row r="1"><c r="A1"><is><t>x</t></is></c><c r="B1" t="inlineStr"><v>y</v></c><c r="C1" t="s"><is><t>z</t></is></c></row>"#,
+        "a whole cell's bad number": #"<row r="1"><c r="A1" s="1"><v>1,5</v></c></row>"#,
+        "a whole cell past the last column": #"<row r="1"><c r="XFE1"/></row>"#,
+        "a whole cell outside a row": #"<c r="A1"><v>1</v></c><row r="2"><c r="A2"><v>2</v></c></row>"#,
+        "almost the common shape": "<row r=\"2\"><c r=\"A2\" s=\"1\" ><v>1</v></c><c r='B2'><v>2</v></c><c r=\"C2\" x=\"1\"><v>3</v></c>"
+            + "<c r=\"D2\"><v>4</v> </c><c r=\"E2\" t=\"inlineStr\"><is><t xml:space=\"preserve\"> e </t></is></c>"
+            + "<c r=\"F2\" t=\"str\"><v>a&amp;b</v></c><c r=\"G2\" t=\"inlineStr\"><is><t>\u{00FC}</t></is></c><c r=\"H2\"><f>1+1</f><v>2</v></c></row>",
     ]
 
     /// sheetData bodies the scanner leaves to libxml2 (at once, or from the row it stops at): libxml2's
@@ -119,6 +132,22 @@ import Testing
         SheetDataScannerTests.expectSameReading(path, name)
     }
 
+    /// Cells of the common shape are read in one go, and only those.
+    @Test func commonCellsAreReadWhole() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let path = try TestPackage(sheetData: SheetDataScannerTests.scannedBodies["cells read whole"]!
+                                       + SheetDataScannerTests.scannedBodies["almost the common shape"]!,
+            sharedStrings: ["<t>zero</t>", "<t>one</t>"]).write(to: folder.path("cells.xlsx"))
+        let book = try Workbook(path: path)
+        var rows = try book.rows(of: book.sheets[0])
+        var cells = 0
+        while let row = try rows.next() { cells += row.cells.count }
+        #expect(cells == 8 + 8)
+        // The eleven cells of the first row; none of the second, each of which differs from the shape.
+        #expect(rows.scannedCellCount == 11)
+    }
+
     /// A prefixed vocabulary (`<x:row>`), and attributes in a declared namespace such as Excel's
     /// `x14ac:dyDescent`, are the scanner's too.
     @Test func prefixedNamesAreScanned() throws {
@@ -167,5 +196,18 @@ import Testing
             scanned += SheetDataScannerTests.expectSameReading(Interop.corpus.appending(path: file).path, file)
         }
         #expect(scanned > 1000, "the scanner read only \(scanned) rows of the corpus")
+    }
+
+    /// The .ods corpus (LibreOffice, hand-made): every sheet's rows read by the scanner and by libxml2
+    /// alone come out the same, and the scanner reads most of them.
+    @Test func theODSCorpusReadsTheSameWithAndWithoutTheScanner() throws {
+        let enumerator = FileManager.default.enumerator(atPath: Interop.odsCorpus.path)!
+        let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".ods") }
+        #expect(files.count >= 50)
+        var scanned = 0
+        for file in files.sorted() {
+            scanned += SheetDataScannerTests.expectSameReading(Interop.odsCorpus.appending(path: file).path, file)
+        }
+        #expect(scanned > 100, "the scanner read only \(scanned) rows of the .ods corpus")
     }
 }
