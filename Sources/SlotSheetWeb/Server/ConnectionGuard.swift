@@ -198,9 +198,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// client's fault, even when it asks for more just before the window ends.
     private func bodyIsTooSlow() -> Bool {
         let waited = waitedInWindow + (readRequested ? now - waitingSince : .zero)
-        let window = TimeAmount.nanoseconds(Int64(timeouts.body.components.seconds) * 1_000_000_000
-                                            + timeouts.body.components.attoseconds / 1_000_000_000)
-        guard waited.nanoseconds * 2 >= window.nanoseconds else { return false }
+        guard waited.nanoseconds * 2 >= timeouts.body.nanoseconds else { return false }
         return Int64(bodyBytes) * 1_000_000_000 < Int64(ConnectionTimeouts.minimumBodyRate) * waited.nanoseconds
     }
 
@@ -213,8 +211,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard let context else { return }
         timer?.cancel()
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        timer = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(delay.components.seconds) * 1_000_000_000
-                                                                + delay.components.attoseconds / 1_000_000_000)) {
+        timer = context.eventLoop.scheduleTask(in: .nanoseconds(delay.nanoseconds)) {
             handler.value.expired()
         }
     }
@@ -240,7 +237,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         timer = nil
         context.close(promise: nil)
     }
-
 }
 
 /// Tells the connection's `ConnectionGuard` when a request's header is complete, when the
