@@ -1,6 +1,6 @@
 import Foundation
 import SlotSheetCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Watches an upload's row from the moment the instance holding its lease was killed: how many
 /// seconds until another owner held the lease, and the row once it is no longer `reading`.
@@ -18,7 +18,7 @@ final class LeaseWatch: Sendable {
         var failure: String?
     }
 
-    private let seen = Mutex(Seen())
+    private let seen = NIOLockedValueBox(Seen())
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts watching upload `id`, whose lease `killedOwner` held until `killedAt`, for at most
@@ -29,7 +29,7 @@ final class LeaseWatch: Sendable {
             do {
                 while Date().timeIntervalSince(killedAt) < limit {
                     let row = try store.read { try $0.upload(id: RowID(id)) }
-                    self.seen.withLock { seen in
+                    self.seen.withLockedValue { seen in
                         seen.row = row
                         if seen.takeover == nil, let owner = row?.leaseOwner, owner != killedOwner {
                             seen.takeover = Date().timeIntervalSince(killedAt)
@@ -39,7 +39,7 @@ final class LeaseWatch: Sendable {
                     Thread.sleep(forTimeInterval: 0.02)
                 }
             } catch {
-                self.seen.withLock { $0.failure = "\(error)" }
+                self.seen.withLockedValue { $0.failure = "\(error)" }
             }
         }
     }
@@ -48,15 +48,8 @@ final class LeaseWatch: Sendable {
     func result() async throws -> Seen {
         try await offThread { [self] in
             self.done.wait()
-            return self.seen.withLock { $0 }
+            return self.seen.withLockedValue { $0 }
         }
     }
 }
 
-/// A value shared with a thread of a test's own.
-final class Shared<Value: Sendable>: Sendable {
-    private let value: Mutex<Value>
-    init(_ value: Value) { self.value = Mutex(value) }
-    var current: Value { value.withLock { $0 } }
-    func set(_ new: Value) { value.withLock { $0 = new } }
-}

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import InteropSupport
+import NIOConcurrencyHelpers
 import NIOCore
 import SlotSheetCore
 import Testing
@@ -87,17 +88,17 @@ import Testing
         fields[.connection] = "close"
         let api = LoopbackAPI(http: http, base: server.url)
         let earlier = try store.read { try $0.uploads(of: nil, limit: 1).first?.id }
-        let watched = Shared<(row: WebUpload, acted: T)?>(nil)
-        let watching = DispatchSemaphore(value: 0), unanswered = Shared(false)
+        let watched = NIOLockedValueBox<(row: WebUpload, acted: T)?>(nil)
+        let watching = DispatchSemaphore(value: 0), unanswered = NIOLockedValueBox(false)
         Thread.detachNewThread {
             defer { watching.signal() }
             let started = Date()
-            while Date().timeIntervalSince(started) < 300 && !unanswered.current {
+            while Date().timeIntervalSince(started) < 300 && !unanswered.withLockedValue({ $0 }) {
                 // A read refused for a moment (the database busy) is tried again.
                 if let row = try? store.read({ try $0.uploads(of: nil, limit: 1).first }), row.id != earlier {
                     if row.state == .reading, row.leaseOwner != nil {
                         let acted = act(row)
-                        watched.set((row, acted))
+                        watched.withLockedValue { $0 = (row, acted) }
                         return
                     }
                     if row.state != .reading { return }
@@ -106,9 +107,9 @@ import Testing
             }
         }
         let answer: Result<LoopbackAPI.Answer, any Error>
-        do { answer = .success(try await api.send(.post, "/api/imports", headers: fields, body: body)) } catch { answer = .failure(error); unanswered.set(true) }
+        do { answer = .success(try await api.send(.post, "/api/imports", headers: fields, body: body)) } catch { answer = .failure(error); unanswered.withLockedValue { $0 = true } }
         try await offThread { watching.wait() }
-        guard let (held, acted) = watched.current, let id = held.id else {
+        guard let (held, acted) = watched.withLockedValue({ $0 }), let id = held.id else {
             // Not acted on: the upload must have been taken as usual.
             guard case let .success(answer) = answer else {
                 throw Interop.Failure(description: "the upload was not answered (\(answer)): \(server.logText.suffix(1500))")
