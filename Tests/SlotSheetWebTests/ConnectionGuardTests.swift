@@ -53,3 +53,64 @@ import Testing
         _ = try channel.finish(acceptAlreadyClosed: true)
     }
 }
+
+/// An answer ends when the socket has taken it: a big answer read slowly is never cut by the idle
+/// timeout that follows it, and a client that takes nothing of it is cut.
+@Suite struct ConnectionGuardAnswerTests {
+    /// Stands for the socket: holds each write until the test lets the client take it.
+    final class SlowSocket: ChannelOutboundHandler {
+        typealias OutboundIn = ByteBuffer
+        private var held: [(NIOAny, EventLoopPromise<Void>?)] = []
+
+        func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+            held.append((data, promise))
+        }
+
+        func flush(context: ChannelHandlerContext) {}
+
+        /// The client takes the oldest `count` writes.
+        func take(_ count: Int, context: ChannelHandlerContext) {
+            for (data, promise) in held.prefix(count) { context.writeAndFlush(data, promise: promise) }
+            held.removeFirst(min(count, held.count))
+        }
+    }
+
+    /// A GET answered with `parts` writes of 4 KiB, all handed over, none yet taken; idle 30 s,
+    /// a 2 s window.
+    static func answerHandedOver(parts: Int) throws -> (EmbeddedChannel, SlowSocket) {
+        let connectionGuard = ConnectionGuard(timeouts: ConnectionTimeouts(idle: .seconds(30), header: .seconds(1), body: .seconds(2)),
+                                              logger: Logger(label: "test"))
+        let socket = SlowSocket()
+        let channel = EmbeddedChannel(handlers: [socket, connectionGuard])
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        try channel.writeInbound(ByteBuffer(string: "GET /api/imports/1 HTTP/1.1\r\n\r\n"))
+        connectionGuard.headReceived()
+        connectionGuard.requestEnded()
+        for _ in 0..<parts { channel.write(ByteBuffer(repeating: 0x61, count: 4_096), promise: nil) }
+        channel.flush()
+        connectionGuard.responseWritten(closesConnection: false)
+        return (channel, socket)
+    }
+
+    @Test func aBigAnswerTakenSlowlyOutlastsTheIdleTimeout() throws {
+        let (channel, socket) = try Self.answerHandedOver(parts: 40)
+        let context = try channel.pipeline.syncOperations.context(handlerType: SlowSocket.self)
+        for second in 1...40 {
+            channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+            #expect(channel.isActive, "4 KiB a second taken, \(second) s into a 30 s idle timeout: not cut")
+            socket.take(1, context: context)
+        }
+        channel.embeddedEventLoop.advanceTime(by: .seconds(29))
+        #expect(channel.isActive, "the answer taken whole: idle from then on")
+        channel.embeddedEventLoop.advanceTime(by: .seconds(2))
+        #expect(!channel.isActive, "30 s without a request after the answer: closed as idle")
+    }
+
+    @Test func aClientThatTakesNothingOfItsAnswerIsCut() throws {
+        let (channel, _) = try Self.answerHandedOver(parts: 40)
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1_900))
+        #expect(channel.isActive)
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(200))
+        #expect(!channel.isActive, "nothing taken in a 2 s window: cut")
+    }
+}

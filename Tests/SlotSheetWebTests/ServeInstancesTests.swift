@@ -165,7 +165,12 @@ import Testing
         #expect(row?.state == .ready && row?.planDigest != nil, "read to its preview: \(String(describing: row))")
 
         let api = LoopbackAPI(http: http, base: second.url)
-        let state = try await api.send(.get, "/api/imports/\(id)", headers: [.authorization: bearer])
+        let state: LoopbackAPI.Answer
+        do {
+            state = try await api.send(.get, "/api/imports/\(id)", headers: [.authorization: bearer])
+        } catch {
+            throw Interop.Failure(description: "GET /api/imports/\(id) on the second instance: \(error): \(second.logText.suffix(3000))")
+        }
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(buffer: state.body)) as? [String: Any])
         #expect(answer["state"] as? String == "ready" && answer["error"] == nil, "\(answer.filter { $0.key != "result" })")
         #expect(!second.logText.contains("error"), "\(second.logText.suffix(1500))")

@@ -12,7 +12,8 @@ public struct ConnectionTimeouts: Sendable, Equatable {
     /// From a request's first byte until its header is complete.
     public var header: Duration
     /// The window in which a body the server is waiting for must bring `minimumBodyRate` bytes a
-    /// second (a body that stalls, or trickles a byte at a time, is cut at the window's end).
+    /// second (a body that stalls, or trickles a byte at a time, is cut at the window's end), and
+    /// in which a client must take that much of an answer being sent to it.
     public var body: Duration
     /// 1 KiB a second: any real upload is far faster, a trickle is far slower.
     public static let minimumBodyRate = 1024
@@ -60,9 +61,14 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
 /// Closes a connection whose client holds it without using it: silent for `idle` between
 /// requests, a header not complete `header` after its first byte, a body that brings less than
-/// `minimumBodyRate` bytes a second while the server waits for it, over at least half a `body` window. Each cut
-/// is logged at INFO (an idle one at DEBUG: that is how kept-alive connections end), and nothing
-/// is answered: the client is not listening.
+/// `minimumBodyRate` bytes a second while the server waits for it, over at least half a `body` window, or
+/// an answer handed to the connection that the client takes at less than that rate. Each cut is
+/// logged at INFO (an idle one at DEBUG: that is how kept-alive connections end), and nothing
+/// more is answered: the client is not listening.
+///
+/// An answer ends when its last byte is written to the socket, not when the server hands it
+/// over: a big answer (a four-year preview's JSON is 18 MB) read slowly by a busy client must not
+/// be cut by the idle timeout that starts after it.
 ///
 /// It sits first in the pipeline and sees the bytes as they come; `RequestPhaseTap`, after the
 /// HTTP decoder, tells it where a request and its response are.
@@ -72,13 +78,21 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = IOData
     typealias OutboundOut = IOData
 
-    enum Phase { case waiting, header, body, responding, lingering }
+    /// `responding`: the server works on its answer; `sending`: the answer is handed over and
+    /// the client is taking it.
+    enum Phase { case waiting, header, body, responding, sending, lingering }
 
     private let timeouts: ConnectionTimeouts
     private let logger: Logger
     private(set) var phase = Phase.waiting
     private var requestOpen = false
     private var responseOpen = false
+    /// Whether the answer being sent closes the connection once it is taken.
+    private var closesAfterSending = false
+    /// Writes handed to the socket and not yet written.
+    private var pendingWrites = 0
+    /// Bytes written to the socket in the current `sending` window.
+    private var sentBytes = 0
     /// The server asked for more bytes and none came since: only then is a stalled body the client's doing.
     private var readRequested = false
     /// When the server last asked for bytes that have not come yet (meaningful while `readRequested`).
@@ -128,7 +142,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             arm(timeouts.header)
         case .body:
             bodyBytes += unwrapInboundIn(data).readableBytes
-        case .header, .responding:
+        case .header, .responding, .sending:
             break
         }
         context.fireChannelRead(data)
@@ -140,6 +154,24 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         } else {
             context.fireChannelReadComplete()
         }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let bytes = unwrapOutboundIn(data).readableBytes
+        let written = promise ?? context.eventLoop.makePromise()
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        pendingWrites += 1
+        written.futureResult.whenComplete { result in
+            if case .success = result { handler.value.wrote(bytes) } else { handler.value.pendingWrites -= 1 }
+        }
+        context.write(data, promise: written)
+    }
+
+    /// A write reached the socket: once the answer handed over is all written, it has ended.
+    private func wrote(_ bytes: Int) {
+        pendingWrites -= 1
+        sentBytes += bytes
+        if phase == .sending, pendingWrites == 0 { responseEnded(closesConnection: closesAfterSending) }
     }
 
     func read(context: ChannelHandlerContext) {
@@ -160,7 +192,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func requestEnded() {
         requestOpen = false
-        guard phase != .lingering else { return }
+        guard phase != .lingering, phase != .sending else { return }
         if responseOpen {
             phase = .responding
             timer?.cancel()
@@ -168,6 +200,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             phase = .waiting
             arm(timeouts.idle)
         }
+    }
+
+    /// The answer's end is handed to the connection: it ends once the socket has taken every
+    /// byte of it (at once when nothing is waiting to be written).
+    func responseWritten(closesConnection: Bool) {
+        guard pendingWrites > 0, phase != .lingering else { return responseEnded(closesConnection: closesConnection) }
+        closesAfterSending = closesConnection
+        phase = .sending
+        sentBytes = 0
+        arm(timeouts.body)
     }
 
     func responseEnded(closesConnection: Bool) {
@@ -225,12 +267,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .body where !bodyIsTooSlow():
             enterBody()  // the server was busy rather than waiting, or the body came fast enough: a new window
             return
+        case .sending where Int64(sentBytes) * 1_000_000_000 >= Int64(ConnectionTimeouts.minimumBodyRate) * timeouts.body.nanoseconds:
+            sentBytes = 0  // the client takes its answer fast enough: a new window
+            arm(timeouts.body)
+            return
         case .waiting:
             logger.debug("connection from \(peer) closed: no request in \(timeouts.idle.components.seconds)s")
         case .header:
             logger.info("connection from \(peer) closed: the request's header took more than \(timeouts.header.components.seconds)s")
         case .body:
             logger.info("connection from \(peer) closed: the request's body brought \(bodyBytes) bytes in \(timeouts.body.components.seconds)s")
+        case .sending:
+            logger.info("connection from \(peer) closed: the client took \(sentBytes) bytes of its answer in \(timeouts.body.components.seconds)s")
         case .lingering:
             logger.debug("connection from \(peer) closed after its refused request")
         }
@@ -267,7 +315,11 @@ final class RequestPhaseTap: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapOutboundIn(data) {
         case let .head(head): closes = head.headerFields[.connection]?.lowercased() == "close"
         case .body: break
-        case .end: connectionGuard?.responseEnded(closesConnection: closes)
+        case .end:
+            // Handed over first, so that the connection's guard counts every write of the answer.
+            context.write(data, promise: promise)
+            connectionGuard?.responseWritten(closesConnection: closes)
+            return
         }
         context.write(data, promise: promise)
     }
