@@ -75,9 +75,9 @@ import Testing
         }
     }
 
-    /// A GET answered with `parts` writes of 4 KiB, all handed over, none yet taken; idle 30 s,
-    /// a 2 s window.
-    static func answerHandedOver(parts: Int) throws -> (EmbeddedChannel, SlowSocket) {
+    /// A GET answered with `parts` writes of `size` bytes each, all handed over, none yet taken;
+    /// idle 30 s, a 2 s window.
+    static func answerHandedOver(parts: Int, size: Int = 4_096) throws -> (EmbeddedChannel, SlowSocket) {
         let connectionGuard = ConnectionGuard(timeouts: ConnectionTimeouts(idle: .seconds(30), header: .seconds(1), body: .seconds(2)),
                                               logger: Logger(label: "test"))
         let socket = SlowSocket()
@@ -86,7 +86,7 @@ import Testing
         try channel.writeInbound(ByteBuffer(string: "GET /api/imports/1 HTTP/1.1\r\n\r\n"))
         connectionGuard.headReceived()
         connectionGuard.requestEnded()
-        for _ in 0..<parts { channel.write(ByteBuffer(repeating: 0x61, count: 4_096), promise: nil) }
+        for _ in 0..<parts { channel.write(ByteBuffer(repeating: 0x61, count: size), promise: nil) }
         channel.flush()
         connectionGuard.responseWritten(closesConnection: false)
         return (channel, socket)
@@ -104,6 +104,19 @@ import Testing
         #expect(channel.isActive, "the answer taken whole: idle from then on")
         channel.embeddedEventLoop.advanceTime(by: .seconds(2))
         #expect(!channel.isActive, "30 s without a request after the answer: closed as idle")
+    }
+
+    @Test func oneBigBufferTakenSteadilyIsNotCut() throws {
+        // 2 MiB in one write (as a big JSON answer is): its progress shows slice by slice.
+        let (channel, socket) = try Self.answerHandedOver(parts: 1, size: 32 * ConnectionGuard.trackedSlice)
+        let context = try channel.pipeline.syncOperations.context(handlerType: SlowSocket.self)
+        for slice in 1...32 {
+            channel.embeddedEventLoop.advanceTime(by: .milliseconds(1_500))
+            #expect(channel.isActive, "64 KiB taken every 1.5 s, slice \(slice) of 32: not cut")
+            socket.take(1, context: context)
+        }
+        channel.embeddedEventLoop.advanceTime(by: .seconds(29))
+        #expect(channel.isActive, "the answer taken whole: idle from then on")
     }
 
     @Test func aClientThatTakesNothingOfItsAnswerIsCut() throws {

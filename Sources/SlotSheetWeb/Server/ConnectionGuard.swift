@@ -156,8 +156,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    /// The most bytes one tracked write holds: a bigger buffer (an 18 MB JSON answer is one) is
+    /// handed on in slices of this size, so that a client taking it steadily shows its progress
+    /// long before the whole buffer is written.
+    static let trackedSlice = 65_536
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let bytes = unwrapOutboundIn(data).readableBytes
+        guard case var .byteBuffer(buffer) = unwrapOutboundIn(data), buffer.readableBytes > Self.trackedSlice else {
+            return track(data, bytes: unwrapOutboundIn(data).readableBytes, promise: promise, context: context)
+        }
+        while buffer.readableBytes > Self.trackedSlice, let slice = buffer.readSlice(length: Self.trackedSlice) {
+            track(wrapOutboundOut(.byteBuffer(slice)), bytes: slice.readableBytes, promise: nil, context: context)
+        }
+        track(wrapOutboundOut(.byteBuffer(buffer)), bytes: buffer.readableBytes, promise: promise, context: context)
+    }
+
+    /// Hands `data` on, counting it as pending until the socket has taken it.
+    private func track(_ data: NIOAny, bytes: Int, promise: EventLoopPromise<Void>?, context: ChannelHandlerContext) {
         let written = promise ?? context.eventLoop.makePromise()
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         pendingWrites += 1
