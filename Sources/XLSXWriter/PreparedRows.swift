@@ -101,6 +101,7 @@ public final class PreparedRows {
         guard !text.isEmpty, !text.utf8.contains(where: { $0 < 0x20 }) else {
             throw .refused(context: place(column), reason: "a formula is one line of text")
         }
+        try checkNumber(cachedValue, column)
         try startCell(column, format)
         bytes.append(contentsOf: "><f>".utf8)
         for byte in text.utf8 {
@@ -112,7 +113,7 @@ public final class PreparedRows {
             }
         }
         bytes.append(contentsOf: "</f><v>".utf8)
-        try appendNumber(cachedValue, column)
+        appendNumber(cachedValue)
         bytes.append(contentsOf: "</v></c>".utf8)
     }
 
@@ -201,15 +202,19 @@ public final class PreparedRows {
     }
 
     private func writeNumber(_ number: Double, _ column: Int, _ format: CellFormat) throws(XLSXWriteError) {
+        try checkNumber(number, column)
         try startCell(column, format)
         bytes.append(contentsOf: "><v>".utf8)
-        try appendNumber(number, column)
+        appendNumber(number)
         bytes.append(contentsOf: "</v></c>".utf8)
     }
 
-    /// `number` as libxlsxwriter prints it (`%.16G`); whole numbers without the formatter.
-    private func appendNumber(_ number: Double, _ column: Int) throws(XLSXWriteError) {
+    private func checkNumber(_ number: Double, _ column: Int) throws(XLSXWriteError) {
         guard number.isFinite else { throw .refused(context: place(column), reason: "\(number) is not a number a cell holds") }
+    }
+
+    /// `number` (finite) as libxlsxwriter prints it (`%.16G`); whole numbers without the formatter.
+    private func appendNumber(_ number: Double) {
         if number.rounded() == number, abs(number) < 1e15, !(number == 0 && number.sign == .minus) {
             bytes.append(contentsOf: String(Int(number)).utf8)
         } else {
