@@ -56,35 +56,25 @@ final class DeflatedPart {
         }
     }
 
-    /// At a fixed address: zlib keeps a pointer back to the stream and refuses one that moved.
-    private let stream: UnsafeMutablePointer<z_stream>
+    private let deflater: Deflater
+    /// The thread that deflates, when the part has one (`onItsOwnThread`).
+    private let thread: DeflateThread?
     private var pending: [UInt8] = []
-    private var output: [UInt8]
-    private let spill: SpillFile
-    private var crc = crc32(0, nil, 0)
-    private var size = 0
     private var open = true
 
     /// `level` is zlib's, 1 (fastest) to 9 (smallest); libxlsxwriter's parts get 6. The
-    /// temporary file goes to `temporaryDirectory` (the system's when nil).
-    init(level: Int32, temporaryDirectory: String? = nil) throws(XLSXWriteError) {
-        spill = try SpillFile(in: temporaryDirectory)
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        // Raw deflate: a zip entry carries no zlib header.
-        let status = deflateInit2_(stream, level, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
-                                   ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-        guard status == Z_OK else {
-            stream.deallocate()
-            throw .refused(context: "deflating a part", reason: "zlib error \(status)")
-        }
+    /// temporary file goes to `temporaryDirectory` (the system's when nil). `onItsOwnThread`:
+    /// zlib runs on a thread of the part's own, a few chunks behind the thread that appends, so
+    /// making the bytes and deflating them overlap on two cores.
+    init(level: Int32, temporaryDirectory: String? = nil, onItsOwnThread: Bool = false) throws(XLSXWriteError) {
+        deflater = try Deflater(level: level, temporaryDirectory: temporaryDirectory)
+        thread = onItsOwnThread ? DeflateThread(deflater) : nil
         pending.reserveCapacity(DeflatedPart.inputChunk + 16 * 1024)
-        output = [UInt8](repeating: 0, count: DeflatedPart.outputChunk)
     }
 
     deinit {
-        if open { deflateEnd(stream) }
-        stream.deallocate()
+        // A part abandoned half-way (a failed export) stops its thread before zlib's stream goes.
+        if open { thread?.stop() }
     }
 
     /// `bytes` deflated whole, in memory: a small piece of a part (a sheet's XML around its rows).
@@ -92,7 +82,7 @@ final class DeflatedPart {
         let part = try DeflatedPart(level: level)
         try part.append(bytes)
         let finished = try part.finish(ending)
-        return Finished(pieces: [.bytes(try part.spill.readAll())], crc: finished.crc, size: finished.size)
+        return Finished(pieces: [.bytes(try part.deflater.spill.readAll())], crc: finished.crc, size: finished.size)
     }
 
     /// Appends bytes of the part.
@@ -106,88 +96,22 @@ final class DeflatedPart {
     func finish(_ ending: Ending = .final) throws(XLSXWriteError) -> Finished {
         guard open else { throw .closed }
         try deflatePending(ending == .final ? Z_FINISH : Z_SYNC_FLUSH)
-        deflateEnd(stream)
+        try thread?.waitForLastChunk()
+        deflater.end()
         open = false
-        try spill.flush()
-        return Finished(pieces: [.file(spill)], crc: UInt32(crc), size: size)
+        try deflater.spill.flush()
+        return Finished(pieces: [.file(deflater.spill)], crc: deflater.crc, size: deflater.size)
     }
 
     private func deflatePending(_ flush: Int32) throws(XLSXWriteError) {
-        guard open else { throw .closed }
-        let failure: Int32? = pending.withUnsafeMutableBufferPointer { input in
-            if input.count > 0 { crc = crc32(crc, input.baseAddress, uInt(input.count)) }
-            size += input.count
-            stream.pointee.next_in = input.baseAddress
-            stream.pointee.avail_in = uInt(input.count)
-            return output.withUnsafeMutableBufferPointer { output -> Int32? in
-                while true {
-                    stream.pointee.next_out = output.baseAddress
-                    stream.pointee.avail_out = uInt(output.count)
-                    let status = deflate(stream, flush)
-                    guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else { return status }
-                    let produced = output.count - Int(stream.pointee.avail_out)
-                    if produced > 0, !spill.write(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: output[..<produced]))) { return Z_ERRNO }
-                    if flush == Z_FINISH ? status == Z_STREAM_END : stream.pointee.avail_out != 0 { return nil }
-                }
-            }
-        }
-        stream.pointee.next_in = nil
-        pending.removeAll(keepingCapacity: true)
-        if let failure {
-            throw .refused(context: "deflating a part", reason: failure == Z_ERRNO ? "the temporary file cannot be written" : "zlib error \(failure)")
-        }
-    }
-}
-
-/// An unnamed temporary file (removed from its folder as soon as it is made) that compressed
-/// bytes are written to and then read back from the start.
-final class SpillFile {
-    private let file: UnsafeMutablePointer<FILE>
-    private(set) var count = 0
-
-    init(in directory: String?) throws(XLSXWriteError) {
-        let opened: UnsafeMutablePointer<FILE>?
-        if let directory {
-            var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast()) + Array("slotsheet-part-XXXXXX".utf8CString)
-            let descriptor = mkstemp(&template)
-            if descriptor >= 0 { unlink(template) }
-            opened = descriptor >= 0 ? fdopen(descriptor, "w+") : nil
-            if opened == nil, descriptor >= 0 { close(descriptor) }
+        if let thread {
+            try thread.submit(pending, flush: flush)
+            pending = []
+            pending.reserveCapacity(DeflatedPart.inputChunk + 16 * 1024)
         } else {
-            opened = tmpfile()
+            try deflater.deflate(pending, flush: flush)
+            pending.removeAll(keepingCapacity: true)
         }
-        guard let opened else { throw .refused(context: "deflating a part", reason: "no temporary file (\(String(cString: strerror(errno))))") }
-        file = opened
-    }
-
-    deinit { fclose(file) }
-
-    /// Appends `bytes`; false when the file cannot take them (a full disk).
-    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let written = fwrite(bytes.baseAddress, 1, bytes.count, file)
-        count += written
-        return written == bytes.count
-    }
-
-    func flush() throws(XLSXWriteError) {
-        guard fflush(file) == 0 else { throw .refused(context: "deflating a part", reason: "the temporary file cannot be written") }
-    }
-
-    /// Goes back to the start, for `read`.
-    func rewind() -> Bool {
-        fseeko(file, 0, SEEK_SET) == 0
-    }
-
-    /// Reads up to `count` bytes from where the last read ended into `buffer`; the bytes read.
-    func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
-        fread(buffer, 1, count, file)
-    }
-
-    func readAll() throws(XLSXWriteError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        let read = rewind() ? bytes.withUnsafeMutableBytes { self.read(into: $0.baseAddress!, count: count) } : -1
-        guard read == count else { throw .refused(context: "deflating a part", reason: "the temporary file cannot be read") }
-        return bytes
     }
 }
 

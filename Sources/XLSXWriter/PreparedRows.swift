@@ -2,7 +2,7 @@ import CXlsxWriter
 import Foundation
 
 /// The rows of a libxlsxwriter sheet (its `sheetData`) written by our own code and deflated as
-/// they go, on the thread that writes them. libxlsxwriter still writes the rest of the sheet
+/// they go, a few chunks behind, on a thread of their own (`DeflateThread`). libxlsxwriter still writes the rest of the sheet
 /// (column widths, panes, protection, validation, conditional formats, page setup, notes) and
 /// the workbook's styles, and each cell carries the xf index libxlsxwriter gives its format; at
 /// `WorkbookWriter.close()` the rows go in between libxlsxwriter's XML before and after the
@@ -49,7 +49,7 @@ public final class PreparedRows {
     init(sheetName: String, partName: String, temporaryDirectory: String?) throws(XLSXWriteError) {
         self.sheetName = sheetName
         self.partName = partName
-        part = try DeflatedPart(level: PreparedRows.compressionLevel, temporaryDirectory: temporaryDirectory)
+        part = try DeflatedPart(level: PreparedRows.compressionLevel, temporaryDirectory: temporaryDirectory, onItsOwnThread: true)
         bytes.reserveCapacity(16 * 1024)
     }
 

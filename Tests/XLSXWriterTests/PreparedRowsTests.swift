@@ -211,6 +211,21 @@ import XLSXReader
         #expect(try read.next()?.cells.map(\.value) == [.string("kept")])
     }
 
+    /// A failed export abandons the workbook half-way: the deflate thread stops, no file is left.
+    @Test func aDiscardedWorkbookWithPreparedRowsLeavesNoFile() throws {
+        let path = try temporaryPath()
+        let workbook = try WorkbookWriter(path: path)
+        let rows = try workbook.addSheet(named: "Grid").prepareRows()
+        let plain = try workbook.cellFormat(CellStyle())
+        for row in 0..<2_000 {
+            try rows.startRow(row)
+            try rows.writeMarks((0..<60).map { ($0 + row) % 3 == 0 }, mark: "x", firstColumn: 0, format: plain)
+        }
+        workbook.discard()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(throws: XLSXWriteError.self) { try workbook.close() }
+    }
+
     @Test func cellsThroughLibxlsxwriterBesidePreparedRowsAreRefusedAtClose() throws {
         let path = try temporaryPath()
         let workbook = try WorkbookWriter(path: path)
