@@ -37,8 +37,9 @@ public final class PreparedRows {
     /// The range the cells cover, for the sheet's `dimension`.
     private var firstRow = Int.max, lastRow = -1, firstColumn = Int.max, finalColumn = -1
 
-    /// zlib's level, libxlsxwriter's: the file stays the size it was.
-    static let compressionLevel: Int32 = 6
+    /// zlib's level. Measured on a year template's grid (20.8 MB of XML): level 5 gives 1.594 MB
+    /// in four fifths of the time of libxlsxwriter's 6 (1.586 MB); 4 gives 1.83 MB, 2 1.97 MB.
+    static let compressionLevel: Int32 = 5
 
     /// The rows as they go into the file, and the range their cells cover (A1 form), if any.
     struct Finished {
