@@ -27,11 +27,11 @@ public final class PreparedSheet {
     /// Rows appended so far.
     public private(set) var rowCount = 0
 
-    init(placeholder: SheetWriter, protected: Bool) throws(XLSXWriteError) {
+    init(placeholder: SheetWriter, protected: Bool, temporaryDirectory: String?) throws(XLSXWriteError) {
         self.placeholder = placeholder
         name = placeholder.name
         self.protected = protected
-        part = try DeflatedPart(level: PreparedSheet.compressionLevel)
+        part = try DeflatedPart(level: PreparedSheet.compressionLevel, temporaryDirectory: temporaryDirectory)
         row.reserveCapacity(4096)
         try part.append(PreparedSheet.header.utf8)
     }
@@ -57,13 +57,8 @@ public final class PreparedSheet {
             while columnLetters.count <= column { columnLetters.append(Array(CellReference.columnLetters(columnLetters.count).utf8)) }
             row.append(contentsOf: columnLetters[column])
             row.append(contentsOf: number)
-            row.append(contentsOf: #"" t="inlineStr"><is><t"#.utf8)
-            if let first = field.utf8.first, let last = field.utf8.last, PreparedSheet.isSpace(first) || PreparedSheet.isSpace(last) {
-                row.append(contentsOf: #" xml:space="preserve""#.utf8)
-            }
-            row.append(UInt8(ascii: ">"))
-            PreparedSheet.appendEscaped(field, to: &row)
-            row.append(contentsOf: "</t></is></c>".utf8)
+            row.append(UInt8(ascii: "\""))
+            InlineText.appendCellEnd(field, to: &row)
         }
         row.append(contentsOf: "</row>".utf8)
         try part.append(row)
@@ -98,50 +93,5 @@ public final class PreparedSheet {
         "</sheetData>"
             + (protected ? #"<sheetProtection sheet="1" objects="1" scenarios="1" formatColumns="0" formatRows="0"/>"# : "")
             + #"<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>"#
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    /// `text` as XML character data: `&`, `<`, `>` as entities; characters XML 1.0 cannot hold
-    /// (C0 controls but tab and line feed, U+FFFE, U+FFFF) and a carriage return (which XML
-    /// would turn into a line feed) as `_xHHHH_`; the underscore of a literal `_xHHHH_` as
-    /// `_x005F_`, so a reader that decodes the escapes gets the text back.
-    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
-        let utf8 = text.utf8
-        let needsWork = utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
-            || $0 == UInt8(ascii: "_") || $0 == 0xEF }
-        guard needsWork else {
-            bytes.append(contentsOf: utf8)
-            return
-        }
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            switch scalar {
-            case "&": bytes.append(contentsOf: "&amp;".utf8)
-            case "<": bytes.append(contentsOf: "&lt;".utf8)
-            case ">": bytes.append(contentsOf: "&gt;".utf8)
-            case "\t", "\n": bytes.append(UInt8(scalar.value))
-            case "_" where startsEscape(scalars, at: index): bytes.append(contentsOf: "_x005F_".utf8)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    bytes.append(contentsOf: escape(scalar.value).utf8)
-                } else {
-                    bytes.append(contentsOf: String(scalar).utf8)
-                }
-            }
-        }
-    }
-
-    private static func escape(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return "_x" + String(repeating: "0", count: 4 - hex.count) + hex + "_"
-    }
-
-    /// Whether `_xHHHH_` starts at `index`.
-    private static func startsEscape(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
-        guard index + 6 < scalars.count, scalars[index + 1] == "x", scalars[index + 6] == "_" else { return false }
-        return scalars[(index + 2)...(index + 5)].allSatisfy { $0.properties.isASCIIHexDigit }
     }
 }

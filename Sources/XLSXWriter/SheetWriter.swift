@@ -175,6 +175,16 @@ public final class SheetWriter {
         try XLSXWriteError.check(code, place(row, column))
     }
 
+    /// Hands this sheet's rows to our own writer (`PreparedRows`): every cell then goes through
+    /// it, and libxlsxwriter writes the rest of the sheet. Once a sheet; before any cell.
+    ///
+    ///     let rows = try grid.prepareRows()
+    ///     try rows.startRow(1)
+    ///     try rows.writeMarks(flags, mark: "x", firstColumn: 5, format: mark)
+    public func prepareRows() throws(XLSXWriteError) -> PreparedRows {
+        try workbook.prepareRows(of: self)
+    }
+
     // MARK: Layout
 
     /// Width (in characters) and style of columns `first...last`.

@@ -21,15 +21,18 @@ public enum WorkbookPostProcessing {
     }
 
     /// What `WorkbookWriter.close()` does after libxlsxwriter: one pass over the file that makes
-    /// `veryHiddenSheets` very hidden and puts each prepared part (already deflated) in place of
-    /// the one libxlsxwriter wrote under its name. Nothing to do, no pass.
-    static func finish(_ path: String, veryHiddenSheets: [String], replacingParts parts: [String: DeflatedPart.Finished]) throws(XLSXWriteError) {
-        guard !veryHiddenSheets.isEmpty || !parts.isEmpty else { return }
-        try rewrite(path, sheetStates: veryHiddenSheets.map { ($0, .veryHidden) }, replacingParts: parts)
+    /// `veryHiddenSheets` very hidden, puts each prepared part (already deflated) in place of
+    /// the one libxlsxwriter wrote under its name, and puts prepared rows into the `sheetData`
+    /// of the sheet libxlsxwriter wrote around them. Nothing to do, no pass.
+    static func finish(_ path: String, veryHiddenSheets: [String], replacingParts parts: [String: DeflatedPart.Finished],
+                       fillingRows rows: [String: PreparedRows.Finished] = [:]) throws(XLSXWriteError) {
+        guard !veryHiddenSheets.isEmpty || !parts.isEmpty || !rows.isEmpty else { return }
+        try rewrite(path, sheetStates: veryHiddenSheets.map { ($0, .veryHidden) }, replacingParts: parts, fillingRows: rows)
     }
 
     private static func rewrite(_ path: String, sheetStates: [(name: String, state: SheetState)],
-                                replacingParts parts: [String: DeflatedPart.Finished]) throws(XLSXWriteError) {
+                                replacingParts parts: [String: DeflatedPart.Finished],
+                                fillingRows rows: [String: PreparedRows.Finished] = [:]) throws(XLSXWriteError) {
         var code: Int32 = 0
         guard let archive = zip_open(path, 0, &code) else {
             throw .refused(context: "reopening \(path)", reason: "libzip error \(code)")
@@ -37,11 +40,16 @@ public enum WorkbookPostProcessing {
         do throws(XLSXWriteError) {
             if !sheetStates.isEmpty {
                 let (index, info) = try locate(workbookPart, in: archive, path: path)
-                var edited = try read(archive, index: index, size: Int(info.size), path: path)
+                var edited = try read(archive, index: index, size: Int(info.size), path: path, name: workbookPart)
                 for (name, state) in sheetStates { edited = try withSheetState(state, ofSheetNamed: name, in: edited) }
                 try replace(archive, index: index, with: edited, mtime: info.mtime, path: path)
             }
-            for (name, part) in parts.sorted(by: { $0.key < $1.key }) {
+            var whole = parts
+            for (name, prepared) in rows {
+                let (index, info) = try locate(name, in: archive, path: path)
+                whole[name] = try prepared.sheet(around: read(archive, index: index, size: Int(info.size), path: path, name: name))
+            }
+            for (name, part) in whole.sorted(by: { $0.key < $1.key }) {
                 let (index, info) = try locate(name, in: archive, path: path)
                 guard let source = part.zipSource(in: archive) else { throw failure(archive, path) }
                 guard zip_file_replace(archive, index, source, 0) == 0 else {
@@ -92,7 +100,7 @@ public enum WorkbookPostProcessing {
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 
-    private static func read(_ archive: OpaquePointer, index: zip_uint64_t, size: Int, path: String) throws(XLSXWriteError) -> String {
+    private static func read(_ archive: OpaquePointer, index: zip_uint64_t, size: Int, path: String, name: String) throws(XLSXWriteError) -> String {
         guard let file = zip_fopen_index(archive, index, 0) else { throw failure(archive, path) }
         defer { zip_fclose(file) }
         var bytes = [UInt8](repeating: 0, count: size)
@@ -103,7 +111,7 @@ public enum WorkbookPostProcessing {
             total += Int(count)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .refused(context: path, reason: "\(workbookPart) is not UTF-8")
+            throw .refused(context: path, reason: "\(name) is not UTF-8")
         }
         return text
     }

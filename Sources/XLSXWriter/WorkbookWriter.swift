@@ -52,9 +52,14 @@ public final class WorkbookWriter {
     private var worksheetCount = 0
     /// Sheets whose content is written outside libxlsxwriter, put in place at `close()`.
     private var preparedSheets: [PreparedSheet] = []
+    /// Sheets whose rows are written outside libxlsxwriter, put in place at `close()`.
+    private var preparedRows: [PreparedRows] = []
+    /// Where the prepared parts keep their compressed bytes until `close()` (the system's when nil).
+    private let temporaryDirectory: String?
 
     public init(path: String, options: Options = Options()) throws(XLSXWriteError) {
         self.path = path
+        temporaryDirectory = options.temporaryDirectory
         var cOptions = lxw_workbook_options()
         cOptions.constant_memory = options.constantMemory ? 1 : 0
         cOptions.use_zip64 = 1
@@ -87,9 +92,20 @@ public final class WorkbookWriter {
     /// caller's thread (`PreparedSheet`), such as a large hidden sheet filled beside a large
     /// visible one. `protected` protects it as `SheetWriter.protectWithoutPassword()` does.
     public func addPreparedSheet(named name: String, protected: Bool) throws(XLSXWriteError) -> PreparedSheet {
-        let prepared = try PreparedSheet(placeholder: addSheet(named: name), protected: protected)
+        let prepared = try PreparedSheet(placeholder: addSheet(named: name), protected: protected, temporaryDirectory: temporaryDirectory)
         preparedSheets.append(prepared)
         return prepared
+    }
+
+    /// The rows of `sheet`, written and deflated apart from libxlsxwriter (see `SheetWriter.prepareRows()`).
+    func prepareRows(of sheet: SheetWriter) throws(XLSXWriteError) -> PreparedRows {
+        _ = try requireOpen()
+        guard !preparedRows.contains(where: { $0.partName == sheet.partName }) else {
+            throw .refused(context: "sheet '\(sheet.name)'", reason: "its rows are already prepared")
+        }
+        let rows = try PreparedRows(sheetName: sheet.name, partName: sheet.partName, temporaryDirectory: temporaryDirectory)
+        preparedRows.append(rows)
+        return rows
     }
 
     /// The workbook format for `style`, made once and shared by every cell with that style.
@@ -144,13 +160,15 @@ public final class WorkbookWriter {
         if !veryHiddenSheets.contains(name) { veryHiddenSheets.append(name) }
     }
 
-    /// Writes the file, then, in one pass over it, puts the prepared sheets in place and sets the
-    /// state of very hidden sheets. Afterwards the writer and its sheets can no longer be used.
+    /// Writes the file, then, in one pass over it, puts the prepared sheets and rows in place and
+    /// sets the state of very hidden sheets. Afterwards the writer and its sheets can no longer be used.
     public func close() throws(XLSXWriteError) {
         let workbook = try requireOpen()
         var parts: [String: DeflatedPart.Finished] = [:]
+        var rows: [String: PreparedRows.Finished] = [:]
         do {
             for sheet in preparedSheets { parts[sheet.partName] = try sheet.finish() }
+            for sheet in preparedRows { rows[sheet.partName] = try sheet.finish() }
         } catch {
             discard()
             throw error
@@ -158,8 +176,9 @@ public final class WorkbookWriter {
         self.workbook = nil
         formats.removeAll()
         preparedSheets.removeAll()
+        preparedRows.removeAll()
         try XLSXWriteError.check(workbook_close(workbook), "writing \(path)")
-        try WorkbookPostProcessing.finish(path, veryHiddenSheets: veryHiddenSheets, replacingParts: parts)
+        try WorkbookPostProcessing.finish(path, veryHiddenSheets: veryHiddenSheets, replacingParts: parts, fillingRows: rows)
     }
 
     /// Abandons the workbook without writing it (used when a job fails half-way).
@@ -168,6 +187,7 @@ public final class WorkbookWriter {
         self.workbook = nil
         formats.removeAll()
         preparedSheets.removeAll()
+        preparedRows.removeAll()
         lxw_workbook_free(workbook)
     }
 }

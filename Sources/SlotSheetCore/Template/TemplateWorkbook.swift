@@ -7,7 +7,9 @@ import XLSXWriter
 ///
 /// A data row is two calls: `writeRow` (the grid) and `recordRow` (its metadata record). They may
 /// run on two threads, one each, as the export does: the metadata sheet is a `PreparedSheet`,
-/// written and deflated on the thread that records, apart from libxlsxwriter's.
+/// written and deflated on the thread that records, apart from libxlsxwriter's; the grid's rows
+/// are `PreparedRows`, written and deflated on the thread that writes them (libxlsxwriter writes
+/// the rest of the grid: columns, panes, validation, the shortage highlight, notes, printing).
 final class TemplateWorkbook {
     struct Context {
         let layout: TemplateLayout
@@ -24,6 +26,8 @@ final class TemplateWorkbook {
     private let context: Context
     private let workbook: WorkbookWriter
     private let grid: SheetWriter
+    /// The grid's rows, header included.
+    private let rows: PreparedRows
     private let metadata: PreparedSheet
     private let styles: TemplateStyles
     /// Cell formats per kind of row, resolved once: they go into every one of 550k cells.
@@ -38,6 +42,7 @@ final class TemplateWorkbook {
         workbook = try WorkbookWriter(path: path)
         do {
             grid = try workbook.addSheet(named: words.availabilitySheet)
+            rows = try grid.prepareRows()
             let instructions = try workbook.addSheet(named: words.instructionsSheet)
             let staffSheet = try workbook.addSheet(named: words.staffSheet)
             let daypartSheet = try workbook.addSheet(named: words.daypartsSheet)
@@ -73,12 +78,14 @@ final class TemplateWorkbook {
         if !layout.staff.isEmpty {
             try grid.setColumns(TemplateLayout.firstStaffColumn, layout.lastColumn, width: Look.staffColumnWidth)
         }
-        try grid.setRow(TemplateLayout.headerRow, height: Look.headerRowHeight)
+        try rows.startRow(TemplateLayout.headerRow, height: Look.headerRowHeight)
+        let header = try workbook.cellFormat(styles.header)
         for key in TemplateLayout.KeyColumn.allCases {
-            try grid.write(TemplateWorkbook.keyTitle(key, words), row: TemplateLayout.headerRow, column: key.rawValue, style: styles.header)
+            try rows.write(TemplateWorkbook.keyTitle(key, words), column: key.rawValue, format: header)
         }
+        let staffHeader = try workbook.cellFormat(styles.staffHeader)
         for (index, member) in layout.staff.enumerated() {
-            try grid.write(member.header, row: TemplateLayout.headerRow, column: layout.column(forStaffAt: index), style: styles.staffHeader)
+            try rows.write(member.header, column: layout.column(forStaffAt: index), format: staffHeader)
         }
         try grid.freezePanes(row: TemplateLayout.firstDataRow, column: TemplateLayout.firstStaffColumn)
 
@@ -128,24 +135,25 @@ final class TemplateWorkbook {
             return try self.workbook.cellFormat(column == .date ? problem.withNumberFormat(self.context.words.dateFormat) : problem)
         }
         let (year, month, day) = state.date.parts
-        try grid.writeDate(year: year, month: month, day: day, row: row, column: TemplateLayout.KeyColumn.date.rawValue,
+        try rows.startRow(row)
+        try rows.writeDate(year: year, month: month, day: day, column: TemplateLayout.KeyColumn.date.rawValue,
                            format: try format(.date, formats.date))
-        try grid.write(context.words.weekdays[state.date.weekday.rawValue - 1], row: row,
+        try rows.write(context.words.weekdays[state.date.weekday.rawValue - 1],
                        column: TemplateLayout.KeyColumn.weekday.rawValue, format: formats.text)
-        try grid.write(layout.dayparts[daypartIndex].label, row: row,
+        try rows.write(layout.dayparts[daypartIndex].label,
                        column: TemplateLayout.KeyColumn.daypart.rawValue, format: try format(.daypart, formats.text))
-        try grid.write(Double(content.held), row: row, column: TemplateLayout.KeyColumn.booked.rawValue, format: formats.number)
+        try rows.write(Double(content.held), column: TemplateLayout.KeyColumn.booked.rawValue, format: formats.number)
         let marked = content.shown.map { $0.filter { TemplateSheetParser.mark(.string($0)) == .available }.count }
             ?? state.available.reduce(0) { $1 ? $0 + 1 : $0 }
-        try grid.writeFormula(
+        try rows.writeFormula(
             capacityFormula(row: row, othersAvailable: content.othersAvailable), cachedValue: Double(marked + content.othersAvailable),
-            row: row, column: TemplateLayout.KeyColumn.capacity.rawValue, format: try format(.capacity, formats.number))
+            column: TemplateLayout.KeyColumn.capacity.rawValue, format: try format(.capacity, formats.number))
         if let shown = content.shown {
-            try writeShown(shown, flagged: flagged, row: row, format: formats.staff)
+            try writeShown(shown, flagged: flagged, format: formats.staff)
         } else if flagged.isEmpty {
-            try grid.writeMarks(state.available, mark: "x", row: row, firstColumn: layout.column(forStaffAt: 0), format: formats.staff)
+            try rows.writeMarks(state.available, mark: "x", firstColumn: layout.column(forStaffAt: 0), format: formats.staff)
         } else {
-            try writeShown(state.available.map { $0 ? "x" : "" }, flagged: flagged, row: row, format: formats.staff)
+            try writeShown(state.available.map { $0 ? "x" : "" }, flagged: flagged, format: formats.staff)
         }
         for (column, note) in flagged.sorted(by: { $0.key < $1.key }) {
             try grid.writeNote(note, row: row, column: column, author: "slotsheet")
@@ -161,17 +169,12 @@ final class TemplateWorkbook {
         rowsRecorded += 1
     }
 
-    /// Staff cells as given (an error workbook shows what the office typed), flagged ones marked.
-    private func writeShown(_ shown: [String], flagged: [Int: String], row: Int, format: CellFormat) throws {
+    /// Staff cells of the row being written as given (an error workbook shows what the office
+    /// typed), flagged ones marked.
+    private func writeShown(_ shown: [String], flagged: [Int: String], format: CellFormat) throws {
         for (index, text) in shown.enumerated() {
             let column = layout.column(forStaffAt: index)
-            if flagged[column] != nil {
-                try grid.write(text, row: row, column: column, style: styles.flagged)
-            } else if text.isEmpty {
-                try grid.writeBlank(row: row, column: column, format: format)
-            } else {
-                try grid.write(text, row: row, column: column, format: format)
-            }
+            try rows.write(text, column: column, format: flagged[column] != nil ? workbook.cellFormat(styles.flagged) : format)
         }
     }
 
