@@ -190,7 +190,7 @@ struct PostgresSQLRow: SQLRow {
     func optionalInteger(_ column: Int) throws -> Int64? { try row[column].decode(Int64?.self) }
     func optionalText(_ column: Int) throws -> String? { try row[column].decode(String?.self) }
     func optionalBoolean(_ column: Int) throws -> Bool? { try row[column].decode(Bool?.self) }
-    func optionalIntegerList(_ column: Int) throws -> [Int64]? { try row[column].decode([Int64]?.self) }
+    func optionalIntegerList(_ column: Int) throws -> [Int64]? { try PostgresIntegerArray.decode(row[column]) }
     func optionalBytes(_ column: Int) throws -> [UInt8]? {
         try row[column].decode(ByteBuffer?.self).map { Array($0.readableBytesView) }
     }
