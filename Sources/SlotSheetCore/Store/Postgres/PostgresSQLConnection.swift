@@ -87,7 +87,7 @@ final class PostgresSQLConnection: SQLConnection {
         guard checksReferencesPerStatement, !references.isEmpty, !rows.isEmpty else { return false }
         var binds = PostgresBindings(capacity: references.count)
         for reference in references {
-            binds.append(Set(rows.compactMap { if case let .integer(id) = $0[reference.column] { id } else { nil } }).sorted())
+            binds.append(PostgresArrayBind(.integers(Set(rows.compactMap { if case let .integer(id) = $0[reference.column] { id } else { nil } }).sorted())))
         }
         var turnedOff = false
         for _ in try run(PostgresSQLConnection.lockingReferences(references, writing: statement.table), binds: binds) { turnedOff = true }
@@ -121,9 +121,9 @@ final class PostgresSQLConnection: SQLConnection {
             for (column, type) in statement.columns.enumerated() {
                 let values = chunk.map { $0[column] }
                 switch type {
-                case .integer: binds.append(try PostgresSQLConnection.array(values, column) { if case let .integer(v) = $0 { v } else { nil } })
-                case .text: binds.append(try PostgresSQLConnection.array(values, column) { if case let .text(v) = $0 { v } else { nil } })
-                case .boolean: binds.append(try PostgresSQLConnection.array(values, column) { if case let .boolean(v) = $0 { v } else { nil } })
+                case .integer: binds.append(PostgresArrayBind(.integers(try PostgresSQLConnection.array(values, column) { if case let .integer(v) = $0 { v } else { nil } })))
+                case .text: binds.append(PostgresArrayBind(.texts(try PostgresSQLConnection.array(values, column) { if case let .text(v) = $0 { v } else { nil } })))
+                case .boolean: binds.append(PostgresArrayBind(.booleans(try PostgresSQLConnection.array(values, column) { if case let .boolean(v) = $0 { v } else { nil } })))
                 }
             }
             _ = try run(statement.arrays, binds: binds)
