@@ -11,7 +11,12 @@ the server's log (log_statement = all);
 the same four weeks (every empty cell of theirs marked x), ROUNDS rounds on fresh copies: how many
 were applied, and their exit codes.
 
-Usage: durable.py SLOTSHEET ROUNDS   (inside scripts/with-postgres.sh with SLOTSHEET_PG_SETTINGS, see durable.sh)
+Each round prints its pairs (SQLite and PostgreSQL in the same minute, and their ratio) with the load
+average, and the table gives both the ratio of the medians and the median of the rounds' ratios.
+With a second binary (BEFORE), every job of every round runs with it too, beside the first, on
+copies of the same seeded databases: a before and after measured in the same minutes.
+
+Usage: durable.py SLOTSHEET ROUNDS [BEFORE]   (inside scripts/with-postgres.sh with SLOTSHEET_PG_SETTINGS, see durable.sh)
 """
 import csv
 import os
@@ -78,7 +83,11 @@ def writer_csvs(export, work):
     return paths
 
 
-def main(slotsheet, rounds):
+def load():
+    return f"{os.getloadavg()[0]:.1f}"
+
+
+def main(slotsheet, rounds, before=None):
     work = tempfile.mkdtemp()
     env = dict(os.environ, SLOTSHEET_TODAY=TODAY)
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
@@ -119,35 +128,55 @@ def main(slotsheet, rounds):
             return f"{BASE}/bench_run_{copies}", f"bench_run_{copies}"
 
         jobs = {
-            "year CSV apply": lambda db: [slotsheet, "import", f"{work}/year.csv", "--json", "--operator", "bench", "--db", db],
-            "year template dry run": lambda db: [slotsheet, "import", f"{work}/year.xlsx", "--dry-run", "--db", db],
-            "year template export": lambda db: [slotsheet, "template", "export", "--db", db, "--from", "2026-01-01",
-                                                "--to", "2026-12-31", "--all-staff", "-o", f"{work}/out.xlsx"],
+            "year CSV apply": lambda bin_, db: [bin_, "import", f"{work}/year.csv", "--json", "--operator", "bench", "--db", db],
+            "year template dry run": lambda bin_, db: [bin_, "import", f"{work}/year.xlsx", "--dry-run", "--db", db],
+            "year template export": lambda bin_, db: [bin_, "template", "export", "--db", db, "--from", "2026-01-01",
+                                                      "--to", "2026-12-31", "--all-staff", "-o", f"{work}/out.xlsx"],
         }
-        walls = {(job, name): [] for job in jobs for name in backends}
-        counts = {job: [] for job in jobs}
+        binaries = {"after": slotsheet, "before": before} if before else {"": slotsheet}
+        walls = {(bin_, job, name): [] for bin_ in binaries for job in jobs for name in backends}
+        counts = {(bin_, job): [] for bin_ in binaries for job in jobs}
+        loads = []
         for round_ in range(rounds):
+            loads.append(load())
             for job, command in jobs.items():
+                # The backends alternate, and so do the binaries, so that neither always goes first.
                 order = list(backends) if round_ % 2 == 0 else list(reversed(backends))
-                for name in order:
-                    db, pg_name = fresh(name)
-                    since = os.path.getsize(LOG)
-                    wall, out, _ = run_measured(command(db), env)
-                    walls[(job, name)].append(wall)
-                    if pg_name:
-                        counts[job].append(statements(pg_name, since))
-                        psql(f"DROP DATABASE {pg_name}")
-                    if job == "year CSV apply" and round_ == 0:
-                        print(f"{name}: {out.strip()[:160]}")
+                for bin_ in (list(binaries) if round_ % 2 == 0 else list(reversed(binaries))):
+                    for name in order:
+                        db, pg_name = fresh(name)
+                        since = os.path.getsize(LOG)
+                        wall, out, _ = run_measured(command(binaries[bin_], db), env)
+                        walls[(bin_, job, name)].append(wall)
+                        if pg_name:
+                            counts[(bin_, job)].append(statements(pg_name, since))
+                            psql(f"DROP DATABASE {pg_name}")
+                        if job == "year CSV apply" and round_ == 0:
+                            print(f"{bin_ + ' ' if bin_ else ''}{name}: {out.strip()[:160]}")
 
         print(f"\nthe synthetic year (250 staff, 2,190 slots), {rounds} alternating rounds, fresh copies; "
               "PostgreSQL 15 with fsync, synchronous_commit and full_page_writes on\n")
-        print("| | SQLite | PostgreSQL | ratio | PostgreSQL statements |")
-        print("|---|---|---|---|---|")
+        print("Each round, SQLite / PostgreSQL in ms (ratio), and the load average (1 minute) as the round began:\n")
+        print(f"| round | load | {' | '.join(f'{bin_} {job}'.strip() for job in jobs for bin_ in binaries)} |")
+        print(f"|---|---|{'---|' * (len(jobs) * len(binaries))}")
+        for round_ in range(rounds):
+            pairs = []
+            for job in jobs:
+                for bin_ in binaries:
+                    sqlite, postgres = walls[(bin_, job, "SQLite")][round_], walls[(bin_, job, "PostgreSQL")][round_]
+                    pairs.append(f"{sqlite * 1000:.0f} / {postgres * 1000:.0f} ({postgres / sqlite:.2f}x)")
+            print(f"| {round_ + 1} | {loads[round_]} | {' | '.join(pairs)} |")
+
+        print(f"\nMedians of {rounds}: the ratio of the medians, and the median of the rounds' ratios:\n")
+        print("| | SQLite | PostgreSQL | ratio | median ratio of a round | PostgreSQL statements |")
+        print("|---|---|---|---|---|---|")
         for job in jobs:
-            sqlite, postgres = statistics.median(walls[(job, "SQLite")]), statistics.median(walls[(job, "PostgreSQL")])
-            print(f"| {job} | {sqlite * 1000:.0f} ms | {postgres * 1000:.0f} ms | {postgres / sqlite:.2f}x "
-                  f"| {', '.join(map(str, counts[job]))} |")
+            for bin_ in binaries:
+                sqlite_walls, postgres_walls = walls[(bin_, job, "SQLite")], walls[(bin_, job, "PostgreSQL")]
+                sqlite, postgres = statistics.median(sqlite_walls), statistics.median(postgres_walls)
+                paired = statistics.median(p / s for s, p in zip(sqlite_walls, postgres_walls))
+                print(f"| {f'{bin_}: ' if bin_ else ''}{job} | {sqlite * 1000:.0f} ms | {postgres * 1000:.0f} ms "
+                      f"| {postgres / sqlite:.2f}x | {paired:.2f}x | {', '.join(map(str, counts[(bin_, job)]))} |")
 
         print(f"\n{WRITERS} `slotsheet import` processes at once on PostgreSQL, {STAFF_EACH} staff each, "
               f"the same four weeks, {rounds} rounds")
@@ -172,4 +201,4 @@ def main(slotsheet, rounds):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]))
+    main(sys.argv[1], int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None)

@@ -139,7 +139,12 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
             } else {
                 let requests = try row.optionalIntegerList(C.requests.rawValue) ?? []
                 guard requests.count == staff.count else { throw StoreError.failed("slot \(date) \(daypartID): assignments do not pair") }
-                demand[daypartID] = SlotDemand(held: try row.int(C.held.rawValue), assignments: zip(staff, requests).map { ($0, $1) })
+                var assignments = zip(staff, requests).map { (staffID: $0, requestID: $1) }
+                // In request order, whichever order the backend aggregated the rows in.
+                if !assignments.indices.dropFirst().allSatisfy({ assignments[$0 - 1].requestID < assignments[$0].requestID }) {
+                    assignments.sort { $0.requestID < $1.requestID }
+                }
+                demand[daypartID] = SlotDemand(held: try row.int(C.held.rawValue), assignments: assignments)
             }
         }
         try visitDates(before: range.to.adding(days: 1))

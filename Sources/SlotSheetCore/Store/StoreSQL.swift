@@ -82,21 +82,31 @@ enum StoreSQL {
 
     /// Every slot of a range that has staff available or requests holding it, in date order, one
     /// row a slot and kind (`SlotScheduleColumn`): kind 0 lists the staff available; kind 1 counts
-    /// the held requests and lists the assigned ones, staff and request paired by position. The
-    /// range's bounds are `?` 1-2 and again 3-4. One statement for any range: a year is a few
-    /// thousand rows, not a round trip a date.
+    /// the held requests and lists the assigned ones, staff and request paired by position (in the
+    /// order the rows come; `PortableSession.schedules` puts them in request order). The range's
+    /// bounds are `?` 1-2 and again 3-4. One statement for any range: a year is a few thousand
+    /// rows, not a round trip a date.
+    ///
+    /// On PostgreSQL the union is a subquery whose branches have the same column types, so the
+    /// planner flattens it and, for a cursor, merges the two branches (each in date order from its
+    /// index) instead of sorting the year's rows before the first fetch; and `array_agg` has no
+    /// ORDER BY, which PostgreSQL 15 carries out as a sort in every group although the index
+    /// gives the rows in order already.
     static func slotSchedules(_ dialect: SQLDialect) -> String {
         let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         let assigned = "staff_id IS NOT NULL"
-        return """
-            SELECT 0, date, daypart_id, \(dialect.integerList("staff_id")), NULL, 0 FROM availability \
+        let union = """
+            SELECT 0, date, daypart_id, \(dialect.integerList("staff_id")), \(dialect.noIntegerList), \(dialect.zeroCount) FROM availability \
             WHERE date BETWEEN ? AND ? GROUP BY date, daypart_id \
             UNION ALL \
-            SELECT 1, slot_date, daypart_id, \(dialect.integerList("staff_id", orderedBy: "id", where: assigned)), \
-            \(dialect.integerList("id", orderedBy: "id", where: assigned)), COUNT(*) FROM repair_request \
-            WHERE slot_date BETWEEN ? AND ? AND status IN (\(holding)) GROUP BY slot_date, daypart_id \
-            ORDER BY 2
+            SELECT 1, slot_date, daypart_id, \(dialect.integerList("staff_id", where: assigned)), \
+            \(dialect.integerList("id", where: assigned)), COUNT(*) FROM repair_request \
+            WHERE slot_date BETWEEN ? AND ? AND status IN (\(holding)) GROUP BY slot_date, daypart_id
             """
+        switch dialect {
+        case .sqlite: return union + " ORDER BY 2"
+        case .postgres: return "SELECT * FROM (\(union)) AS slot ORDER BY 2"
+        }
     }
 
     /// PostgreSQL's transaction-level advisory lock on each slot, keyed `(YYYYMMDD, daypart id)` in

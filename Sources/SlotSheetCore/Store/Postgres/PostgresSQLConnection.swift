@@ -87,7 +87,7 @@ final class PostgresSQLConnection: SQLConnection {
         guard checksReferencesPerStatement, !references.isEmpty, !rows.isEmpty else { return false }
         var binds = PostgresBindings(capacity: references.count)
         for reference in references {
-            binds.append(Set(rows.compactMap { if case let .integer(id) = $0[reference.column] { id } else { nil } }).sorted())
+            binds.append(PostgresArrayBind(.integers(Set(rows.compactMap { if case let .integer(id) = $0[reference.column] { id } else { nil } }).sorted())))
         }
         var turnedOff = false
         for _ in try run(PostgresSQLConnection.lockingReferences(references, writing: statement.table), binds: binds) { turnedOff = true }
@@ -121,9 +121,9 @@ final class PostgresSQLConnection: SQLConnection {
             for (column, type) in statement.columns.enumerated() {
                 let values = chunk.map { $0[column] }
                 switch type {
-                case .integer: binds.append(try PostgresSQLConnection.array(values, column) { if case let .integer(v) = $0 { v } else { nil } })
-                case .text: binds.append(try PostgresSQLConnection.array(values, column) { if case let .text(v) = $0 { v } else { nil } })
-                case .boolean: binds.append(try PostgresSQLConnection.array(values, column) { if case let .boolean(v) = $0 { v } else { nil } })
+                case .integer: binds.append(PostgresArrayBind(.integers(try PostgresSQLConnection.array(values, column) { if case let .integer(v) = $0 { v } else { nil } })))
+                case .text: binds.append(PostgresArrayBind(.texts(try PostgresSQLConnection.array(values, column) { if case let .text(v) = $0 { v } else { nil } })))
+                case .boolean: binds.append(PostgresArrayBind(.booleans(try PostgresSQLConnection.array(values, column) { if case let .boolean(v) = $0 { v } else { nil } })))
                 }
             }
             _ = try run(statement.arrays, binds: binds)
@@ -190,7 +190,7 @@ struct PostgresSQLRow: SQLRow {
     func optionalInteger(_ column: Int) throws -> Int64? { try row[column].decode(Int64?.self) }
     func optionalText(_ column: Int) throws -> String? { try row[column].decode(String?.self) }
     func optionalBoolean(_ column: Int) throws -> Bool? { try row[column].decode(Bool?.self) }
-    func optionalIntegerList(_ column: Int) throws -> [Int64]? { try row[column].decode([Int64]?.self) }
+    func optionalIntegerList(_ column: Int) throws -> [Int64]? { try PostgresIntegerArray.decode(row[column]) }
     func optionalBytes(_ column: Int) throws -> [UInt8]? {
         try row[column].decode(ByteBuffer?.self).map { Array($0.readableBytesView) }
     }

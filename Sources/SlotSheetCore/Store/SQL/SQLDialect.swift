@@ -67,19 +67,24 @@ public enum SQLDialect: Sendable {
         return "\(column) \(text) \(nullable ? "" : "NOT NULL ")CHECK (\(nullable ? "\(column) IS NULL OR " : "")\(test))"
     }
 
-    /// The `expression`s of a group as a list of integers, in the order of `orderedBy` where the
-    /// backend can be told one (PostgreSQL: an array; SQLite: comma-separated text, in the order
-    /// the group's rows come), only the rows meeting `condition` where one is given; NULL for none.
-    /// Read back with `SQLRow.integerList`. Two lists of one group over the same rows and order
-    /// pair up element by element.
-    func integerList(_ expression: String, orderedBy order: String? = nil, where condition: String? = nil) -> String {
+    /// The `expression`s of a group as a list of integers, in the order the group's rows come (an
+    /// array in PostgreSQL, comma-separated text in SQLite), only the rows meeting `condition` where
+    /// one is given; NULL for none. Read back with `SQLRow.integerList`. Two lists of one group over
+    /// the same rows pair up element by element.
+    func integerList(_ expression: String, where condition: String? = nil) -> String {
         switch self {
         case .sqlite:
             return "group_concat(\(condition.map { "CASE WHEN \($0) THEN \(expression) END" } ?? expression))"
         case .postgres:
-            return "array_agg(\(expression)\(order.map { " ORDER BY \($0)" } ?? ""))" + (condition.map { " FILTER (WHERE \($0))" } ?? "")
+            return "array_agg(\(expression))" + (condition.map { " FILTER (WHERE \($0))" } ?? "")
         }
     }
+
+    /// NULL as an `integerList`, and 0 as a `COUNT(*)`, in a branch of a UNION whose other branch
+    /// has the list or the count: typed alike on PostgreSQL, where a union of branches with the same
+    /// column types can be planned as one (`StoreSQL.slotSchedules`).
+    var noIntegerList: String { self == .postgres ? "NULL::bigint[]" : "NULL" }
+    var zeroCount: String { self == .postgres ? "0::bigint" : "0" }
 
     /// The statement that locks slots for the rest of the transaction (`StoreSession.lockSlots`),
     /// or nil where the write transaction is the database's only writer (SQLite).
