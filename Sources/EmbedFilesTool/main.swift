@@ -33,4 +33,9 @@ for path in inputPaths {
     source += "        \"\(url.lastPathComponent)\": \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes),\n"
 }
 source += "    ]\n}\n"
-try source.write(toFile: outputPath, atomically: true, encoding: .utf8)
+// Left alone when it already says this: SwiftPM relinks this tool on every release build, which
+// reruns it, and a rewritten file (a new modification time) would recompile the whole of
+// SlotSheetCore (a minute and a half of every `package.sh` after `make release`).
+if (try? String(contentsOfFile: outputPath, encoding: .utf8)) != source {
+    try source.write(toFile: outputPath, atomically: true, encoding: .utf8)
+}
