@@ -37,3 +37,18 @@ public enum CellReference {
         "\(a1(row: firstRow, column: firstColumn)):\(a1(row: lastRow, column: lastColumn))"
     }
 }
+
+/// The start of a cell's tag, `<c r="B12"`, as the prepared sheets write it in every cell; each
+/// column's letters are made once, as far as the columns written reach.
+struct CellStartBytes {
+    private var columnLetters: [[UInt8]] = []
+
+    /// Appends `<c r="` + the column's letters + `row` (the row's number, 1-based, as digits) + `"`.
+    mutating func append(column: Int, row: [UInt8], to bytes: inout [UInt8]) {
+        while columnLetters.count <= column { columnLetters.append(Array(CellReference.columnLetters(columnLetters.count).utf8)) }
+        bytes.append(contentsOf: #"<c r=""#.utf8)
+        bytes.append(contentsOf: columnLetters[column])
+        bytes.append(contentsOf: row)
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

@@ -32,8 +32,7 @@ public final class PreparedRows {
     private var rowHeight: Double?
     private var rowOpen = false
     private var lastColumn = -1
-    /// Column letters as bytes, by column, made as far as needed.
-    private var columnLetters: [[UInt8]] = []
+    private var cellStart = CellStartBytes()
     /// The range the cells cover, for the sheet's `dimension`.
     private var firstRow = Int.max, lastRow = -1, firstColumn = Int.max, finalColumn = -1
 
@@ -139,12 +138,8 @@ public final class PreparedRows {
         blank.append(contentsOf: "/>".utf8)
         if mark.isEmpty { marked = blank } else { InlineText.appendCellEnd(mark, to: &marked) }
         openRowIfNeeded()
-        while columnLetters.count <= firstColumn + last { columnLetters.append(Array(CellReference.columnLetters(columnLetters.count).utf8)) }
         for (offset, flag) in flags.enumerated() {
-            bytes.append(contentsOf: #"<c r=""#.utf8)
-            bytes.append(contentsOf: columnLetters[firstColumn + offset])
-            bytes.append(contentsOf: rowDigits)
-            bytes.append(UInt8(ascii: "\""))
+            cellStart.append(column: firstColumn + offset, row: rowDigits, to: &bytes)
             bytes.append(contentsOf: flag ? marked : blank)
         }
         noteCells(firstColumn, firstColumn + last)
@@ -182,11 +177,7 @@ public final class PreparedRows {
     private func startCell(_ column: Int, _ format: CellFormat) throws(XLSXWriteError) {
         try checkCell(column)
         openRowIfNeeded()
-        while columnLetters.count <= column { columnLetters.append(Array(CellReference.columnLetters(columnLetters.count).utf8)) }
-        bytes.append(contentsOf: #"<c r=""#.utf8)
-        bytes.append(contentsOf: columnLetters[column])
-        bytes.append(contentsOf: rowDigits)
-        bytes.append(UInt8(ascii: "\""))
+        cellStart.append(column: column, row: rowDigits, to: &bytes)
         PreparedRows.appendStyle(format, to: &bytes)
         noteCells(column, column)
     }

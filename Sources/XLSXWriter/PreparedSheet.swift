@@ -21,9 +21,8 @@ public final class PreparedSheet {
     private let part: DeflatedPart
     private let protected: Bool
     private var row: [UInt8] = []
-    /// Column letters as bytes, by column, made as far as needed: a row record has a few cells,
-    /// and a year's hidden sheet 15k of them.
-    private var columnLetters: [[UInt8]] = []
+    /// A row record has a few cells, and a year's hidden sheet 15k of them.
+    private var cellStart = CellStartBytes()
     /// Rows appended so far.
     public private(set) var rowCount = 0
 
@@ -53,11 +52,7 @@ public final class PreparedSheet {
         row.append(contentsOf: number)
         row.append(contentsOf: #"">"#.utf8)
         for (column, field) in fields.enumerated() where !field.isEmpty {
-            row.append(contentsOf: #"<c r=""#.utf8)
-            while columnLetters.count <= column { columnLetters.append(Array(CellReference.columnLetters(columnLetters.count).utf8)) }
-            row.append(contentsOf: columnLetters[column])
-            row.append(contentsOf: number)
-            row.append(UInt8(ascii: "\""))
+            cellStart.append(column: column, row: number, to: &row)
             InlineText.appendCellEnd(field, to: &row)
         }
         row.append(contentsOf: "</row>".utf8)
