@@ -1,11 +1,6 @@
 # The two commands of the README: `make demo` runs the main job on the embedded default (SQLite),
 # `make test` runs every test. Both install what they need first and are safe to run again.
 SWIFT ?= swift
-# Dependencies at the versions Package.resolved (committed) names, never newer ones: a build fails
-# rather than resolve again when Package.swift and Package.resolved disagree (`swift package
-# resolve` or a plain `swift build` updates Package.resolved after a change of dependencies).
-RESOLVED = --force-resolved-versions
-
 .PHONY: demo test deps release fuzz package package-test abuse
 
 deps:
@@ -35,7 +30,7 @@ abuse: release
 # cores (661 s against 730 s), and the tests that time a server wait less behind the others.
 test:
 	@bash scripts/install-deps.sh --test
-	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=6 SLOTSHEET_REQUIRE_TOOLS=1 bash scripts/with-postgres.sh $(SWIFT) test $(RESOLVED)
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=6 SLOTSHEET_REQUIRE_TOOLS=1 bash scripts/with-postgres.sh $(SWIFT) test
 
 # The Debian package slotsheet_VERSION_amd64.deb (packaging/, scripts/package.sh), and its test:
 # lintian, then install, use, re-install and purge in a throwaway Debian root (needs root).

@@ -30,36 +30,40 @@ let package = Package(
         .library(name: "SlotSheetCore", targets: ["SlotSheetCore"]),
         .library(name: "SlotSheetWeb", targets: ["SlotSheetWeb"]),
     ],
+    // Each dependency at one exact version, so a plain clone anywhere resolves the same code by
+    // version (Package.resolved stays out of git: its revisions are those of whichever mirror
+    // resolved it). The packages these bring with them follow from their own manifests at these
+    // versions. To move a dependency, change its version here and run the whole suite.
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         // SHA-256 for template fingerprints, import batches and export manifests (Foundation on
         // Linux has none); PostgresNIO depends on it too, so it costs no extra build.
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         // The PostgreSQL backend (`--db postgres://...`), for offices that share one database server.
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         // The office's web front (`slotsheet serve`). Hummingbird without its swift-configuration
         // trait: settings come from slotsheet's own flags and environment (`WebSettings`).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: ["FullFoundation"]),
         // The HTTP parts the web front's connection guard watches (Hummingbird's own dependency).
-        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
         // Bearer tokens and bcrypt password hashes for the web front's users.
-        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
         // A streaming multipart parser: an upload goes to disk as it arrives, never whole in memory.
-        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
+        .package(url: "https://github.com/vapor/multipart-kit", exact: "4.7.1"),
         // Already in the graph through Hummingbird and PostgresNIO; named because the web front
         // imports them itself (worker threads, locks, services that stop gracefully).
-        .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         // `GET /metrics`: counters and timers through swift-metrics (already in the graph through
         // Hummingbird), kept and written in the Prometheus text format by swift-prometheus.
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         // Tests only, already in the graph through HummingbirdTesting: twenty API clients at once
         // over loopback need a client with a connection each (the testing framework's pools 8).
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     ],
     targets: [
         // The three C libraries of the design, found through pkg-config.

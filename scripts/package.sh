@@ -19,8 +19,8 @@ SWIFT=${SWIFT:-swift}
 # Where SwiftPM builds: .build, unless SWIFT_SCRATCH_PATH names another folder (a release build
 # kept apart from a debug one that runs meanwhile).
 scratch=${SWIFT_SCRATCH_PATH:-.build}
-# The dependencies Package.resolved names, exactly (it is committed): the package is reproducible.
-SWIFT_BUILD=("$SWIFT" build --force-resolved-versions --scratch-path "$scratch")
+# The dependencies at the exact versions Package.swift pins: the package is reproducible by version.
+SWIFT_BUILD=("$SWIFT" build --scratch-path "$scratch")
 
 version=$(dpkg-parsechangelog -l packaging/debian/changelog -S Version)
 arch=$(dpkg --print-architecture)

@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 scratch=${SWIFT_SCRATCH_PATH:-.build}
-SWIFT_BUILD=("$SWIFT" build --force-resolved-versions --scratch-path "$scratch" -c release --static-swift-stdlib)
+SWIFT_BUILD=("$SWIFT" build --scratch-path "$scratch" -c release --static-swift-stdlib)
 
 toolchain=$(dirname "$(readlink -f "$(command -v "$SWIFT")")")/..
 archive=$toolchain/lib/swift_static/linux/lib_FoundationICU.a
