@@ -107,7 +107,14 @@ chmod 0600 "$root/etc/slotsheet/environment"
 install -D -m 0644 Samples/nightly.json "$root/etc/slotsheet/nightly.json"
 # The office settings every command reads by default: the commented sample with every setting
 # commented out too, so a fresh install behaves as the built-in defaults until the office edits it.
-sed -E '/^[[:space:]]*(#|$)/! s/^/# /' Samples/slotsheet.toml > "$root/etc/slotsheet/config.toml"
+# Its first paragraph (the sample's "copy it to /etc/slotsheet/config.toml") is replaced by what
+# this file is where it lies.
+{
+    echo "# slotsheet settings, read by every slotsheet command and by the units (another file can be"
+    echo "# named with --config FILE or SLOTSHEET_CONFIG). Every setting below is commented out, so its"
+    echo "# default is in effect: uncomment and change what your office does differently."
+    sed -e '1,/^#$/d' -E -e '/^[[:space:]]*(#|$)/! s/^/# /' Samples/slotsheet.toml
+} > "$root/etc/slotsheet/config.toml"
 chmod 0644 "$root/etc/slotsheet/config.toml"
 (cd "$root" && find etc -type f | sort | sed 's|^|/|') > "$root/DEBIAN/conffiles"
 

@@ -14,6 +14,8 @@ import Foundation
 public enum WorkbookPostProcessing {
     /// The workbook part that lists the sheets and their states.
     static let workbookPart = "xl/workbook.xml"
+    /// The part naming the writing application.
+    static let applicationPart = "docProps/app.xml"
 
     /// Sets the state of the sheet named `name` in the workbook at `path`.
     public static func setSheetState(_ state: SheetState, ofSheetNamed name: String, inFileAt path: String) throws(XLSXWriteError) {
@@ -23,16 +25,18 @@ public enum WorkbookPostProcessing {
     /// What `WorkbookWriter.close()` does after libxlsxwriter: one pass over the file that makes
     /// `veryHiddenSheets` very hidden, puts each prepared part (already deflated) in place of
     /// the one libxlsxwriter wrote under its name, and puts prepared rows into the `sheetData`
-    /// of the sheet libxlsxwriter wrote around them. Nothing to do, no pass.
+    /// of the sheet libxlsxwriter wrote around them, and names `application` in `docProps/app.xml`.
+    /// Nothing to do, no pass.
     static func finish(_ path: String, veryHiddenSheets: [String], replacingParts parts: [String: DeflatedPart.Finished],
-                       fillingRows rows: [String: PreparedRows.Finished] = [:]) throws(XLSXWriteError) {
-        guard !veryHiddenSheets.isEmpty || !parts.isEmpty || !rows.isEmpty else { return }
-        try rewrite(path, sheetStates: veryHiddenSheets.map { ($0, .veryHidden) }, replacingParts: parts, fillingRows: rows)
+                       fillingRows rows: [String: PreparedRows.Finished] = [:], application: String? = nil) throws(XLSXWriteError) {
+        guard !veryHiddenSheets.isEmpty || !parts.isEmpty || !rows.isEmpty || application != nil else { return }
+        try rewrite(path, sheetStates: veryHiddenSheets.map { ($0, .veryHidden) }, replacingParts: parts, fillingRows: rows,
+                    application: application)
     }
 
     private static func rewrite(_ path: String, sheetStates: [(name: String, state: SheetState)],
                                 replacingParts parts: [String: DeflatedPart.Finished],
-                                fillingRows rows: [String: PreparedRows.Finished] = [:]) throws(XLSXWriteError) {
+                                fillingRows rows: [String: PreparedRows.Finished] = [:], application: String? = nil) throws(XLSXWriteError) {
         var code: Int32 = 0
         guard let archive = zip_open(path, 0, &code) else {
             throw .refused(context: "reopening \(path)", reason: "libzip error \(code)")
@@ -43,6 +47,11 @@ public enum WorkbookPostProcessing {
                 var edited = try read(archive, index: index, size: Int(info.size), path: path, name: workbookPart)
                 for (name, state) in sheetStates { edited = try withSheetState(state, ofSheetNamed: name, in: edited) }
                 try replace(archive, index: index, with: edited, mtime: info.mtime, path: path)
+            }
+            if let application {
+                let (index, info) = try locate(applicationPart, in: archive, path: path)
+                let written = try read(archive, index: index, size: Int(info.size), path: path, name: applicationPart)
+                try replace(archive, index: index, with: naming(application, in: written), mtime: info.mtime, path: path)
             }
             var whole = parts
             for (name, prepared) in rows {
@@ -91,6 +100,14 @@ public enum WorkbookPostProcessing {
             return workbookXML.replacingCharacters(in: start.lowerBound..<end.upperBound, with: replacement)
         }
         throw .refused(context: "sheet '\(name)'", reason: "not found in \(workbookPart)")
+    }
+
+    /// `appXML` naming `application` as the writer, its `AppVersion` (Excel's number) left out.
+    static func naming(_ application: String, in appXML: String) -> String {
+        let escaped = application.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+        return appXML.replacing(/<Application>[^<]*<\/Application>/, with: "<Application>\(escaped)</Application>")
+            .replacing(/<AppVersion>[^<]*<\/AppVersion>/, with: "")
     }
 
     /// An attribute value as text: the five named XML escapes resolved (`&amp;` last).

@@ -33,13 +33,20 @@ public final class WorkbookWriter {
         public var author: String?
         public var company: String?
         public var comments: String?
+        /// The writing application with its version ("slotsheet 0.10.0"), in place of the
+        /// "Microsoft Excel" and AppVersion 12.0000 libxlsxwriter always writes into
+        /// `docProps/app.xml`. The version goes in this one text, as LibreOffice writes it: Excel
+        /// refuses an AppVersion not of the form 12.0000, so that element is left out.
+        public var application: String?
 
-        public init(title: String? = nil, subject: String? = nil, author: String? = nil, company: String? = nil, comments: String? = nil) {
+        public init(title: String? = nil, subject: String? = nil, author: String? = nil, company: String? = nil, comments: String? = nil,
+                    application: String? = nil) {
             self.title = title
             self.subject = subject
             self.author = author
             self.company = company
             self.comments = comments
+            self.application = application
         }
     }
 
@@ -48,6 +55,8 @@ public final class WorkbookWriter {
     private var formats: [CellStyle: UnsafeMutablePointer<lxw_format>] = [:]
     /// Sheets to make very hidden once the file is written (libxlsxwriter cannot).
     private var veryHiddenSheets: [String] = []
+    /// The application `docProps/app.xml` names once the file is written (`Properties.application`).
+    private var application: String?
     /// Worksheets added so far (chart sheets apart): libxlsxwriter numbers their parts in this order.
     private var worksheetCount = 0
     /// Sheets whose content is written outside libxlsxwriter, put in place at `close()`.
@@ -140,6 +149,7 @@ public final class WorkbookWriter {
         cProperties.author = copies[2]
         cProperties.company = copies[3]
         cProperties.comments = copies[4]
+        if let name = properties.application { application = XMLSafeText.clean(name) }
         try XLSXWriteError.check(workbook_set_properties(workbook, &cProperties), "document properties")
     }
 
@@ -178,7 +188,8 @@ public final class WorkbookWriter {
         preparedSheets.removeAll()
         preparedRows.removeAll()
         try XLSXWriteError.check(workbook_close(workbook), "writing \(path)")
-        try WorkbookPostProcessing.finish(path, veryHiddenSheets: veryHiddenSheets, replacingParts: parts, fillingRows: rows)
+        try WorkbookPostProcessing.finish(path, veryHiddenSheets: veryHiddenSheets, replacingParts: parts, fillingRows: rows,
+                                          application: application)
     }
 
     /// Abandons the workbook without writing it (used when a job fails half-way).

@@ -26,6 +26,25 @@ import Glibc
         #expect(mac.output.contains("date system:  1904"))
     }
 
+    /// Our own workbooks name slotsheet and its version as their writer, not the "Microsoft Excel
+    /// 12" libxlsxwriter writes into every file (docProps/app.xml).
+    @Test func ourWorkbooksSayTheyWereWrittenBySlotsheet() throws {
+        let cli = try CommandRunner()
+        defer { cli.remove() }
+        try #require(try cli.run("db", "init").status == 0)
+        try #require(try cli.run("db", "seed", "--sample").status == 0)
+        let version = try #require(try cli.run("--version").output.split(separator: "\n").first)
+        #expect(try cli.run("template", "export", "--from", "2026-12-01", "--to", "2026-12-07", "--all-staff", "-o", "t.xlsx").status == 0)
+        #expect(try cli.run("report", "utilization", "--from", "2026-11-30", "--to", "2026-12-13", "-o", "u.xlsx").status == 0)
+        #expect(try cli.run("staff", "export", "-o", "s.xlsx").status == 0)
+        for file in ["t.xlsx", "u.xlsx", "s.xlsx"] {
+            let result = try cli.run("inspect", file)
+            #expect(result.status == 0, "\(file): \(result.errors)")
+            #expect(result.output.contains("written by:   \(version)\n"), "\(file): \(result.output)")
+            #expect(!result.output.contains("Microsoft"), "\(file)")
+        }
+    }
+
     @Test func cellsAsJSONLinesExactlyAsTheCorpus() throws {
         let cli = try CommandRunner()
         defer { cli.remove() }

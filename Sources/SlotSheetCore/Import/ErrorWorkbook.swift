@@ -117,6 +117,7 @@ public enum ErrorWorkbook {
         let words = language.words
         let workbook = try WorkbookWriter(path: path)
         do {
+            try workbook.setProperties(.init(author: "slotsheet", application: SlotSheetVersion.application))
             let copy = try workbook.addSheet(named: "CSV")
             let rowOfLine = try writeCSVCopy(source: source, notes: notesByCell(problems.problems, language: language), language: language, sheet: copy)
             let errors = try workbook.addSheet(named: words.importing.errorsSheet)

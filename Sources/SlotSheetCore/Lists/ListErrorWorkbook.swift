@@ -44,6 +44,7 @@ extension ErrorWorkbook {
         let notedCells = Dictionary(grouping: notes.keys.compactMap { CellReference(a1: $0) }, by: \.row).mapValues { $0.map(\.column) }
         let workbook = try WorkbookWriter(path: path)
         do {
+            try workbook.setProperties(.init(author: "slotsheet", application: SlotSheetVersion.application))
             let copy = try workbook.addSheet(named: copyName)
             // Wide enough for a name or a catalogue level, as the export makes them.
             try copy.setColumns(0, kind.columns.count + 4, width: 26)

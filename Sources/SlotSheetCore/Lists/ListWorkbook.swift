@@ -39,7 +39,7 @@ final class ListWorkbook {
             try writeHeader(language)
             try sheet.setPageSetup(heading.tablePageSetup(paper: paper))
             try sheet.activate()
-            try workbook.setProperties(.init(title: "\(heading.title), \(heading.period)", author: "slotsheet"))
+            try workbook.setProperties(.init(title: "\(heading.title), \(heading.period)", author: "slotsheet", application: SlotSheetVersion.application))
         } catch {
             workbook.discard()
             throw error

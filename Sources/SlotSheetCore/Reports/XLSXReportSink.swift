@@ -44,7 +44,7 @@ final class XLSXReportSink: ReportSink {
             percent: try workbook.cellFormat(CellStyle(numberFormat: "0%", verticalAlignment: .top)),
             date: try workbook.cellFormat(CellStyle(numberFormat: "\(locale)d mmm yyyy", alignment: .left, verticalAlignment: .top)),
             timestamp: try workbook.cellFormat(CellStyle(numberFormat: "\(locale)d mmm yyyy hh:mm", alignment: .left, verticalAlignment: .top)))
-        try workbook.setProperties(.init(title: "\(heading.title), \(heading.period)", author: "slotsheet"))
+        try workbook.setProperties(.init(title: "\(heading.title), \(heading.period)", author: "slotsheet", application: SlotSheetVersion.application))
     }
 
     func table(_ name: String, columns: [ReportColumn], primary: Bool) throws -> any ReportTable {

@@ -56,7 +56,7 @@ final class TemplateWorkbook {
             try TemplatePrintSetup(context: context).apply(grid: grid, instructions: instructions, lists: [staffSheet, daypartSheet])
             try workbook.setProperties(.init(
                 title: "\(words.documentTitle) \(context.layout.range.from.iso) - \(context.layout.range.to.iso)",
-                subject: words.documentTitle, author: "slotsheet"))
+                subject: words.documentTitle, author: "slotsheet", application: SlotSheetVersion.application))
             try workbook.setCustomProperty(TemplateMetadata.customProperty, "\(TemplateLayout.formatVersion)")
         } catch {
             workbook.discard()

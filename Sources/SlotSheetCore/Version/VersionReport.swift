@@ -43,6 +43,8 @@ public struct VersionReport: Sendable {
 /// (`slotsheet (0.9.0) bookworm; urgency=medium`), which the build embeds.
 public enum SlotSheetVersion {
     public static let current: String = version(inChangelog: EmbeddedChangelog.files["changelog"] ?? "") ?? "unknown"
+    /// The writing application every workbook of ours names in its properties ("slotsheet 0.10.0").
+    public static let application = "slotsheet \(current)"
 
     /// The text between the parentheses of the changelog's first line, or nil when that line
     /// is not a Debian changelog entry.
