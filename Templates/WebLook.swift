@@ -76,6 +76,15 @@ public enum WebLook {
         footer { max-width: 1100px; margin: 0 auto; padding: 0 24px 24px; color: var(--muted); font-size: 13px; }
         """
 
+    /// The site's icon (a browser tab's, `/favicon.ico` and `/static/icon.svg`): a sheet's grid in the
+    /// header's colour with one slot marked, as small as an icon can be.
+    public static let icon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="5" fill="#\(hex(Look.headerText))"/>\
+        <path d="M6 11h20M6 17h20M6 23h20M13 6v20M20 6v20" stroke="#fff" stroke-width="1.5"/>\
+        <rect x="14" y="12" width="5" height="4" fill="#fff"/></svg>
+
+        """
+
     private static func hex(_ colour: UInt32) -> String {
         let digits = String(colour, radix: 16, uppercase: false)
         return String(repeating: "0", count: max(0, 6 - digits.count)) + digits

@@ -114,6 +114,22 @@ import Testing
         }
     }
 
+    /// A browser asks for /favicon.ico on its own; every page names the SVG icon. Neither is a 404,
+    /// neither needs a session, and both are the picture (an SVG the CSP allows as 'self').
+    @Test func theIconIsServedWithoutASession() async throws {
+        let fixture = try WebFixture()
+        try await fixture.application.test(.router) { client in
+            let page = try await client.execute(uri: "/sign-in", method: .get)
+            #expect(page.text.contains(#"<link rel="icon" type="image/svg+xml" href="/static/icon.svg">"#))
+            for path in ["/favicon.ico", "/static/icon.svg"] {
+                let icon = try await client.execute(uri: path, method: .get)
+                #expect(icon.status == .ok, "\(path)")
+                #expect(icon.headers[.contentType] == "image/svg+xml", "\(path)")
+                #expect(icon.text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\"") && icon.text.contains("</svg>"), "\(path)")
+            }
+        }
+    }
+
     @Test func unknownPagesAndErrorsNeverShowDetails() async throws {
         let fixture = try WebFixture()
         try await fixture.application.test(.router) { client in

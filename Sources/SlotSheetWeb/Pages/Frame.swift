@@ -42,6 +42,7 @@ struct PageFrame {
                 element("meta", [.name("viewport"), Attribute("content", "width=device-width, initial-scale=1")])
                 element("title") { "\(title) - \(words.appName)" }
                 element("link", [Attribute("rel", "stylesheet"), .href("/static/style.css")])
+                element("link", [Attribute("rel", "icon"), Attribute("type", "image/svg+xml"), .href("/static/icon.svg")])
                 if let refreshSeconds {
                     // Without JavaScript the page refreshes itself; with it, the progress script takes over.
                     element("noscript") { element("meta", [Attribute("http-equiv", "refresh"), Attribute("content", String(refreshSeconds))]) }

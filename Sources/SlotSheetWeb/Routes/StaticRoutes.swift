@@ -3,7 +3,7 @@ import NIOConcurrencyHelpers
 import SlotSheetCore
 import SlotSheetTemplates
 
-/// The style sheet, the progress script and the health checks: no session needed.
+/// The style sheet, the icon, the progress script and the health checks: no session needed.
 struct StaticRoutes {
     let services: WebServices
 
@@ -13,6 +13,10 @@ struct StaticRoutes {
         }
         router.get("/static/progress.js") { _, _ in
             Self.asset(ProgressScript.source, type: "text/javascript; charset=utf-8")
+        }
+        // Browsers ask for /favicon.ico whether a page names an icon or not: the same SVG, not a 404.
+        for path in ["/static/icon.svg", "/favicon.ico"] {
+            router.get(RouterPath(path)) { _, _ in Self.asset(WebLook.icon, type: "image/svg+xml") }
         }
         router.get("/healthz") { _, _ in Self.plain(.ok, "ok\n") }
         router.get("/readyz", use: ready)
