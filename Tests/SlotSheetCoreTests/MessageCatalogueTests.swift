@@ -124,6 +124,8 @@ import SlotSheetTemplates
         check.check("Name", declaredIn: "Sources/XLSXReader/XLSXLimits.swift", examples: XLSXLimits.Name.allCases.map { example("\($0)", $0) })
         check.check("OutputError", declaredIn: "Sources/SlotSheetCore/Export/AtomicOutput.swift", examples: [
             example("folderMissing", OutputError.folderMissing("/srv/uit")), example("isAFolder", OutputError.isAFolder("/srv/uit")),
+            example("cannotEnter", OutputError.cannotEnter("/root", user: "slotsheet")),
+            example("folderNotWritable", OutputError.folderNotWritable("/srv/uit", user: "slotsheet")),
             example("cannotWrite", OutputError.cannotWrite("/srv/uit/rooster.xlsx", .noSpace)),
         ])
         check.check("OutputReason", declaredIn: "Sources/SlotSheetCore/Messages/OutputMessages.swift", examples: [

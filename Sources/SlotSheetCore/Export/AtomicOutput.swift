@@ -21,12 +21,18 @@ public struct AtomicOutput: Sendable {
         let folder = url.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            // A folder that exists but lies behind one this user may not enter is not "missing".
+            if let closed = Self.folderNotEnterable(on: folder) { throw .cannotEnter(closed, user: Self.userName) }
             throw .folderMissing(folder)
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw .isAFolder(path)
         }
-        guard access(folder, W_OK) == 0 else { throw .cannotWrite(url.path, OutputReason(errno: errno)) }
+        guard access(folder, W_OK) == 0 else {
+            let failure = errno
+            if failure == EACCES { throw .folderNotWritable(folder, user: Self.userName) }
+            throw .cannotWrite(url.path, OutputReason(errno: failure))
+        }
         finalPath = url.path
         temporaryPath = url.deletingLastPathComponent()
             .appending(path: ".\(url.lastPathComponent).partial-\(UUID().uuidString.prefix(8))").path
@@ -91,6 +97,27 @@ public struct AtomicOutput: Sendable {
         return OutputError.writing(finalPath, failedWith: error)
     }
 
+    /// The first folder on the way to `folder` (itself included) that this process may not enter
+    /// (no search permission), or nil when every one can be entered.
+    static func folderNotEnterable(on folder: String) -> String? {
+        var walked = ""
+        for part in URL(fileURLWithPath: folder).standardizedFileURL.pathComponents.dropFirst() {
+            walked += "/" + part
+            var facts = stat()
+            guard stat(walked, &facts) == 0 else { return errno == EACCES ? walked : nil }
+            guard (facts.st_mode & S_IFMT) == S_IFDIR else { return nil }
+            if access(walked, X_OK) != 0 { return walked }
+        }
+        return nil
+    }
+
+    /// The name of the user this process writes as (what `sudo -u` chose), or its number.
+    static var userName: String {
+        let uid = geteuid()
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
+        return String(cString: name)
+    }
+
     private static func flush(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return false }
@@ -102,6 +129,10 @@ public struct AtomicOutput: Sendable {
 /// Why an output file could not be written. Nothing partial is left behind in any case.
 public enum OutputError: Error, Equatable, CustomStringConvertible {
     case folderMissing(String)
+    /// The user (by name) may not enter this folder, on the way to the output's folder.
+    case cannotEnter(String, user: String)
+    /// The user (by name) may not write in the output's folder.
+    case folderNotWritable(String, user: String)
     case isAFolder(String)
     /// The file (its final name) could not be written, and why.
     case cannotWrite(String, OutputReason)

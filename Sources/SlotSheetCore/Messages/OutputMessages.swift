@@ -4,6 +4,10 @@ extension OutputError: OfficeMessage {
     public var english: String {
         switch self {
         case let .folderMissing(folder): return "The folder \(folder) does not exist."
+        case let .cannotEnter(folder, user):
+            return "The user \(user) may not enter the folder \(folder). Write to a folder \(user) can reach, or ask the administrator to let \(user) in. Nothing was written."
+        case let .folderNotWritable(folder, user):
+            return "The user \(user) may not write in the folder \(folder). Write to another folder, or ask the administrator to let \(user) write there. Nothing was written."
         case let .isAFolder(path): return "\(path) is a folder; give a file name."
         case let .cannotWrite(path, reason): return "\(path) could not be written: \(reason.english). \(reason.englishFix) Nothing was left behind."
         }
@@ -12,6 +16,10 @@ extension OutputError: OfficeMessage {
     public var dutch: String {
         switch self {
         case let .folderMissing(folder): return "De map \(folder) bestaat niet."
+        case let .cannotEnter(folder, user):
+            return "De gebruiker \(user) mag de map \(folder) niet openen. Schrijf naar een map waar \(user) bij kan, of vraag de beheerder \(user) toegang te geven. Er is niets geschreven."
+        case let .folderNotWritable(folder, user):
+            return "De gebruiker \(user) mag niet schrijven in de map \(folder). Schrijf naar een andere map, of vraag de beheerder \(user) daar schrijfrechten te geven. Er is niets geschreven."
         case let .isAFolder(path): return "\(path) is een map; geef een bestandsnaam."
         case let .cannotWrite(path, reason): return "\(path) kon niet worden geschreven: \(reason.dutch). \(reason.dutchFix) Er is niets achtergebleven."
         }
