@@ -42,6 +42,10 @@ import Testing
     @Test func aMissingHeaderColumnIsNamed() throws {
         let parsed = try fixture.parseCSV(["date,daypart,who,available", "2026-12-08,D09,ANB,x"])
         #expect(parsed.problems.map { $0.sentence(.en) } == ["Line 1: The header has no column 'staff'."])
+        // In Dutch the column is named in Dutch, and both languages' headers are said to be accepted.
+        let dutch = try #require(parsed.problems.map { $0 }.first)
+        #expect(dutch.sentence(.nl).hasPrefix("Regel 1: De kopregel heeft geen kolom 'medewerker'."), "\(dutch.sentence(.nl))")
+        #expect(dutch.hint(.nl).contains("datum, dagdeel, medewerker en beschikbaar") && dutch.hint(.nl).contains("ook geaccepteerd"))
         #expect(parsed.slots.isEmpty)
     }
 

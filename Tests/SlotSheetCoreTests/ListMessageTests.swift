@@ -10,7 +10,7 @@ import Testing
         let staff = ListKind.staff.columns, dayparts = ListKind.dayparts.columns
         let slot = SlotName(date: day, daypart: "09:00-10:00")
         let kinds: [(String, ListProblem.Kind)] = [
-            ("missingColumn", .missingColumn("employee_number", expected: staff.map(\.english))),
+            ("missingColumn", .missingColumn(staff[2], expected: staff)),
             ("wrongFieldCount", .wrongFieldCount(expected: 4, found: 3)), ("tooManyRows", .tooManyRows(limit: 10_000)),
             ("emptyValue", .emptyValue(column: staff[1])), ("tooLong", .tooLong(column: staff[1], length: 10_000, limit: 100)),
             ("controlCharacter", .controlCharacter(column: staff[1], text: "Anouk\nBakker")), ("invalidCode", .invalidCode("A B")),

@@ -197,7 +197,7 @@ import SlotSheetTemplates
             ("assignedUnavailable", .assignedUnavailable(staff: "ANB", requests: [41, 42])),
             ("staffColumnMoved", .staffColumnMoved(column: "F", expected: "ANB", found: "BRW Bram de Wit")),
             ("keyCellChanged", .keyCellChanged(expected: "2026-12-08", found: "2026-12-09")), ("missingDataSheet", .missingDataSheet("Beschikbaarheid")),
-            ("extraContent", .extraContent("??")), ("missingColumn", .missingColumn("datum")), ("wrongFieldCount", .wrongFieldCount(expected: 4, found: 5)),
+            ("extraContent", .extraContent("??")), ("missingColumn", .missingColumn("staff")), ("wrongFieldCount", .wrongFieldCount(expected: 4, found: 5)),
             ("mergedCells", .mergedCells("H30:J30")), ("formulaWithoutResult", .formulaWithoutResult),
         ]
         let problems = kinds.map { ($0.0, ImportProblem($0.1, at: cell, slot: slot, staffCode: "ANB")) }

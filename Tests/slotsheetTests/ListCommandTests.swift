@@ -136,6 +136,19 @@ import Testing
         #expect(json.status == 1 && json.report["status"] as? String == "rejected")
         #expect(problems.compactMap { $0["line"] as? Int } == [2, 4] && problems.allSatisfy { $0["hint"] is String }, "\(json.report)")
 
+        // A missing column is named in the message's language, and both languages' headers are said to be accepted.
+        try install.write("nameless.csv", ["code;personeelsnummer;actief", "ANB;1040;x"])
+        let missing = try cli.run("staff", "import", "nameless.csv", "--lang", "nl")
+        #expect(missing.status == 1)
+        #expect(missing.output.contains("Regel 1: De kopregel heeft geen kolom 'naam'."), "\(missing.output)")
+        #expect(missing.output.contains("De eerste regel moet de kolommen code, naam, personeelsnummer en actief noemen; "
+                                        + "de Engelse kopjes code, name, employee_number, active worden ook geaccepteerd."), "\(missing.output)")
+        #expect(!missing.output.contains("'name'"), "\(missing.output)")
+        let missingInEnglish = try cli.run("staff", "import", "nameless.csv", "--lang", "en")
+        #expect(missingInEnglish.output.contains("Line 1: The header has no column 'name'."), "\(missingInEnglish.output)")
+        #expect(missingInEnglish.output.contains("the Dutch headers code, naam, personeelsnummer, actief are accepted as well."),
+                "\(missingInEnglish.output)")
+
         try Data("%PDF-1.4\n".utf8).write(to: URL(fileURLWithPath: cli.path("staff.pdf")))
         #expect(try cli.run("staff", "import", "staff.pdf").status == 4)
         #expect(try cli.run("dayparts", "import", "missing.csv").status == 4)

@@ -27,6 +27,13 @@ public enum CSVAvailabilityParser {
     enum Field: Int, CaseIterable {
         case date, daypart, staff, available
         var name: String { ["date", "daypart", "staff", "available"][rawValue] }
+        var dutchName: String { ["datum", "dagdeel", "medewerker", "beschikbaar"][rawValue] }
+
+        /// The field whose English column name is `name`.
+        init?(name: String) {
+            guard let field = Field.allCases.first(where: { $0.name == name }) else { return nil }
+            self = field
+        }
     }
 
     static let yes: Set<String> = ["x", "yes", "ja", "true", "1", "waar"]

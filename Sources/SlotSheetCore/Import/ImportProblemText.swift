@@ -84,7 +84,8 @@ extension ImportProblem: OfficeMessage {
             return "In deze cel hoort '\(expected)' te staan, maar er staat \(shown(found, .nl)): er zijn rijen verplaatst, toegevoegd, verwijderd of gesorteerd."
         case let .missingDataSheet(name): return "Het blad \(name), waarop de beschikbaarheid staat, ontbreekt: het is hernoemd of verwijderd."
         case let .extraContent(text): return "\(shown(text, .nl)) staat buiten het deel van het blad dat het rooster gebruikt."
-        case let .missingColumn(name): return "De kopregel heeft geen kolom '\(name)'."
+        case let .missingColumn(name):
+            return "De kopregel heeft geen kolom '\(CSVAvailabilityParser.Field(name: name)?.dutchName ?? name)'."
         case let .wrongFieldCount(expected: expected, found: found): return "Deze regel heeft \(found) velden; de kopregel heeft er \(expected)."
         case let .mergedCells(range): return "De cellen \(range) zijn samengevoegd; elke medewerker heeft een eigen cel nodig."
         }
@@ -120,7 +121,9 @@ extension ImportProblem: OfficeMessage {
         case .keyCellChanged: return "Use the template as it was exported: do not move, sort, add or delete rows."
         case let .missingDataSheet(name): return "Give the sheet its name \(name) back, or export a new template."
         case .extraContent: return "Remove it; the template cannot take rows or columns that it did not have."
-        case .missingColumn: return "The first line must name the columns date, daypart, staff and available."
+        case .missingColumn:
+            return "The first line must name the columns date, daypart, staff and available; "
+                + "the Dutch headers datum, dagdeel, medewerker, beschikbaar are accepted as well."
         case .wrongFieldCount: return "Check for a missing or extra separator on this line."
         case .mergedCells: return "Unmerge the cells and fill each one with x or leave it empty."
         }
@@ -149,7 +152,9 @@ extension ImportProblem: OfficeMessage {
         case .keyCellChanged: return "Gebruik het rooster zoals het is geëxporteerd: verplaats, sorteer, voeg toe of verwijder geen rijen."
         case let .missingDataSheet(name): return "Geef het blad zijn naam \(name) terug, of exporteer een nieuw rooster."
         case .extraContent: return "Verwijder het; het rooster kan geen rijen of kolommen aannemen die het niet had."
-        case .missingColumn: return "De eerste regel moet de kolommen date, daypart, staff en available noemen (of datum, dagdeel, medewerker, beschikbaar)."
+        case .missingColumn:
+            return "De eerste regel moet de kolommen datum, dagdeel, medewerker en beschikbaar noemen; "
+                + "de Engelse kopjes date, daypart, staff, available worden ook geaccepteerd."
         case .wrongFieldCount: return "Controleer of er op deze regel een scheidingsteken ontbreekt of te veel staat."
         case .mergedCells: return "Maak het samenvoegen ongedaan en vul elke cel met x of laat hem leeg."
         }

@@ -3,8 +3,9 @@
 /// are in `ListProblemText`.
 public struct ListProblem: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-        /// The header lacks a column the list needs; `expected` are the list's columns.
-        case missingColumn(String, expected: [String])
+        /// The header lacks a column the list needs; `expected` are the list's columns (named in
+        /// either language).
+        case missingColumn(ListColumn, expected: [ListColumn])
         case wrongFieldCount(expected: Int, found: Int)
         /// The file holds more rows than a list may (`ListKind.maxRows`); reading stopped here.
         case tooManyRows(limit: Int)

@@ -24,7 +24,7 @@ extension ListProblem: OfficeMessage {
 
     private var englishMessage: String {
         switch kind {
-        case let .missingColumn(name, _): return "The header has no column '\(name)'."
+        case let .missingColumn(column, _): return "The header has no column '\(column.english)'."
         case let .wrongFieldCount(expected: expected, found: found): return "This line has \(found) fields; the header has \(expected)."
         case let .tooManyRows(limit: limit): return "The file has more than \(limit) rows, more than this list may hold."
         case let .emptyValue(column: column): return "The \(column.english) is empty."
@@ -60,7 +60,7 @@ extension ListProblem: OfficeMessage {
 
     private var dutchMessage: String {
         switch kind {
-        case let .missingColumn(name, _): return "De kopregel heeft geen kolom '\(name)'."
+        case let .missingColumn(column, _): return "De kopregel heeft geen kolom '\(column.dutch)'."
         case let .wrongFieldCount(expected: expected, found: found): return "Deze regel heeft \(found) velden; de kopregel heeft er \(expected)."
         case let .tooManyRows(limit: limit): return "Het bestand heeft meer dan \(limit) rijen, meer dan deze lijst mag bevatten."
         case let .emptyValue(column: column): return "De kolom \(column.dutch) is leeg."
@@ -111,7 +111,9 @@ extension ListProblem: OfficeMessage {
 
     private var englishHint: String {
         switch kind {
-        case let .missingColumn(_, expected): return "The first line must name the columns \(listed(expected, and: "and"))."
+        case let .missingColumn(_, expected):
+            return "The first line must name the columns \(listed(expected.map(\.english), and: "and")); "
+                + "the Dutch headers \(expected.map(\.dutch).joined(separator: ", ")) are accepted as well."
         case .wrongFieldCount: return "Check for a missing or extra separator on this line."
         case .tooManyRows: return "Split the file, or check that it is the list you meant to import."
         case .emptyValue: return "Fill it in."
@@ -136,7 +138,9 @@ extension ListProblem: OfficeMessage {
 
     private var dutchHint: String {
         switch kind {
-        case let .missingColumn(_, expected): return "De eerste regel moet de kolommen \(listed(expected, and: "en")) noemen."
+        case let .missingColumn(_, expected):
+            return "De eerste regel moet de kolommen \(listed(expected.map(\.dutch), and: "en")) noemen; "
+                + "de Engelse kopjes \(expected.map(\.english).joined(separator: ", ")) worden ook geaccepteerd."
         case .wrongFieldCount: return "Controleer of er op deze regel een scheidingsteken ontbreekt of te veel staat."
         case .tooManyRows: return "Splits het bestand, of controleer of het de lijst is die u wilde importeren."
         case .emptyValue: return "Vul hem in."

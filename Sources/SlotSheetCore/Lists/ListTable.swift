@@ -138,7 +138,7 @@ struct ListTable: Sendable {
         let positions = kind.columns.map { column in lowered.firstIndex { $0 == column.english || $0 == column.dutch } }
         let missing = zip(kind.columns, positions).filter { $0.0.required && $0.1 == nil }.map { $0.0 }
         for column in missing {
-            problems.append(ListProblem(.missingColumn(column.english, expected: kind.columns.map(\.english)), at: place))
+            problems.append(ListProblem(.missingColumn(column, expected: kind.columns), at: place))
         }
         return missing.isEmpty ? positions : nil
     }
