@@ -210,6 +210,41 @@ import Testing
         }
     }
 
+    /// A stale template that also has a wrong cell: the page lists the problem first and folds the
+    /// changes made since export below it (a <details>), every problem at once; the wrong cell is
+    /// not listed a second time under the edits on top.
+    @Test func aStaleTemplatesProblemsComeFirstAndItsChangesAreFolded() async throws {
+        let fixture = try WebFixture()
+        let free = try Self.freeCells(fixture.store, count: 2)
+        let (meanwhile, edit) = (free[0], free[1])
+        let staff = try fixture.store.read { try $0.staff() }.filter(\.active).map(\.code)
+        let layout = try APIConcurrencyTests.layout(fixture.store, range: APIImportTests.week, staff: staff)
+        try await fixture.application.test(.router) { client in
+            var olga = Browser()
+            _ = try await olga.signIn(client, as: "olga")
+            let download = try await client.execute(
+                uri: "/template", method: .post, headers: olga.headers(Browser.formType),
+                body: Browser.form([("csrf", olga.csrf), ("from", "2026-12-07"), ("to", "2026-12-13"), ("staff", "all"), ("lang", "en")]))
+            #expect(download.status == .ok)
+            let other = try await upload(client, olga, name: "meanwhile.csv", Self.csv([meanwhile]))
+            #expect(try await apply(client, olga, other, digest: try shownDigest(try await client.execute(uri: other, method: .get, headers: olga.headers()).text)).status == .seeOther)
+
+            let folder = fixture.folder
+            try Data(buffer: download.body).write(to: folder.appending(path: "week.xlsx"))
+            try await APIConcurrencyTests.editWithOpenpyxl(folder.appending(path: "week.xlsx"), to: folder.appending(path: "edited.xlsx"),
+                                                           cells: [try APIConcurrencyTests.cell("\(edit.0) \(edit.1) \(edit.2)", layout): "maybe"])
+            let stale = try await upload(client, olga, name: "week.xlsx", try Data(contentsOf: folder.appending(path: "edited.xlsx")))
+            let page = try await client.execute(uri: stale, method: .get, headers: olga.headers()).text
+            let problem = try #require(page.range(of: "&#39;maybe&#39;") ?? page.range(of: "'maybe'"), "the wrong cell is said: \(page)")
+            let changes = try #require(page.range(of: "The database changed since this template was made (1 change)."))
+            #expect(problem.lowerBound < changes.lowerBound, "problems first")
+            let folded = try #require(page.range(of: "<details class=\"stale-changes\"><summary>Changed in the database since the template was made (1)</summary>"))
+            #expect(changes.lowerBound < folded.lowerBound)
+            #expect(page[folded.upperBound...].contains("\(meanwhile.2) became available"), "the change is inside the fold")
+            #expect(page.components(separatedBy: "maybe").count == 2, "the wrong cell is listed once: \(page)")
+        }
+    }
+
     /// Several API clients upload and apply at once: disjoint files all apply; of two files with the
     /// same cells one applies and the other is told its plan changed. Nothing is lost: every applied
     /// cell is in the database, every attempt in the history, and each client heard its outcome.

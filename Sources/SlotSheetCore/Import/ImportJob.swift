@@ -170,16 +170,17 @@ public struct ImportJob {
             range: parsed.dateRange, plan: ChangePlan(), problems: [], staleChanges: [], generatedAt: parsed.template?.generatedAt)
         if let template = parsed.template {
             outcome.staleChanges = try StaleCheck.changes(since: template, file: parsed, reading: reading)
-            if !outcome.staleChanges.isEmpty && !request.force {
-                outcome.status = .stale
-                outcome.verdict = .stale
-                return outcome
-            }
         }
         let analysis = try ImportAnalyzer.analyze(parsed, reading: reading, day: rules.now())
-        outcome.plan = analysis.plan
+        // Every problem at once: a stale file's own problems are reported with its stale changes.
         outcome.problems = analysis.problems.kept
         outcome.problemTally = analysis.problems.tally
+        if !outcome.staleChanges.isEmpty && !request.force {
+            outcome.status = .stale
+            outcome.verdict = .stale
+            return outcome
+        }
+        outcome.plan = analysis.plan
         outcome.verdict = !analysis.problems.isEmpty ? .rejected : analysis.plan.isEmpty ? .nothingToChange : .changes
         outcome.status = outcome.verdict == .rejected ? .rejected : .dryRun
         return outcome

@@ -95,20 +95,23 @@ public struct ListJob {
         var checks = ListFieldChecks()
         var wishes = list.wishes(table, checks: &checks)
         let current = try list.current(session)
+        var stale: [ListProblem] = []
         if let exported = table.exported {
-            let stale = ListStaleCheck.changes(wishes, kind: table.kind, exported: exported, current: current)
-            if !stale.isEmpty && !force {
-                outcome.problems = stale
-                outcome.status = .stale
-                return outcome
-            }
-            wishes = ListStaleCheck.forced(wishes, stale: stale, exported: exported, current: current)
+            stale = ListStaleCheck.changes(wishes, kind: table.kind, exported: exported, current: current)
+            if force { wishes = ListStaleCheck.forced(wishes, stale: stale, exported: exported, current: current) }
         }
         var plan = ListPlan.make(wishes, current: current)
         let ruleProblems = try list.check(&plan, wishes: wishes, current: current, session: session, day: day)
+        let problems = (table.problems + checks.problems + ruleProblems).sorted { $0.location.order.lexicographicallyPrecedes($1.location.order) }
+        if !stale.isEmpty && !force {
+            // Every problem at once: the file's own problems first, then the rows changed since export.
+            outcome.problems = problems + stale
+            outcome.status = .stale
+            return outcome
+        }
         outcome.plan = plan
-        outcome.problems = (table.problems + checks.problems + ruleProblems).sorted { $0.location.order.lexicographicallyPrecedes($1.location.order) }
-        outcome.status = outcome.problems.isEmpty ? .dryRun : .rejected
+        outcome.problems = problems
+        outcome.status = problems.isEmpty ? .dryRun : .rejected
         return outcome
     }
 }

@@ -13,7 +13,8 @@ public struct ListOutcome: Sendable {
         /// The file has problems; nothing changed.
         case rejected
         /// The database changed rows of the file after the list was exported (and the import is not
-        /// forced): the problems name them (`ListProblem.Kind.changedSinceExport`); nothing changed.
+        /// forced): the problems name them (`ListProblem.Kind.changedSinceExport`), after the file's
+        /// own problems, if any; nothing changed.
         case stale
         /// Not applied: the plan is no longer the one previewed (`ListRequest.expectedPlanDigest`);
         /// the outcome is the new preview.
@@ -25,6 +26,10 @@ public struct ListOutcome: Sendable {
     public var status: Status
     public var plan: ListPlan
     public var problems: [ListProblem]
+    /// How many of `problems` are rows the database changed since export (a stale file's).
+    public var staleRows: Int {
+        problems.count { if case .changedSinceExport = $0.kind { return true } else { return false } }
+    }
     /// The `import_batch` row recording this attempt; nil for a dry run.
     public var auditBatchID: RowID?
     /// The SHA-256 of the file read.

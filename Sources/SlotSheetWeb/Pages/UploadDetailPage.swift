@@ -60,10 +60,19 @@ struct UploadDetailPage {
                     errorWorkbookLink
                     problems(outcome)
                 case .stale:
+                    // The file's own problems first, the changes since export folded below them:
+                    // the two wrong cells are not to be found under 232 changed ones.
+                    if !outcome.problems.isEmpty {
+                        frame.message("error", w.problemsSummary(outcome.problemTotal))
+                        errorWorkbookLink
+                        problems(outcome)
+                    }
                     frame.message("error", w.staleSummary(outcome.staleChanges.count))
-                    element("h2") { w.staleTitle }
-                    element("ul") { for change in outcome.staleChanges { element("li") { change.text(frame.language) } } }
-                    if let onTop = preview.onTop { applyOnTop(onTop) }
+                    element("details", [.class("stale-changes")]) {
+                        element("summary") { "\(w.staleTitle) (\(outcome.staleChanges.count))" }
+                        element("ul") { for change in outcome.staleChanges { element("li") { change.text(frame.language) } } }
+                    }
+                    if let onTop = preview.onTop { applyOnTop(onTop, problemsShownAbove: !outcome.problems.isEmpty) }
                 case .nothingToChange:
                     frame.message("ok", w.nothingToChange)
                     applyForm(outcome, onTop: false)
@@ -75,7 +84,8 @@ struct UploadDetailPage {
     }
 
     /// A stale template's second choice: the office's edits on top of the database as it is now.
-    private func applyOnTop(_ onTop: ImportOutcome) -> Node {
+    /// `problemsShownAbove`: the file's problems are listed above already; said, not listed again.
+    private func applyOnTop(_ onTop: ImportOutcome, problemsShownAbove: Bool) -> Node {
         let w = frame.words
         return element("section", [.class("on-top")]) {
             element("h2") { w.onTopTitle }
@@ -88,8 +98,10 @@ struct UploadDetailPage {
                 applyForm(onTop, onTop: true)
             case .rejected, .stale:
                 frame.message("error", "\(w.onTopRefused) \(w.problemsSummary(onTop.problemTotal)).")
-                errorWorkbookLink
-                problems(onTop)
+                if !problemsShownAbove {
+                    errorWorkbookLink
+                    problems(onTop)
+                }
             }
         }
     }

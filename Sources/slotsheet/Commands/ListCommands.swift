@@ -177,7 +177,7 @@ enum ListReport {
         var lines = [EchoedText.escaped(outcome.fileName)]
         switch outcome.status {
         case .rejected, .stale:
-            lines.append(outcome.status == .stale ? ListReportLine.staleHeadline(rows: outcome.problems.count).text(language)
+            lines.append(outcome.status == .stale ? ListReportLine.staleHeadline(rows: outcome.staleRows).text(language)
                 : say(.problemsHeadline(problems: outcome.problems.count)))
             let shown = outcome.problems.prefix(ImportReport.problemsShown).map { "  \($0.location.text(language)): \($0.message(language))\n      \($0.hint(language))" }
             lines += shown

@@ -47,8 +47,10 @@ struct ImportReport {
         return lines.joined(separator: "\n")
     }
 
+    /// A stale file's own problems first (every problem at once), then what changed since export.
     private func staleLines() -> [String] {
-        [ImportReportLine.staleHeadline(generatedAt: clock.moment(outcome.generatedAt ?? "?"), changes: outcome.staleChanges.count).text(language)]
+        (outcome.problems.isEmpty ? [] : problemLines())
+            + [ImportReportLine.staleHeadline(generatedAt: clock.moment(outcome.generatedAt ?? "?"), changes: outcome.staleChanges.count).text(language)]
             + limited(outcome.staleChanges.map { "  \($0.text(language))" })
             + [ImportReportLine.staleHint.text(language), ImportReportLine.nothingWritten.text(language)]
     }
