@@ -62,6 +62,7 @@ public enum WebLook {
         table.change-grid { width: auto; }
         table.change-grid th, table.change-grid td { white-space: nowrap; }
         td.mark, th.mark { text-align: center; min-width: 3em; font-weight: bold; }
+        .code-name { display: block; font-weight: normal; font-size: 0.8em; color: var(--muted); }
         td.mark.added { background: var(--ok-bg); color: var(--ok); }
         td.mark.removed { background: var(--bad-bg); color: #b91c1c; }
         table.overview th .times { display: block; font-weight: normal; font-size: 12px; }

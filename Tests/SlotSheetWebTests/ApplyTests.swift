@@ -70,6 +70,13 @@ import Testing
             let location = try await upload(client, olga, name: "three.csv", Self.csv(cells))
             let preview = try await client.execute(uri: location, method: .get, headers: olga.headers())
             #expect(preview.text.contains("3 added, 0 removed"))
+            // Names and labels beside the codes, as the template shows them.
+            let (name, label) = try fixture.store.read { session in
+                (try session.staff().first { $0.value.code == cells[0].2 }!.value.name, try session.dayparts().first { $0.value.code == cells[0].1 }!.value.label)
+            }
+            #expect(preview.text.contains("<td>\(cells[0].1)<span class=\"code-name\">\(label)</span></td>"), "the daypart's label: \(preview.text)")
+            #expect(preview.text.contains("title=\"\(name)\">\(cells[0].2)<span class=\"code-name\">\(name)</span></th>"), "the person's name")
+            #expect(preview.text.contains("\(cells[0].2) (\(name))"), "the counts per person name them")
             #expect(try fixture.store.read { try $0.importBatches(limit: 10, outcomes: nil) }.isEmpty, "a preview writes no batch")
             let digest = try shownDigest(preview.text)
 

@@ -8,6 +8,8 @@ import SlotSheetTemplates
 struct ChangeGrid {
     let frame: PageFrame
     let plan: ChangePlan
+    /// Names and labels under the codes (a person's name in the column head, a daypart's label beside its code).
+    var names = CodeNames()
     static let rowLimit = 150
 
     private struct Row: Hashable, Comparable {
@@ -37,14 +39,24 @@ struct ChangeGrid {
                         element("tr") {
                             element("th", [Attribute("scope", "col")]) { w.dateColumn }
                             element("th", [Attribute("scope", "col")]) { w.daypartColumn }
-                            for code in staff { element("th", [.class("mark"), Attribute("scope", "col")]) { code } }
+                            for code in staff {
+                                element("th", [.class("mark"), Attribute("scope", "col"), Attribute("title", names.staff[code] ?? code)]) {
+                                    code
+                                    if let name = names.staff[code], name != code { element("span", [.class("code-name")]) { name } }
+                                }
+                            }
                         }
                     }
                     element("tbody") {
                         for row in shown {
                             element("tr") {
                                 element("th", [Attribute("scope", "row")]) { DateLabel.long(row.date, w) }
-                                element("td") { row.daypart }
+                                element("td") {
+                                    row.daypart
+                                    if let label = names.dayparts[row.daypart], label != row.daypart {
+                                        element("span", [.class("code-name")]) { label }
+                                    }
+                                }
                                 for code in staff { mark(cells[row]![code]) }
                             }
                         }

@@ -11,6 +11,8 @@ struct UploadDetailPage {
     let preview: UploadPreview?
     /// What the last action said (`error`, `info` or `ok`, and the text), e.g. that the plan changed.
     let notice: (String, String)?
+    /// The names and labels shown beside the codes.
+    var names = CodeNames()
 
     var node: Node {
         let w = frame.words
@@ -113,8 +115,8 @@ struct UploadDetailPage {
             frame.message("info", "\(w.changesSummary(outcome.plan.added, outcome.plan.removed)), \(w.unchangedSummary(outcome.plan.unchanged))."),
             applyForm(outcome, onTop: onTop),
             counts(w.perDateTitle, outcome.plan.perDate.map { (DateLabel.long($0.date, w), $0.added, $0.removed) }),
-            counts(w.perStaffTitle, outcome.plan.perStaff.map { ($0.staff, $0.added, $0.removed) }),
-            ChangeGrid(frame: frame, plan: outcome.plan).node,
+            counts(w.perStaffTitle, outcome.plan.perStaff.map { (names.staffLine($0.staff), $0.added, $0.removed) }),
+            ChangeGrid(frame: frame, plan: outcome.plan, names: names).node,
         ])
     }
 

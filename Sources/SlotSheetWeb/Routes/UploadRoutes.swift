@@ -54,8 +54,9 @@ struct UploadRoutes {
         let upload = try await ownUpload(context)
         let id = upload.id!
         let preview = services.readers.currentPreview(of: upload)
+        let names = try await services.database.read { try CodeNames.read($0) }
         return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: upload,
-                                         progress: services.readers.progress(of: upload), preview: preview, notice: nil).node)
+                                         progress: services.readers.progress(of: upload), preview: preview, notice: nil, names: names).node)
     }
 
     /// Applies the plan the person saw (its digest is the form's `plan`): 303 to the upload once
@@ -90,9 +91,9 @@ struct UploadRoutes {
             throw WebError.tooMany(code: "too_many_refused_applies", message: w.tooManyRefusedApplies(wait.wholeSecondsUp),
                                    retryAfterSeconds: wait.wholeSecondsUp)
         }
-        let now = try await services.database.read { try $0.upload(id: id) } ?? upload
+        let (now, names) = try await services.database.read { (try $0.upload(id: id) ?? upload, try CodeNames.read($0)) }
         return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: now, progress: nil,
-                                         preview: services.readers.preview(of: id), notice: notice).node, status: .conflict).response
+                                         preview: services.readers.preview(of: id), notice: notice, names: names).node, status: .conflict).response
     }
 
     /// `{"state": "reading", "rows": 120, "total": 744, "text": "120 rows read"}` for the progress script.
