@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(
             name: "SlotSheetWebTests",
             dependencies: [
-                "SlotSheetWeb", "SlotSheetCore", "InteropSupport", "slotsheet",
+                "SlotSheetWeb", "SlotSheetCore", "SlotSheetTemplates", "InteropSupport", "slotsheet", "XLSXReader",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -34,7 +34,9 @@ extension Words {
                     "Wie in een tijdvak een bezoek toegewezen heeft, moet in dat tijdvak beschikbaar blijven.",
                     "Huurders kunnen een tijdvak \(facts.minDaysAhead) tot \(facts.maxDaysAhead) dagen vooruit boeken, zolang er meer medewerkers beschikbaar zijn dan er verzoeken geboekt zijn. De groene datums (\(facts.bookableFrom) tot en met \(facts.bookableTo)) waren boekbaar toen dit rooster werd gemaakt.",
                     "Voeg geen rijen of kolommen toe, verwijder of verplaats ze niet en geef de bladen geen andere naam: de import controleert de indeling.",
-                    "Bent u klaar? Sla het bestand op als Excel-werkmap (.xlsx) en geef het aan de planner, die het inleest met: slotsheet import BESTAND.xlsx",
+                    facts.returned == .web
+                        ? "Bent u klaar? Sla het bestand op als Excel-werkmap (.xlsx) en upload het in de webomgeving: Uploaden, kies het bestand, controleer de wijzigingen die getoond worden en kies Deze wijzigingen doorvoeren."
+                        : "Bent u klaar? Sla het bestand op als Excel-werkmap (.xlsx) en geef het aan de planner, die het inleest met: slotsheet import BESTAND.xlsx",
                     "Medewerkers toont iedereen in het rooster; Dagdelen toont de dagdelen en hun tijden.",
                 ]
             }),

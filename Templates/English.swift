@@ -34,7 +34,9 @@ extension Words {
                     "Someone who has a visit assigned to them in a slot must stay available in that slot.",
                     "Tenants can book a slot \(facts.minDaysAhead) to \(facts.maxDaysAhead) days ahead, as long as it has more staff available than requests booked. The dates in green (\(facts.bookableFrom) to \(facts.bookableTo)) were bookable when this template was made.",
                     "Do not add, remove or move rows or columns, and do not rename the sheets: the import checks the layout.",
-                    "When you are done, save the file as an Excel workbook (.xlsx) and hand it to the planner, who imports it with: slotsheet import FILE.xlsx",
+                    facts.returned == .web
+                        ? "When you are done, save the file as an Excel workbook (.xlsx) and upload it in the web front: Upload, choose the file, check the changes it shows, then Apply these changes."
+                        : "When you are done, save the file as an Excel workbook (.xlsx) and hand it to the planner, who imports it with: slotsheet import FILE.xlsx",
                     "Staff lists everyone in the template; Dayparts lists the dayparts and their times.",
                 ]
             }),

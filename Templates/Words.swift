@@ -6,6 +6,15 @@ public struct Words: Sendable {
     public var reports: ReportWords
 }
 
+/// How a filled-in template comes back: the instructions sheet says it in the words of the front
+/// it was downloaded from.
+public enum TemplateReturn: Sendable {
+    /// `slotsheet template export`: the planner imports it with `slotsheet import`.
+    case commandLine
+    /// The web front's download: the office uploads it on the web front's Upload page.
+    case web
+}
+
 /// Facts the instructions sheet states about the template it is part of.
 public struct TemplateFacts: Sendable {
     public var from: String
@@ -19,9 +28,12 @@ public struct TemplateFacts: Sendable {
     public var bookableTo: String
     /// The local time the office closes a day (`HH:MM`), if not midnight.
     public var dayClosesAt: String?
+    /// How the filled-in file comes back.
+    public var returned: TemplateReturn
 
     public init(from: String, to: String, generatedAt: String, firstStaffColumn: String, minDaysAhead: Int, maxDaysAhead: Int,
-                bookableFrom: String, bookableTo: String, dayClosesAt: String?) {
+                bookableFrom: String, bookableTo: String, dayClosesAt: String?, returned: TemplateReturn = .commandLine) {
+        self.returned = returned
         self.from = from
         self.to = to
         self.generatedAt = generatedAt

@@ -2,7 +2,9 @@ import Foundation
 import HummingbirdTesting
 import InteropSupport
 import SlotSheetCore
+import SlotSheetTemplates
 import Testing
+import XLSXReader
 @testable import SlotSheetWeb
 
 @Suite struct PageTests {
@@ -67,6 +69,39 @@ import Testing
             #expect(decades.status == .badRequest, "a range of decades is refused before anything is made")
             #expect(decades.text.contains("The range has 17217 days; at most 731 are taken at once."))
         }
+    }
+
+    /// A template downloaded from the web front tells whoever fills it in to upload it there, in
+    /// the page's words, not to run a command; the command line's export keeps the command.
+    @Test func theWebTemplatesInstructionsUseTheWebFrontsWords() async throws {
+        let fixture = try WebFixture()
+        try await fixture.application.test(.router) { client in
+            var browser = Browser()
+            _ = try await browser.signIn(client, as: "olga")
+            for (language, upload, apply) in [("en", "Upload", "Apply these changes"), ("nl", "Uploaden", "Deze wijzigingen doorvoeren")] {
+                let download = try await client.execute(
+                    uri: "/template", method: .post, headers: browser.headers(Browser.formType),
+                    body: Browser.form([("csrf", browser.csrf), ("from", "2026-12-07"), ("to", "2026-12-13"), ("staff", "all"), ("lang", language)]))
+                #expect(download.status == .ok)
+                let path = fixture.folder.appending(path: "template-\(language).xlsx").path
+                try Data(buffer: download.body).write(to: URL(fileURLWithPath: path))
+                let book = try XLSXWorkbook(path: path)
+                let words = (language == "nl" ? Language.nl : Language.en).words.template
+                let sheet = try #require(book.sheets.first { $0.name == words.instructionsSheet })
+                var rows = try book.rows(of: sheet)
+                var text: [String] = []
+                while let row = try rows.next() { for cell in row.cells { if case let .string(value) = cell.value { text.append(value) } } }
+                let all = text.joined(separator: "\n")
+                #expect(all.contains(upload) && all.contains(apply), "\(language): the page's words: \(all)")
+                #expect(!all.contains("slotsheet import"), "\(language): no command for a web user")
+            }
+            #expect(Language.en.words.template.instructions(Self.facts(.commandLine)).contains { $0.contains("slotsheet import FILE.xlsx") })
+        }
+    }
+
+    static func facts(_ returned: TemplateReturn) -> TemplateFacts {
+        TemplateFacts(from: "2026-12-07", to: "2026-12-13", generatedAt: "now", firstStaffColumn: "F", minDaysAhead: 3, maxDaysAhead: 7,
+                      bookableFrom: "2026-12-04", bookableTo: "2026-12-08", dayClosesAt: nil, returned: returned)
     }
 
     /// When an import ran is shown on the office's clock (summer: +02:00) with its offset, in words

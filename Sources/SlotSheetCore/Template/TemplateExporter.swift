@@ -10,8 +10,12 @@ public struct TemplateExportRequest: Sendable {
     /// The paper the template prints on (landscape); the office's settings choose it.
     public var paper: PaperSize
     public var path: String
+    /// How the filled-in file comes back (the instructions sheet's words): the web front's download says the web front's.
+    public var returned: TemplateReturn
 
-    public init(range: DateRange, staff: StaffSelection, language: Language, paper: PaperSize = .a4, path: String) {
+    public init(range: DateRange, staff: StaffSelection, language: Language, paper: PaperSize = .a4, path: String,
+                returned: TemplateReturn = .commandLine) {
+        self.returned = returned
         self.range = range
         self.staff = staff
         self.language = language
@@ -103,7 +107,7 @@ public struct TemplateExporter {
             layout: layout, words: request.language.words.template, language: request.language,
             day: day, generatedAt: generatedAt,
             staffDetails: staff.map(\.value), daypartDetails: dayparts.map(\.value),
-            printing: .init(paper: request.paper, timeZone: clock.timeZone)))
+            printing: .init(paper: request.paper, timeZone: clock.timeZone, returned: request.returned)))
         // This thread reads the days from the database and records them in the metadata sheet
         // while another writes the grid's rows.
         let pipeline = TemplateRowPipeline(workbook: workbook)

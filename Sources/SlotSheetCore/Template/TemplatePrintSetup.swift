@@ -6,6 +6,8 @@ import XLSXWriter
 struct TemplatePrintOptions {
     var paper: PaperSize = .a4
     var timeZone: TimeZone = OfficeClock.defaultTimeZone
+    /// How the filled-in file comes back, for the instructions sheet.
+    var returned: TemplateReturn = .commandLine
 }
 
 /// Where the pages of a printed availability sheet begin and how large it prints: landscape, on

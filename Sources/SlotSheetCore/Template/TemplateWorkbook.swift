@@ -218,7 +218,7 @@ final class TemplateWorkbook {
             firstStaffColumn: CellReference.columnLetters(TemplateLayout.firstStaffColumn),
             minDaysAhead: context.day.rules.minDaysAhead, maxDaysAhead: context.day.rules.maxDaysAhead,
             bookableFrom: context.day.bookingWindow.from.iso, bookableTo: context.day.bookingWindow.to.iso,
-            dayClosesAt: context.day.rules.dayClosesAt?.description)
+            dayClosesAt: context.day.rules.dayClosesAt?.description, returned: context.printing.returned)
         for (index, paragraph) in words.instructions(facts).enumerated() {
             try sheet.setRow(index + 2, height: TemplatePrintSetup.height(ofParagraph: paragraph))
             try sheet.write(paragraph, row: index + 2, column: 0, style: styles.wrapped)

@@ -105,7 +105,7 @@ enum TemplateDownload {
         do {
             _ = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
                 try TemplateExporter(store: store, rules: rules).export(
-                    TemplateExportRequest(range: range, staff: staff, language: language, paper: paper, path: path))
+                    TemplateExportRequest(range: range, staff: staff, language: language, paper: paper, path: path, returned: .web))
             }
         } catch {
             try? FileManager.default.removeItem(atPath: path)
