@@ -70,3 +70,39 @@ import Testing
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
+
+/// The help of every import names the file's columns with an example, and the `import` group's own
+/// page (what `man slotsheet.import` shows, generated from --experimental-dump-help) is not empty.
+@Suite struct ImportHelpTests {
+    @Test func everyImportsHelpNamesItsColumnsWithAnExample() throws {
+        let cli = try CommandRunner()
+        defer { cli.remove() }
+        let expected = [
+            ("staff", "code,name,employee_number,active", "(Dutch: code,naam,personeelsnummer,actief)", "ANB,Anouk Bakker,E1040,x"),
+            ("dayparts", "code,label,start,end,order,active", "(Dutch: code,omschrijving,begin,einde,volgorde,actief)", "AM,08:00-12:00,08:00,12:00,1,x"),
+            ("catalogue", "location,space,element,defect,active", "(Dutch: locatie,ruimte,onderdeel,gebrek,actief)", "Woning,Keuken,Kraan,Lekt,x"),
+        ]
+        for (list, columns, dutch, row) in expected {
+            for verb in ["import", "export"] {
+                let help = try cli.run(list, verb, "--help").output
+                #expect(help.contains("Columns, in any order: \(columns)\n") && help.contains(dutch), "\(list) \(verb): \(help)")
+                #expect(help.contains("  \(columns)\n  \(row)\n"), "\(list) \(verb) shows a file: \(help)")
+            }
+        }
+        let availability = try cli.run("import", "--help").output
+        #expect(availability.contains("date,daypart,staff,available (Dutch: datum,dagdeel,medewerker,beschikbaar)"), "\(availability)")
+        #expect(availability.contains("  date,daypart,staff,available\n  2026-12-08,D09,ANB,x\n"), "\(availability)")
+    }
+
+    @Test func theImportGroupsManualPageIsNotEmpty() throws {
+        let cli = try CommandRunner()
+        defer { cli.remove() }
+        let dump = try cli.run("--experimental-dump-help")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
+        let command = try #require(root["command"] as? [String: Any])
+        let subcommands = try #require(command["subcommands"] as? [[String: Any]])
+        let group = try #require(subcommands.first { $0["commandName"] as? String == "import" })
+        let discussion = try #require(group["discussion"] as? String)
+        #expect(discussion.contains("date,daypart,staff,available") && discussion.contains("slotsheet import december.xlsx --dry-run"))
+    }
+}

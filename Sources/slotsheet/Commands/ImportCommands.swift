@@ -8,6 +8,8 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Read an edited template or CSV back into the database, all or nothing.",
+        // The group's own page (man slotsheet.import) says what `slotsheet import FILE` reads and does.
+        discussion: ImportFile.fileHelp + "\n\n" + ImportFile.behaviour,
         subcommands: [ImportFile.self, UndoImport.self],
         defaultSubcommand: ImportFile.self)
 
@@ -28,18 +30,33 @@ struct ImportFile: ParsableCommand {
             slotsheet import <file> [--dry-run] [--json] [--errors-out <FILE.xlsx>] [--force] [<options>]
             slotsheet import undo <batch> [--operator <operator>]
             """,
-        discussion: """
-            Every problem of the file is listed at once; nothing is written unless the
-            whole file is valid. A template changed in the database since export is
-            refused (exit 3) unless --force, which applies only the cells the office
-            edited. 'slotsheet import undo BATCH' reverts an import (see its --help).
+        discussion: fileHelp + "\n\n" + behaviour)
 
-            Examples:
-              slotsheet import december.xlsx --dry-run
-              slotsheet import december.xlsx --operator maria --errors-out errors.xlsx
-              slotsheet import availability.csv --lang nl --json
-              slotsheet import undo 12
-            """)
+    /// What the file is: a filled-in template, or a CSV with these columns.
+    static let fileHelp = """
+        The file is a template from 'slotsheet template export' (or the web front),
+        filled in and saved as .xlsx, .xlsm or .ods; or a CSV with the columns
+        date,daypart,staff,available (Dutch: datum,dagdeel,medewerker,beschikbaar), in
+        any order, separated by , or ;. Dates as 2026-12-08 or 08-12-2026; available
+        is x (or yes) or empty (or no). For example:
+          date,daypart,staff,available
+          2026-12-08,D09,ANB,x
+          2026-12-08,D10,ANB,
+        """
+
+    /// What the import does, and examples.
+    static let behaviour = """
+        Every problem of the file is listed at once; nothing is written unless the
+        whole file is valid. A template changed in the database since export is
+        refused (exit 3) unless --force, which applies only the cells the office
+        edited. 'slotsheet import undo BATCH' reverts an import (see its --help).
+
+        Examples:
+          slotsheet import december.xlsx --dry-run
+          slotsheet import december.xlsx --operator maria --errors-out errors.xlsx
+          slotsheet import availability.csv --lang nl --json
+          slotsheet import undo 12
+        """
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var settings: SettingsOptions

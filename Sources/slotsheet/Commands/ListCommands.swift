@@ -7,26 +7,43 @@ import SlotSheetTemplates
 /// command group each, with the same export and import.
 protocol OfficeListCommand {
     static var kind: ListKind { get }
-    static var columns: String { get }
     static var example: String { get }
+    /// Two rows of a file of this list, for the help's example.
+    static var exampleRows: [String] { get }
+}
+
+extension OfficeListCommand {
+    /// The list's columns as its header names them (from `ListKind`, so the help cannot drift).
+    static var columns: String { kind.columns.map(\.english).joined(separator: ",") }
+
+    /// The help's paragraph on the file: its columns in both languages and a file to copy.
+    static var fileHelp: String {
+        """
+        Columns, in any order: \(columns)
+        (Dutch: \(kind.columns.map(\.dutch).joined(separator: ","))); active is x or empty.
+        A CSV may use , or ; and be saved by Excel. For example:
+          \(columns)
+        \(exampleRows.map { "  " + $0 }.joined(separator: "\n"))
+        """
+    }
 }
 
 enum StaffListCommand: OfficeListCommand {
     static let kind = ListKind.staff
-    static let columns = "code,name,employee_number,active"
     static let example = "staff"
+    static let exampleRows = ["ANB,Anouk Bakker,E1040,x", "BRW,Bram de Wit,E1047,"]
 }
 
 enum DaypartListCommand: OfficeListCommand {
     static let kind = ListKind.dayparts
-    static let columns = "code,label,start,end,order,active"
     static let example = "dayparts"
+    static let exampleRows = ["AM,08:00-12:00,08:00,12:00,1,x", "PM,13:00-17:00,13:00,17:00,2,x"]
 }
 
 enum CatalogueListCommand: OfficeListCommand {
     static let kind = ListKind.catalogue
-    static let columns = "location,space,element,defect,active"
     static let example = "catalogue"
+    static let exampleRows = ["Woning,Keuken,Kraan,Lekt,x", "Woning,Badkamer,Douche,Verstopt,x"]
 }
 
 struct StaffCommand: ParsableCommand {
@@ -88,6 +105,8 @@ struct ListExport<List: OfficeListCommand>: ParsableCommand {
             discussion: """
                 The format follows the file name: .xlsx, else CSV.
 
+                \(List.fileHelp)
+
                 Example:
                   slotsheet \(List.example) export -o \(List.example).xlsx
                 """)
@@ -113,6 +132,8 @@ struct ListImport<List: OfficeListCommand>: ParsableCommand {
             commandName: "import",
             abstract: "Read an edited \(List.example) list (.xlsx or CSV) back in, all or nothing.",
             discussion: """
+                \(List.fileHelp)
+
                 Every problem of the file is listed at once, with its line or cell and a
                 fix; nothing is written unless the whole file is valid. The batch is in
                 'slotsheet history', and 'slotsheet import undo BATCH' reverts it. An
