@@ -22,7 +22,7 @@ import Testing
         #expect(text.contains("\r\n8-12-2026;") && !text.contains(",") && text.hasSuffix("\r\n"))
         let dryRun = try scenario.importJSON("nl.csv", "--dry-run")
         #expect(dryRun.status == 0 && dryRun.report["added"] as? Int == 0 && dryRun.report["removed"] as? Int == 0, "\(dryRun.report)")
-        #expect(try cli.run("export", "availability", "--from", "today", "--to", "+1", "--all-staff", "--dialect", "excel", "-o", "x.csv").status == 2)
+        #expect(try cli.run("export", "availability", "--from", "today", "--to", "+1", "--all-staff", "--dialect", "excel-be", "-o", "x.csv").status == 2)
     }
 
     /// The edits of `theSameEditsAsCSVGiveTheSameDatabase`, made in the excel-nl file the way Dutch

@@ -18,7 +18,9 @@ import SlotSheetCore
         let lines = shown.output.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("min_days_ahead = 2 ") && $0.hasSuffix("# the option --set booking.min_days_ahead") })
         #expect(lines.contains { $0.hasPrefix("upload_limit_mb = 40 ") && $0.hasSuffix("# the environment variable SLOTSHEET_WEB_UPLOAD_LIMIT_MB") })
-        #expect(lines.contains { $0.hasPrefix("day_closes_at = \"16:00\" ") && $0.hasSuffix("# \(sample), line 27") })
+        let sampleLines = try String(contentsOfFile: sample, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let closesLine = try #require(sampleLines.firstIndex { $0.hasPrefix("day_closes_at = ") }) + 1
+        #expect(lines.contains { $0.hasPrefix("day_closes_at = \"16:00\" ") && $0.hasSuffix("# \(sample), line \(closesLine)") })
         #expect(lines.contains { $0.hasPrefix("language = \"en\" ") && $0.hasSuffix("# the option --lang") })
         // What it prints is itself a settings file that reads back to the same values.
         try shown.output.write(toFile: cli.path("shown.toml"), atomically: true, encoding: .utf8)

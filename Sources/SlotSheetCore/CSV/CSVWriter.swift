@@ -1,24 +1,3 @@
-/// The forms of CSV slotsheet writes.
-public enum CSVDialect: String, CaseIterable, Sendable {
-    /// RFC 4180: commas, UTF-8 without a byte-order mark, CRLF, ISO dates. What scripts and most
-    /// programs read; the default.
-    case rfc4180
-    /// What Dutch Excel opens right by a double-click: semicolons (its list separator), a UTF-8
-    /// byte-order mark (without it Excel reads the file as Windows-1252), CRLF, and dates as it
-    /// writes them itself (`8-12-2026`).
-    case excelDutch = "excel-nl"
-
-    /// The byte between fields.
-    public var delimiter: String { self == .excelDutch ? ";" : "," }
-    /// What the file starts with.
-    public var preamble: String { self == .excelDutch ? "\u{FEFF}" : "" }
-
-    /// A date as this dialect writes it.
-    public func date(_ date: LocalDate) -> String {
-        self == .excelDutch ? dayMonthYear(date) : date.iso
-    }
-}
-
 /// Writes RFC 4180 CSV: fields with a comma, semicolon, quote or line break are quoted, quotes
 /// doubled, records end in CRLF; the delimiter is the dialect's. With `neutralizeFormulas`, text a
 /// spreadsheet would run as a formula gets a leading apostrophe (`FormulaGuard`).

@@ -16,13 +16,16 @@ public struct ListExporter {
         self.rules = rules
     }
 
-    public func export(_ kind: ListKind, to path: String, language: Language, paper: PaperSize) throws -> ExportResult {
+    /// `csvDialect`: the form of a CSV (a .xlsx has none).
+    public func export(_ kind: ListKind, to path: String, language: Language, paper: PaperSize,
+                       csvDialect: CSVDialect = .rfc4180) throws -> ExportResult {
         let output = try AtomicOutput(path: path)
         do {
             let xlsx = path.lowercased().hasSuffix(".xlsx")
             let written = try store.read { session in
                 let rows = ListExporter.ordered(kind, try kind.rules.current(session).map { (key: $0.key, fields: $0.value.fields) })
-                return try write(kind, rows: rows, xlsx: xlsx, to: output.temporaryPath, language: language, paper: paper)
+                return try write(kind, rows: rows, xlsx: xlsx, to: output.temporaryPath, language: language, paper: paper,
+                                 csvDialect: csvDialect)
             }
             let sha256 = try FileDigest.sha256(ofFileAt: output.temporaryPath)
             let run = ExportRun(kind: "list-\(kind.rawValue)", parameters: "{\"format\":\"\(xlsx ? "xlsx" : "csv")\"}", path: output.finalPath,
@@ -38,7 +41,7 @@ public struct ListExporter {
     /// The .xlsx as a `ListWorkbook` (locked header, drop-down, the export's snapshot, print-ready),
     /// the CSV through the reports' CSV sink; both give the same content digest.
     private func write(_ kind: ListKind, rows: [ListExporter.Row], xlsx: Bool, to path: String, language: Language,
-                       paper: PaperSize) throws -> (rows: Int, digest: String) {
+                       paper: PaperSize, csvDialect: CSVDialect) throws -> (rows: Int, digest: String) {
         let words = language.words
         let print = language.printWords
         let generatedAt = rules.clock.timestamp()
@@ -56,7 +59,7 @@ public struct ListExporter {
                 throw error
             }
         }
-        let sink = try CSVReportSink(path: path, clock: rules.clock)
+        let sink = try CSVReportSink(path: path, clock: rules.clock, dialect: csvDialect)
         do {
             let columns = kind.columns.map { ReportColumn(title: $0.name(language), width: 0) }
             let table = try sink.table(kind.title(language), columns: columns, primary: true)

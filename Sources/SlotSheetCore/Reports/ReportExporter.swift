@@ -42,7 +42,7 @@ public struct ReportExporter {
             let sink: any ReportSink = request.format == .xlsx
                 ? try XLSXReportSink(path: path, words: context.words, clock: clock, heading: context.heading, paper: request.paper,
                                      rowsPerSheet: rowsPerSheet)
-                : try CSVReportSink(path: path, clock: clock)
+                : try CSVReportSink(path: path, clock: clock, dialect: request.csvDialect)
             do {
                 switch request.kind {
                 case .requests:

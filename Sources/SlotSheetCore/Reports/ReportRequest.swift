@@ -32,10 +32,13 @@ public struct ReportRequest: Sendable {
     /// The paper a workbook's sheets print on (landscape); the office's settings choose it.
     public var paper: PaperSize
     public var path: String
+    /// The form of a CSV report (separator, byte-order mark, dates, decimals).
+    public var csvDialect: CSVDialect
 
     public init(kind: ReportKind, range: DateRange?, format: ReportFormat = .xlsx, language: Language = .en,
                 statuses: Set<RequestStatus>? = nil, corporation: String? = nil, updatedSince: String? = nil,
-                paper: PaperSize = .a4, path: String) {
+                paper: PaperSize = .a4, path: String, csvDialect: CSVDialect = .rfc4180) {
+        self.csvDialect = csvDialect
         self.kind = kind
         self.range = range
         self.format = format

@@ -22,8 +22,9 @@ public struct ReportOrder: Sendable {
         self.corporation = corporation
     }
 
-    /// The checked request, written to `path` in `language` on `paper`.
-    public func request(clock: OfficeClock, language: Language, paper: PaperSize, path: String) throws -> ReportRequest {
+    /// The checked request, written to `path` in `language` on `paper` (a CSV in `csvDialect`).
+    public func request(clock: OfficeClock, language: Language, paper: PaperSize, path: String,
+                        csvDialect: CSVDialect = .rfc4180) throws -> ReportRequest {
         let statusWords = (statuses ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let corporation = self.corporation?.trimmingCharacters(in: .whitespaces).nilWhenEmpty
         if kind != .requests && (!statusWords.isEmpty || corporation != nil) { throw ReportOrderError.filtersForRequestsOnly }
@@ -33,7 +34,8 @@ public struct ReportOrder: Sendable {
             chosen.insert(status)
         }
         return ReportRequest(kind: kind, range: try dates.resolve(clock), format: format, language: language,
-                             statuses: chosen.isEmpty ? nil : chosen, corporation: corporation, paper: paper, path: path)
+                             statuses: chosen.isEmpty ? nil : chosen, corporation: corporation, paper: paper, path: path,
+                             csvDialect: csvDialect)
     }
 
     /// The file name a download of this report gets (`requests-2026-12-01-2026-12-31.xlsx`).

@@ -10,6 +10,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case officeTimeZone = "office.time_zone"
     case officeLanguage = "office.language"
     case officePaperSize = "office.paper_size"
+    case officeCSVDialect = "office.csv_dialect"
     case bookingMinDaysAhead = "booking.min_days_ahead"
     case bookingMaxDaysAhead = "booking.max_days_ahead"
     case bookingDayClosesAt = "booking.day_closes_at"
@@ -61,6 +62,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .officeTimeZone: return .timeZone
         case .officeLanguage: return .oneOf(Language.allCases.map(\.rawValue))
         case .officePaperSize: return .oneOf(PaperSize.allCases.map(\.settingName))
+        case .officeCSVDialect: return .oneOf(CSVDialect.allCases.map(\.rawValue))
         case .bookingMinDaysAhead, .bookingMaxDaysAhead: return .wholeNumber(SettingKey.daysAhead)
         case .bookingDayClosesAt: return .clockTime
         case .webListen: return .listenAddress
@@ -86,6 +88,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case let (.officePaperSize, .string(name)):
             guard let size = PaperSize.allCases.first(where: { $0.settingName.lowercased() == name.lowercased() }) else { throw invalid(name) }
             settings.office.paperSize = size
+        case let (.officeCSVDialect, .string(name)):
+            guard let dialect = CSVDialect(rawValue: name.lowercased()) else { throw invalid(name) }
+            settings.office.csvDialect = dialect
         case let (.bookingMinDaysAhead, .integer(days)):
             guard SettingKey.daysAhead.contains(days) else { throw invalid(String(days)) }
             settings.booking.minDaysAhead = days
@@ -159,6 +164,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .officeTimeZone: return quoted(settings.office.timeZone.identifier)
         case .officeLanguage: return quoted(settings.office.language.rawValue)
         case .officePaperSize: return quoted(settings.office.paperSize.settingName)
+        case .officeCSVDialect: return quoted(settings.office.effectiveCSVDialect.rawValue)
         case .bookingMinDaysAhead: return String(settings.booking.minDaysAhead)
         case .bookingMaxDaysAhead: return String(settings.booking.maxDaysAhead)
         case .bookingDayClosesAt: return quoted(settings.booking.dayClosesAt?.description ?? "")

@@ -18,6 +18,11 @@ public struct Settings: Sendable {
         /// The language of workbooks and messages when a command is not given `--lang`.
         public var language: Language
         public var paperSize: PaperSize
+        /// The CSV dialect of every CSV export without `--csv-dialect`; nil: by the language.
+        public var csvDialect: CSVDialect? = nil
+
+        /// `csvDialect`, else excel-nl for a Dutch office and rfc4180 otherwise.
+        public var effectiveCSVDialect: CSVDialect { csvDialect ?? CSVDialect.officeDefault(for: language) }
     }
 
     /// `[web]`: what the office's web front reads when it starts.

@@ -40,7 +40,8 @@ struct ReportRoutes {
         let path = services.uploads.scratchPath(extension: format.rawValue)
         let report: ReportRequest
         do {
-            report = try form.order.request(clock: services.clock, language: form.language, paper: services.office.paperSize, path: path)
+            report = try form.order.request(clock: services.clock, language: form.language, paper: services.office.paperSize, path: path,
+                                            csvDialect: services.office.effectiveCSVDialect)
         } catch let error as any OfficeMessage & Error {
             return refused(form, error.text(context.language), context)
         }

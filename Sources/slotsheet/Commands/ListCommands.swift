@@ -118,10 +118,13 @@ struct ListExport<List: OfficeListCommand>: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The .xlsx or .csv file to write (replaced if it exists).")
     var output: String
 
+    @OptionGroup var dialect: CSVDialectOption
+
     func run() throws {
         let context = try settings.load()
         let exporter = ListExporter(store: try store.openMigrated(forReading: true), rules: context.rules)
-        let result = try exporter.export(List.kind, to: output, language: context.language, paper: context.settings.office.paperSize)
+        let result = try exporter.export(List.kind, to: output, language: context.language, paper: context.settings.office.paperSize,
+                                         csvDialect: dialect.resolve(context))
         context.say(.wroteList(path: result.path, list: List.kind.title(context.language), rows: result.rows))
     }
 }

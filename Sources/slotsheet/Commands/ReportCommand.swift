@@ -47,11 +47,14 @@ struct ReportCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The file to write (replaced if it exists).")
     var output: String
 
+    @OptionGroup var dialect: CSVDialectOption
+
     func run() throws {
         let context = try settings.load()
         let order = ReportOrder(kind: name, dates: dates.text, format: format ?? (output.lowercased().hasSuffix(".csv") ? .csv : .xlsx),
                                 statuses: status, corporation: corporation)
-        let request = try order.request(clock: context.clock, language: context.language, paper: context.settings.office.paperSize, path: output)
+        let request = try order.request(clock: context.clock, language: context.language, paper: context.settings.office.paperSize, path: output,
+                                        csvDialect: dialect.resolve(context))
         let exporter = ReportExporter(store: try store.openMigrated(), rules: context.rules)
         let result = try exporter.export(request)
         context.say(.wroteReport(path: result.path, report: name.rawValue, rows: result.rows))

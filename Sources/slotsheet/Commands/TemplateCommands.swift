@@ -64,13 +64,14 @@ struct ExportAvailability: ParsableCommand {
         abstract: "Write availability as CSV: date,daypart,staff,available (one row per date, daypart, staff).",
         discussion: """
             available is x where the person is available and empty where not, as in the
-            template. --dialect rfc4180 (the default) writes commas, UTF-8 and ISO dates;
-            --dialect excel-nl writes what Dutch Excel opens right by a double-click:
-            semicolons, a UTF-8 byte-order mark and dates as 8-12-2026. The import reads both.
+            template. --csv-dialect excel-nl writes what Dutch Excel opens right by a
+            double-click: semicolons, a UTF-8 byte-order mark and dates as 8-12-2026;
+            excel commas and the mark; rfc4180 commas, no mark and ISO dates. Left out,
+            office.csv_dialect decides (excel-nl for a Dutch office). The import reads all.
 
             Examples:
               slotsheet export availability --from +1 --to +28 --staff ANB,BRW -o two.csv
-              slotsheet export availability --from +1 --to +28 --all-staff --format csv --dialect excel-nl -o rooster.csv
+              slotsheet export availability --from +1 --to +28 --all-staff --format csv --csv-dialect excel-nl -o rooster.csv
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -85,8 +86,7 @@ struct ExportAvailability: ParsableCommand {
     @Option(help: "File format (csv; for .xlsx use 'slotsheet template export').")
     var format: Format = .csv
 
-    @Option(help: "The CSV's form: rfc4180 (commas, UTF-8, ISO dates) or excel-nl (semicolons, byte-order mark, 8-12-2026).")
-    var dialect: CSVDialect = .rfc4180
+    @OptionGroup var dialect: CSVDialectOption
 
     @Option(name: [.short, .customLong("output")], help: "The file to write (replaced if it exists).")
     var output: String
@@ -94,9 +94,8 @@ struct ExportAvailability: ParsableCommand {
     func run() throws {
         let context = try settings.load()
         let exporter = AvailabilityCSVExporter(store: try store.openMigrated(), clock: context.clock)
-        let result = try exporter.export(range: try dates.resolve(context.clock), staff: try staff.selection(), path: output, dialect: dialect)
+        let result = try exporter.export(range: try dates.resolve(context.clock), staff: try staff.selection(), path: output, dialect: dialect.resolve(context))
         context.say(.wroteAvailability(path: result.path, rows: result.rows, staff: result.staffCount))
     }
 }
 
-extension CSVDialect: ExpressibleByArgument {}
