@@ -192,6 +192,13 @@ public struct WebWords: Sendable {
     public var navUsers: String
     public var usersTitle: String
     public var usersIntro: String
+    public var navExports: String
+    public var exportsTitle: String
+    /// The page's intro, naming the nightly's output folder.
+    public var exportsIntro: @Sendable (_ folder: String) -> String
+    public var exportsNone: String
+    public var exportsFileColumn: String
+    public var exportsSizeColumn: String
     public var roleColumn: String
     public var activeColumn: String
     public var tokenColumn: String

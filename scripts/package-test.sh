@@ -179,6 +179,20 @@ as_slotsheet $exec_start
 ls "$root"/var/lib/slotsheet/exports/*/manifest.json >/dev/null || fail "the nightly export wrote no manifest"
 ls -l "$root"/var/lib/slotsheet/exports/*/
 
+step "The nightly's files in a shared folder, readable by the slotsheet-exports group (docs/admin-guide.md)"
+in_root getent group slotsheet-exports >/dev/null || fail "no slotsheet-exports group after install"
+in_root install -d -o slotsheet -g slotsheet-exports -m 2750 /srv/slotsheet-exports
+in_root useradd --no-create-home --shell /usr/sbin/nologin kantoor
+in_root usermod -a -G slotsheet-exports kantoor
+# The nightly unit's UMask=0027, as the unit runs it.
+as_slotsheet sh -c 'umask 0027 && exec /usr/bin/slotsheet nightly --out /srv/slotsheet-exports --keep 30 --exports /etc/slotsheet/nightly.json'
+in_root runuser -u kantoor -- sh -c 'cat /srv/slotsheet-exports/*/manifest.json' >/dev/null \
+    || fail "a member of slotsheet-exports cannot read the nightly's files in the shared folder"
+in_root runuser -u nobody -- sh -c 'cat /srv/slotsheet-exports/*/manifest.json' >/dev/null 2>&1 \
+    && fail "a user outside slotsheet-exports can read the shared folder"
+in_root userdel kantoor
+rm -rf "$root/srv/slotsheet-exports"
+
 step "The web front's unit, as the slotsheet user: GET /healthz"
 # Where it listens comes from the office settings, as an administrator sets it: the [web] section
 # of /etc/slotsheet/config.toml, here on a free loopback port (the root shares this machine's network).

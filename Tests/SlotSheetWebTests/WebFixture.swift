@@ -57,6 +57,7 @@ final class WebFixture: @unchecked Sendable {
                                    trustedProxies: trustedProxies, uploadFolder: folder.appending(path: "uploads").path)
         settings.workerThreads = 2
         settings.metricsFrom = metricsFrom
+        settings.exportsFolder = folder.appending(path: "exports").path
         if let timeouts { settings.timeouts = timeouts }
         let log = RecordedLog()
         self.log = log

@@ -10,7 +10,8 @@ enum StreamedFile {
 
     /// A 200 that sends the file at `path` as an attachment named `name` (a year's report is never
     /// held whole in memory), and removes it when done.
-    static func response(_ path: String, name: String, contentType: String) throws -> Response {
+    /// `remove: false` for a file that stays (a nightly export's).
+    static func response(_ path: String, name: String, contentType: String, remove: Bool = true) throws -> Response {
         let handle: FileHandle
         let size: Int
         do {
@@ -18,13 +19,13 @@ enum StreamedFile {
             size = Int(try handle.seekToEnd())
             try handle.seek(toOffset: 0)
         } catch {
-            try? FileManager.default.removeItem(atPath: path)
+            if remove { try? FileManager.default.removeItem(atPath: path) }
             throw error
         }
         let body = ResponseBody(contentLength: size) { writer in
             defer {
                 try? handle.close()
-                try? FileManager.default.removeItem(atPath: path)
+                if remove { try? FileManager.default.removeItem(atPath: path) }
             }
             // A local file the core just wrote: reading a piece takes microseconds.
             while let piece = try handle.read(upToCount: chunkSize), !piece.isEmpty {

@@ -62,6 +62,7 @@ public enum WebServer {
         AdminRoutes(services: services).add(to: admin)
         ReportRoutes(services: services).add(to: admin)
         ListAdminRoutes(services: services).add(to: admin)
+        ExportsRoutes(services: services).add(to: admin)
         routes.record(router)
         return router
     }

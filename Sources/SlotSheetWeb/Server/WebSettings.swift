@@ -27,6 +27,8 @@ public struct WebSettings: Sendable, Equatable {
     public var maxConnections: Int
     /// Clients `GET /metrics` answers; to anyone else it is a 404.
     public var metricsFrom: [IPNetwork] = []
+    /// The nightly export's output folder the Exports page lists (`exportsFolder(flag:)`).
+    public var exportsFolder = "./exports"
 
     /// The most days one template download covers: a template is made while its request waits,
     /// and a range of decades would hold a server thread for most of a minute. Two years; longer
@@ -77,6 +79,15 @@ public struct WebSettings: Sendable, Equatable {
         return flag ?? fromEnvironment("SLOTSHEET_UPLOAD_DIR")
             ?? fromEnvironment("STATE_DIRECTORY").map { $0.split(separator: ":").first.map(String.init)! + "/uploads" }
             ?? "./slotsheet-uploads"
+    }
+
+    /// The nightly's output folder: the flag, else `SLOTSHEET_EXPORTS_DIR`, else systemd's
+    /// `$STATE_DIRECTORY/exports` (where the package's nightly unit writes), else `./exports`.
+    public static func exportsFolder(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        func fromEnvironment(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        return flag ?? fromEnvironment("SLOTSHEET_EXPORTS_DIR")
+            ?? fromEnvironment("STATE_DIRECTORY").map { $0.split(separator: ":").first.map(String.init)! + "/exports" }
+            ?? "./exports"
     }
 
     /// Whether `peer` is one of the trusted proxies.

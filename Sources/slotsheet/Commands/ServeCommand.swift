@@ -46,6 +46,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The private folder for files on their way in or out of a request (uploads are kept in the database).", valueName: "folder"))
     var uploadDir: String?
 
+    @Option(help: ArgumentHelp("The nightly export's output folder, listed on the admins' Exports page (default: $SLOTSHEET_EXPORTS_DIR, else $STATE_DIRECTORY/exports, else ./exports).", valueName: "folder"))
+    var exportsDir: String?
+
     func run() throws {
         // The flags are the last word on the [web] settings: they go through the same checks, and
         // a mistake in one names the flag typed.
@@ -54,7 +57,8 @@ struct ServeCommand: ParsableCommand {
                        (.webUploadExpiry, "--upload-expiry-hours", uploadExpiryHours.map(String.init))]
             .compactMap { key, option, value in value.map { (key: key, option: option, value: $0) } }
         let context = try self.settings.load(options: options)
-        let settings = WebSettings(context.settings.web, uploadFolder: WebSettings.uploadFolder(flag: uploadDir))
+        var settings = WebSettings(context.settings.web, uploadFolder: WebSettings.uploadFolder(flag: uploadDir))
+        settings.exportsFolder = WebSettings.exportsFolder(flag: exportsDir)
         let clock = context.clock
         // Refuse at once (exit 5) when the database is missing or not migrated, rather than on the first page.
         _ = try store.openMigrated()
