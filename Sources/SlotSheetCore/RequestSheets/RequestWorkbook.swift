@@ -1,0 +1,179 @@
+import SlotSheetTemplates
+import XLSXWriter
+
+/// The requests workbook: a row a request on the sheet Requests (Dutch Verzoeken), made like the
+/// availability template and the list workbooks. Who and what are locked; the decision cells
+/// (status, date, daypart, staff, subcontractor, note) are unlocked and tinted, with drop-downs:
+/// on each row the statuses its status may go to, a date on the date, and the active dayparts,
+/// staff and subcontractors from the sheet Choices (Keuzes), which lists them with their names.
+/// Print-ready (landscape, one page wide, the header row on every page, the printed heading), and
+/// with the very hidden `_slotsheet` sheet recording each request as exported
+/// (`RequestSheetSnapshot`). Text is written as text: a description that looks like a formula is
+/// never run, control characters are kept as `_x001B_` escapes.
+///
+///     let book = try RequestWorkbook(path: "requests.xlsx", language: .nl, heading: heading, paper: .a4,
+///                                    generatedAt: now, clock: clock, choices: choices)
+///     try book.add(row)
+///     try book.finish()
+final class RequestWorkbook {
+    /// What the drop-downs offer: the active staff, dayparts and the subcontractors, in the
+    /// order the sheet Choices lists them.
+    struct Choices: Sendable {
+        var staff: [(code: String, name: String)]
+        var dayparts: [(code: String, label: String)]
+        var subcontractors: [String]
+    }
+
+    /// The first and last day the date cells take (Excel's validation needs bounds).
+    static let firstDate = DataValidation.DateParts(year: 2000, month: 1, day: 1)
+    static let lastDate = DataValidation.DateParts(year: 2099, month: 12, day: 31)
+
+    private let language: Language
+    private let clock: OfficeClock
+    private let workbook: WorkbookWriter
+    private let sheet: SheetWriter
+    private let records: PreparedSheet
+    private let formats: RequestSheetFormats
+    private let choicesRanges: RequestChoicesSheet.Ranges
+    private var fingerprint: RequestSheetSnapshot.Fingerprint
+    private var digest = ContentDigest()
+    private let generatedAt: String
+    /// The rows of the status drop-down being written: they share one list of choices.
+    private var statusRun: (firstRow: Int, choices: [String])?
+    /// Data rows written.
+    private(set) var rows = 0
+
+    init(path: String, language: Language, heading: PrintedHeading, paper: PaperSize, generatedAt: String, clock: OfficeClock,
+         choices: Choices) throws {
+        self.language = language
+        self.clock = clock
+        self.generatedAt = generatedAt
+        let sheetName = RequestSheetText.requestsSheet.text(language)
+        fingerprint = RequestSheetSnapshot.Fingerprint(sheet: sheetName)
+        workbook = try WorkbookWriter(path: path)
+        do {
+            sheet = try workbook.addSheet(named: sheetName)
+            let choicesSheet = try workbook.addSheet(named: RequestSheetText.choicesSheet.text(language))
+            records = try HiddenRecords.add(to: workbook, kind: RequestSheetSnapshot.markerKind, version: RequestSheetSnapshot.version)
+            formats = try RequestSheetFormats(workbook: workbook, dateFormat: language.words.template.dateFormat)
+            choicesRanges = try RequestChoicesSheet.write(choices, to: choicesSheet, language: language, header: formats.header,
+                                                          pageSetup: heading.tablePageSetup(paper: paper))
+            digest.add(table: sheetName)
+            try writeHeader()
+            try sheet.setPageSetup(heading.tablePageSetup(paper: paper))
+            try sheet.activate()
+            try records.appendRow([RequestSheetSnapshot.Record.meta.rawValue, RequestSheetSnapshot.Key.sheet.rawValue, sheetName])
+            try records.appendRow([RequestSheetSnapshot.Record.meta.rawValue, RequestSheetSnapshot.Key.language.rawValue, language.rawValue])
+            try workbook.setProperties(.init(title: "\(heading.title), \(heading.period)", author: "slotsheet"))
+        } catch {
+            workbook.discard()
+            throw error
+        }
+    }
+
+    /// Column widths, the header row (locked), the frozen header row and request column.
+    private func writeHeader() throws {
+        for column in RequestSheetColumn.allCases {
+            try sheet.setColumns(column.rawValue, column.rawValue, width: column.width)
+            try sheet.write(column.name(language), row: 0, column: column.rawValue, format: formats.header)
+        }
+        try sheet.freezePanes(row: 1, column: 1)
+    }
+
+    /// Writes the next request (rows in slot order) and records it.
+    func add(_ request: RequestSheetRow) throws {
+        rows += 1
+        let values = request.values(language, clock: clock)
+        let lines = RequestSheetColumn.allCases.filter(\.wraps).map { column -> Int in
+            guard case let .text(text) = values[column.rawValue] else { return 1 }
+            return WrappedLines.count(text, width: column.width)
+        }.max() ?? 1
+        if lines > 1 { try sheet.setRow(rows, height: Double(lines) * PageSetup.defaultRowHeight) }
+        for column in RequestSheetColumn.allCases {
+            try write(values[column.rawValue], column: column)
+        }
+        digest.add(values)
+        let record = RequestSheetSnapshot.record(id: request.id, row: rows + 1, request.decision)
+        try records.appendRow(record)
+        fingerprint.add(record)
+        let statuses = [request.decision.status] + request.reachable.filter { $0 != request.decision.status }
+        try continueStatusRun(statuses.map { RequestSheetDecision.word($0, language) })
+    }
+
+    private func write(_ value: ReportValue, column: RequestSheetColumn) throws {
+        let row = rows, index = column.rawValue
+        let format = formats.format(for: column)
+        switch value {
+        case let .text(text): try sheet.write(text, row: row, column: index, format: format)
+        case let .integer(number): try sheet.write(Double(number), row: row, column: index, format: format)
+        case let .date(date):
+            let (year, month, day) = date.parts
+            try sheet.writeDate(year: year, month: month, day: day, row: row, column: index, format: format)
+        case .empty:
+            // An empty decision cell is still the office's to fill.
+            if column.isDecision { try sheet.writeBlank(row: row, column: index, format: format) }
+        case .percent, .timestamp:
+            preconditionFailure("a requests row holds no \(value)")
+        }
+    }
+
+    /// Extends the current run of rows whose status drop-down offers `choices`, or closes it and
+    /// starts another: a run is one validation, so a queue of new requests has one.
+    private func continueStatusRun(_ choices: [String]) throws {
+        if let run = statusRun, run.choices == choices { return }
+        try closeStatusRun(lastRow: rows - 1)
+        statusRun = (rows, choices)
+    }
+
+    private func closeStatusRun(lastRow: Int) throws {
+        guard let run = statusRun, lastRow >= run.firstRow else { return }
+        let validation = DataValidation.list(
+            run.choices, inputTitle: RequestSheetText.statusInputTitle.text(language), inputMessage: RequestSheetText.statusInputMessage.text(language),
+            errorTitle: RequestSheetText.statusErrorTitle.text(language), errorMessage: RequestSheetText.statusErrorMessage.text(language))
+        let column = RequestSheetColumn.status.rawValue
+        try sheet.addValidation(validation, firstRow: run.firstRow, firstColumn: column, lastRow: lastRow, lastColumn: column)
+        statusRun = nil
+    }
+
+    /// SHA-256 of what the sheet says, as `ReportSink.contentDigest` (a CSV sink given the same
+    /// `RequestSheetRow.values` gives the same).
+    var contentDigest: String { digest.hexDigest }
+
+    /// The drop-downs, the protection, the closing records, and the file.
+    func finish() throws {
+        try closeStatusRun(lastRow: rows)
+        if rows > 0 {
+            try addValidation(DataValidation(rule: .date(first: RequestWorkbook.firstDate, last: RequestWorkbook.lastDate)),
+                              words: (.dateInputTitle, .dateInputMessage, .dateErrorTitle, .dateErrorMessage), column: .date)
+            let lists: [(String?, RequestSheetColumn, (RequestSheetText, RequestSheetText, RequestSheetText, RequestSheetText))] = [
+                (choicesRanges.dayparts, .daypart, (.daypartInputTitle, .daypartInputMessage, .daypartErrorTitle, .daypartErrorMessage)),
+                (choicesRanges.staff, .staff, (.staffInputTitle, .staffInputMessage, .staffErrorTitle, .staffErrorMessage)),
+                (choicesRanges.subcontractors, .subcontractor,
+                 (.subcontractorInputTitle, .subcontractorInputMessage, .subcontractorErrorTitle, .subcontractorErrorMessage)),
+            ]
+            for (range, column, words) in lists {
+                guard let range else { continue }
+                try addValidation(DataValidation(rule: .cells(range)), words: words, column: column)
+            }
+        }
+        try sheet.protectWithoutPassword()
+        try records.appendRow([RequestSheetSnapshot.Record.meta.rawValue, RequestSheetSnapshot.Key.generatedAt.rawValue, generatedAt])
+        try records.appendRow([RequestSheetSnapshot.Record.meta.rawValue, RequestSheetSnapshot.Key.fingerprint.rawValue, fingerprint.hexDigest])
+        try workbook.close()
+    }
+
+    /// `validation` with its words on every data row of `column`.
+    private func addValidation(_ validation: DataValidation, words: (RequestSheetText, RequestSheetText, RequestSheetText, RequestSheetText),
+                               column: RequestSheetColumn) throws {
+        var worded = validation
+        worded.inputTitle = words.0.text(language)
+        worded.inputMessage = words.1.text(language)
+        worded.errorTitle = words.2.text(language)
+        worded.errorMessage = words.3.text(language)
+        try sheet.addValidation(worded, firstRow: 1, firstColumn: column.rawValue, lastRow: rows, lastColumn: column.rawValue)
+    }
+
+    func discard() {
+        workbook.discard()
+    }
+}
