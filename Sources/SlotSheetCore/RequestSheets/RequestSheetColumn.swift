@@ -63,7 +63,7 @@ public enum RequestSheetColumn: Int, CaseIterable, Sendable {
     var width: Double {
         switch self {
         case .request: return 9
-        case .created: return 19
+        case .created: return 23
         case .resident: return 20
         case .address: return 22
         case .corporation: return 18
