@@ -109,6 +109,7 @@ struct DecisionEvaluation {
         }
         outcome.problems = problems.sorted(by: DecisionEvaluation.placeOrder)
         outcome.plan = plan
+        outcome.changeLines = plan.changes.map { DecisionReportLine.change($0, references: references) }
         outcome.status = problems.isEmpty ? .dryRun : .rejected
         return outcome
     }

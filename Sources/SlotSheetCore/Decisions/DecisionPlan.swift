@@ -147,6 +147,8 @@ public struct DecisionOutcome: Sendable {
     public var appendedLog: [RequestLogEntry] = []
     /// Data rows read.
     public var rows = 0
+    /// One line a change, its slot, staff and subcontractor named (what a preview lists).
+    public var changeLines: [DecisionReportLine] = []
 
     public init(fileName: String, fileSHA256: String, status: Status, plan: DecisionPlan, problems: [DecisionProblem]) {
         self.fileName = fileName

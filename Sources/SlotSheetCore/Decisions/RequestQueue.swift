@@ -133,3 +133,36 @@ public struct RequestQueueExporter {
         return "{" + fields.joined(separator: ",") + "}"
     }
 }
+
+/// The requests an export selects, as a person typed them (the command line's options, later a
+/// form): statuses in English or Dutch (`new,approved`, `nieuw`), a first and a last slot date
+/// (either may be left out), a housing corporation by name.
+public struct RequestQueueOrder: Sendable {
+    public var statuses: String?
+    public var from: String?
+    public var to: String?
+    public var corporation: String?
+
+    public init(statuses: String? = nil, from: String? = nil, to: String? = nil, corporation: String? = nil) {
+        self.statuses = statuses
+        self.from = from
+        self.to = to
+        self.corporation = corporation
+    }
+
+    /// The filter it asks for; throws `ReportOrderError` or `DateRangeError` for what is not one.
+    public func filter(_ clock: OfficeClock) throws -> RequestFilter {
+        var chosen = Set<RequestStatus>()
+        for word in (statuses ?? "").split(separator: ",").map(String.init) where !word.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let status = RequestStatus(word: word) else { throw ReportOrderError.unknownStatus(word.trimmingCharacters(in: .whitespaces)) }
+            chosen.insert(status)
+        }
+        var dates: DateRange?
+        if from != nil || to != nil {
+            // An open end reaches as far as any slot does.
+            dates = try DateRangeText(from: from ?? "2000-01-01", to: to ?? "2999-12-31").resolve(clock)
+        }
+        let corporation = corporation?.trimmingCharacters(in: .whitespaces)
+        return RequestFilter(slotDates: dates, statuses: chosen.isEmpty ? nil : chosen, corporation: corporation?.isEmpty == false ? corporation : nil)
+    }
+}
