@@ -27,29 +27,33 @@ struct RequestWorkbookFixture {
         dayparts: [(code: "AM", label: "08:00-12:00"), (code: "PM", label: "13:00-17:00")],
         subcontractors: ["Loodgieters & Zn", "Dakwerk Oost"])
 
-    /// Five requests, one in each status, the statuses each may go to as the state machine says.
-    static func rows() -> [RequestSheetRow] {
+    /// A request of the queue with the statuses its row's drop-down offers.
+    typealias Row = (request: RequestQueueRow, statuses: [RequestStatus])
+
+    /// Five requests, one in each status, with the statuses the state machine lets each go to.
+    static func rows() -> [Row] {
         let day = LocalDate(iso: "2026-12-08")!
-        let row = { (id: RowID, status: RequestStatus, reachable: [RequestStatus], staff: String?, subcontractor: String?, description: String) in
-            RequestSheetRow(id: id, createdAt: "2026-11-25T20:05:24Z", resident: "Resident \(id)", address: "Dorpsstraat \(id), 1234 AB Ede",
-                            corporation: "Woonstede", defects: ["Porch > Light > Fitting > Broken", "Kitchen > Tap > Washer > Leaks"],
-                            description: description,
-                            decision: RequestSheetDecision(status: status, date: day.adding(days: Int(id) % 3), daypartCode: id % 2 == 0 ? "AM" : "PM",
-                                                           staffCode: staff, subcontractor: subcontractor),
-                            reachable: reachable)
+        let porch = DefectPath(location: "Porch", space: "Light", element: "Fitting", defect: "Broken")
+        let tap = DefectPath(location: "Kitchen", space: "Tap", element: "Washer", defect: "Leaks")
+        let row = { (id: RowID, status: RequestStatus, before: RequestStatus?, staff: String?, subcontractor: String?, description: String) -> Row in
+            let recorded = RecordedRequest(status: status, date: day.adding(days: Int(id) % 3), daypartCode: id % 2 == 0 ? "AM" : "PM",
+                                           staffCode: staff, subcontractor: subcontractor)
+            let request = RequestQueueRow(id: id, createdAt: "2026-11-25T20:05:24Z", resident: "Resident \(id)", address: "Dorpsstraat \(id), 1234 AB Ede",
+                                          corporation: "Woonstede", defects: [porch, tap], description: description, recorded: recorded)
+            return (request, RequestStateMachine.reachableStatuses(from: status, statusBeforeArchiving: before))
         }
         return [
-            row(1041, .new, [.approved, .cancelled], nil, nil, hostileDescription),
-            row(1042, .new, [.approved, .cancelled], "ANB", nil, "The tap in the kitchen drips."),
-            row(1043, .approved, [.completed, .cancelled], "JDV", "Dakwerk Oost", "Roof leaks\nabove the bedroom."),
-            row(1044, .cancelled, [.archived, .new], nil, nil, "Door sticks."),
-            row(1045, .archived, [.completed], nil, "Loodgieters & Zn", "=1+1"),
+            row(1041, .new, nil, nil, nil, hostileDescription),
+            row(1042, .new, nil, "ANB", nil, "The tap in the kitchen drips."),
+            row(1043, .approved, nil, "JDV", "Dakwerk Oost", "Roof leaks\nabove the bedroom."),
+            row(1044, .cancelled, nil, nil, nil, "Door sticks."),
+            row(1045, .archived, .completed, nil, "Loodgieters & Zn", "=1+1"),
         ]
     }
 
     /// Writes `rows` as a requests workbook in `language`.
     @discardableResult
-    func write(_ name: String, rows: [RequestSheetRow] = RequestWorkbookFixture.rows(), language: Language = .en,
+    func write(_ name: String, rows: [Row] = RequestWorkbookFixture.rows(), language: Language = .en,
                paper: PaperSize = .a4) throws -> String {
         let words = language.words
         let generatedAt = clock.timestamp()
@@ -60,9 +64,14 @@ struct RequestWorkbookFixture {
                                      words: language.printWords)
         let book = try RequestWorkbook(path: path(name), language: language, heading: heading, paper: paper, generatedAt: generatedAt,
                                        clock: clock, choices: RequestWorkbookFixture.choices)
-        for row in rows { try book.add(row) }
+        for row in rows { try book.add(row.request, statuses: row.statuses) }
         try book.finish()
         return path(name)
+    }
+
+    /// Each row's cells as text, in the columns' order.
+    static func texts(_ sheet: DecisionSheet) -> [[String]] {
+        sheet.rows.map { row in RequestColumn.allCases.map { row.cells[$0]?.text ?? "" } }
     }
 
     /// A copy of the workbook `source` saved by LibreOffice (headless) as `format` (xlsx, ods), in a

@@ -11,15 +11,17 @@ import XLSXReader
 @Suite struct RequestWorkbookTests {
     static let python = FileManager.default.isExecutableFile(atPath: Interop.python.path) || Interop.toolsRequired
 
-    /// The rows as the reader gives them: the text of each column, as `RequestSheetRow.values`
-    /// says it (a date as ISO, the request number as digits).
-    static func expectedValues(_ rows: [RequestSheetRow], _ language: Language, clock: OfficeClock) -> [[String]] {
+    /// The rows as the reader gives them: each cell's text as the workbook shows it (the created
+    /// time on the office's clock, a defect a line, a date as ISO, the request number as digits).
+    static func expectedTexts(_ rows: [RequestWorkbookFixture.Row], _ language: Language, clock: OfficeClock) -> [[String]] {
         rows.map { row in
-            row.values(language, clock: clock).map { value -> String in
-                switch value {
-                case let .text(text): return text.trimmingCharacters(in: CSVAvailabilityParser.whiteSpace)
-                case let .integer(number): return String(number)
-                case let .date(date): return date.iso
+            row.request.values(language).enumerated().map { index, value -> String in
+                switch (RequestColumn.allCases[index], value) {
+                case let (.created, .timestamp(stored)): return clock.moment(stored).text(language)
+                case (.defects, _): return row.request.defects.map(\.description).joined(separator: "\n")
+                case let (_, .text(text)): return text.trimmingCharacters(in: CSVAvailabilityParser.whiteSpace)
+                case let (_, .integer(number)): return String(number)
+                case let (_, .date(date)): return date.iso
                 default: return ""
                 }
             }
@@ -31,20 +33,16 @@ import XLSXReader
         let fixture = try RequestWorkbookFixture()
         defer { fixture.remove() }
         let path = try fixture.write("requests.xlsx", language: language)
-        let table = try RequestSheetTable.read(path: path)
-        let sheet = RequestSheetText.requestsSheet.text(language)
-        #expect(table.problems.isEmpty, "\(table.problems.map { $0.text(.en) })")
-        #expect(table.sheetName == sheet)
-        #expect(table.rows.map(\.values) == RequestWorkbookTests.expectedValues(RequestWorkbookFixture.rows(), language, clock: fixture.clock))
-        #expect(table.rows.map(\.index) == [2, 3, 4, 5, 6])
-        #expect(table.rows[2].place(.status) == .cell(sheet: sheet, reference: "J4"))
-        let exported = try #require(table.exported)
-        #expect(exported.sheet == sheet)
-        for (index, row) in RequestWorkbookFixture.rows().enumerated() {
-            #expect(exported.requests[row.id] == RequestSheetSnapshot.Entry(row: index + 2, decision: row.decision))
-        }
-        #expect(table.rows[0].value(.description) == RequestWorkbookFixture.hostileDescription, "the formula-like text reads back as it was")
-        #expect(table.rows[1].value(.status) == RequestSheetDecision.word(.new, language))
+        let sheet = try RequestWorkbookReader.read(path: path)
+        let name = RequestSheetText.requestsSheet.text(language)
+        #expect(sheet.problems.isEmpty, "\(sheet.problems.map { $0.text(.en) })")
+        #expect(RequestWorkbookFixture.texts(sheet) == RequestWorkbookTests.expectedTexts(RequestWorkbookFixture.rows(), language, clock: fixture.clock))
+        #expect(sheet.rows.map(\.place) == (2...6).map { .cell(sheet: name, reference: "A\($0)") })
+        #expect(sheet.rows[2].cells[.status]?.place == .cell(sheet: name, reference: "J4"))
+        let recorded = try #require(sheet.recorded)
+        #expect(recorded == Dictionary(uniqueKeysWithValues: RequestWorkbookFixture.rows().map { ($0.request.id, $0.request.recorded) }))
+        #expect(sheet.rows[0].cells[.description]?.text == RequestWorkbookFixture.hostileDescription, "the formula-like text reads back as it was")
+        #expect(sheet.rows[1].cells[.status]?.text == RequestStatus.new.word(language))
     }
 
     /// What Excel's users get: the decision cells unlocked, the rest locked, the sheet protected,
@@ -70,9 +68,9 @@ import XLSXReader
             """)
         #expect(seen["states"] as? [String: String] == ["Verzoeken": "visible", "Keuzes": "visible", "_slotsheet": "veryHidden"])
         #expect(seen["protected"] as? [Bool] == [true, true])
-        #expect(seen["header"] as? [String] == RequestSheetColumn.allCases.map(\.dutch))
+        #expect(seen["header"] as? [String] == RequestColumn.allCases.map(\.dutch))
         let locked = try #require(seen["locked"] as? [String: Bool])
-        for column in RequestSheetColumn.allCases {
+        for column in RequestColumn.allCases {
             #expect(locked["\(column.letter)1"] == true, "the header is locked")
             for row in 2...6 {
                 #expect(locked["\(column.letter)\(row)"] == !column.isDecision, "\(column.letter)\(row): \(column.english)")
@@ -116,17 +114,16 @@ import XLSXReader
         let fixture = try RequestWorkbookFixture()
         defer { fixture.remove() }
         let path = try fixture.write("verzoeken.xlsx", language: .nl)
-        let original = try RequestSheetTable.read(path: path)
-        let resaved = try RequestSheetTable.read(path: try fixture.resaved(path, as: format))
+        let original = try RequestWorkbookReader.read(path: path)
+        let resaved = try RequestWorkbookReader.read(path: try fixture.resaved(path, as: format))
         #expect(resaved.problems.isEmpty, "\(resaved.problems.map { $0.text(.en) })")
-        #expect(resaved.sheetName == "Verzoeken")
         // OpenDocument cannot hold a control character: LibreOffice drops the escape from the
         // (locked) description when it saves an .ods. Every other cell comes back as it was.
-        let expected = format == "ods" ? original.rows.map { row in
-            RequestSheetTable.Row(sheet: row.sheet, index: row.index, values: row.values.map { $0.replacingOccurrences(of: "\u{1B}", with: "") })
-        } : original.rows
-        #expect(resaved.rows == expected)
-        #expect(resaved.exported == original.exported)
+        let texts = RequestWorkbookFixture.texts(original)
+        let expected = format == "ods" ? texts.map { $0.map { $0.replacingOccurrences(of: "\u{1B}", with: "") } } : texts
+        #expect(RequestWorkbookFixture.texts(resaved) == expected)
+        #expect(resaved.rows.map(\.place) == original.rows.map(\.place), "the places name the sheet Verzoeken")
+        #expect(resaved.recorded == original.recorded && resaved.recorded != nil)
     }
 
     /// The snapshot edited by hand (a status changed in the hidden sheet) is refused whole: the
@@ -142,10 +139,10 @@ import XLSXReader
                 if row[0].value == "request" and row[1].value == "1042":
                     row[3].value = "approved"
             """)
-        #expect(throws: ImportFileError.requestRecordsEdited) { try RequestSheetTable.read(path: edited) }
+        #expect(throws: ImportFileError.requestRecordsEdited) { try RequestWorkbookReader.read(path: edited) }
         #expect(ImportFileError.requestRecordsEdited.text(.nl).contains("_slotsheet"))
         let untouched = try fixture.edit(path, to: "untouched.xlsx", "")
-        #expect(try RequestSheetTable.read(path: untouched).exported != nil, "openpyxl's copy without an edit keeps its snapshot")
+        #expect(try RequestWorkbookReader.read(path: untouched).recorded != nil, "openpyxl's copy without an edit keeps its snapshot")
     }
 
     /// A layout the office changed is named at each cell, all at once: a column title typed
@@ -166,20 +163,19 @@ import XLSXReader
                 cell.value = None
             ws.merge_cells("M2:M3")
             """)
-        let table = try RequestSheetTable.read(path: edited)
-        let found = table.problems.map { "\($0.location.english): \($0.kind)" }
+        let sheet = try RequestWorkbookReader.read(path: edited)
+        let found = sheet.problems.map { "\($0.place.english): \($0.kind)" }
         #expect(found == [
-            "Sheet Requests, cell J1: headerChanged(column: SlotSheetCore.RequestSheetColumn.status, found: \"state\")",
-            "Sheet Requests, cell M2: mergedCells(\"M2:M3\")",
-            "Sheet Requests, cell N3: outsideTable(found: \"extra\")",
-            "Sheet Requests, cell A4: requestMoved(expected: 1043, found: \"2001\")",
-            "Sheet Requests, cell A5: requestRemoved(1044)",
-            "Sheet Requests, cell B9: outsideTable(found: \"below\")",
+            "Sheet Requests, cell J1: layoutChanged(SlotSheetCore.RequestSheetLayout.headerChanged(column: SlotSheetCore.RequestColumn.status, found: \"state\"))",
+            "Sheet Requests, cell M2: layoutChanged(SlotSheetCore.RequestSheetLayout.mergedCells(\"M2:M3\"))",
+            "Sheet Requests, cell N3: layoutChanged(SlotSheetCore.RequestSheetLayout.outsideTable(found: \"extra\"))",
+            "Sheet Requests, cell A4: layoutChanged(SlotSheetCore.RequestSheetLayout.requestMoved(expected: 1043, found: \"2001\"))",
+            "Sheet Requests, cell A5: layoutChanged(SlotSheetCore.RequestSheetLayout.requestRemoved(1044))",
+            "Sheet Requests, cell B9: layoutChanged(SlotSheetCore.RequestSheetLayout.outsideTable(found: \"below\"))",
         ], "\(found)")
-        let header = try #require(table.problems.first { if case .headerChanged = $0.kind { return true } else { return false } })
-        #expect(header.text(.en) == "Sheet Requests, cell J1: 'state' is not the title where the column status belongs. Put the title back: the columns of a requests workbook keep their order.")
-        #expect(header.text(.nl) == "Blad Requests, cel J1: 'state' is niet de titel waar de kolom status hoort. Zet de titel terug: de kolommen van een verzoekenwerkmap houden hun volgorde.")
-        #expect(table.rows.map(\.index) == [2, 3, 6], "the rows that kept their layout are read")
+        #expect(sheet.problems[0].text(.en) == "Sheet Requests, cell J1: 'state' is not the title where the column status belongs. Put the title back: the columns of a requests workbook keep their titles and order.")
+        #expect(sheet.problems[0].text(.nl) == "Blad Requests, cel J1: 'state' is niet de titel waar de kolom status hoort. Zet de titel terug: de kolommen van een verzoekenwerkmap houden hun titels en volgorde.")
+        #expect(sheet.rows.map(\.place) == [2, 3, 6].map { .cell(sheet: "Requests", reference: "A\($0)") }, "the rows that kept their layout are read")
     }
 
     /// A workbook slotsheet did not write (the CSV saved as .xlsx, with Dutch titles) has no
@@ -197,26 +193,22 @@ import XLSXReader
             ws.append([1042, "25 nov 2026 21:05 +01:00", "Anna", "Dorpsstraat 1", "Woonstede", "", "Lekt", "2026-12-08", "AM", "goedgekeurd", "ANB", None, "graag snel"])
             wb.save(sys.argv[1])
             """, arguments: [fixture.path("own.xlsx")])
-        let table = try RequestSheetTable.read(path: fixture.path("own.xlsx"))
-        #expect(table.exported == nil && table.problems.isEmpty, "\(table.problems.map { $0.text(.en) })")
-        #expect(table.rows.map(\.values) == [["1042", "25 nov 2026 21:05 +01:00", "Anna", "Dorpsstraat 1", "Woonstede", "", "Lekt", "2026-12-08", "AM",
-                                               "goedgekeurd", "ANB", "", "graag snel"]])
-        #expect(table.rows[0].place(.note) == .cell(sheet: "Blad1", reference: "M2"))
+        let sheet = try RequestWorkbookReader.read(path: fixture.path("own.xlsx"))
+        #expect(sheet.recorded == nil && sheet.problems.isEmpty, "\(sheet.problems.map { $0.text(.en) })")
+        #expect(RequestWorkbookFixture.texts(sheet) == [["1042", "25 nov 2026 21:05 +01:00", "Anna", "Dorpsstraat 1", "Woonstede", "", "Lekt", "2026-12-08",
+                                                         "AM", "goedgekeurd", "ANB", "", "graag snel"]])
+        #expect(sheet.rows[0].cells[.note]?.place == .cell(sheet: "Blad1", reference: "M2"))
     }
 
     @Test func everyWordOfTheWorkbookAndItsRefusalsIsInBothLanguages() {
-        let kinds: [(String, RequestSheetProblem.Kind)] = [
+        let changes: [(String, RequestSheetLayout)] = [
             ("headerChanged", .headerChanged(column: .status, found: "state")), ("outsideTable", .outsideTable(found: "extra")),
             ("requestMoved", .requestMoved(expected: 1043, found: "2001")), ("requestRemoved", .requestRemoved(1044)),
             ("mergedCells", .mergedCells("M2:M3")), ("missingSheet", .missingSheet("Verzoeken")),
-            ("tooManyRows", .tooManyRows(limit: RequestSheetTable.maxRows)),
         ]
         var check = MessageCatalogueCheck()
-        check.check("Kind", declaredIn: "Sources/SlotSheetCore/RequestSheets/RequestSheetProblem.swift",
-                    examples: kinds.map { name, kind in
-                        let problem = RequestSheetProblem(kind, at: .cell(sheet: "Verzoeken", reference: "J7"))
-                        return (name, problem.english, problem.dutch)
-                    })
+        check.check("RequestSheetLayout", declaredIn: "Sources/SlotSheetCore/RequestSheets/RequestSheetLayout.swift",
+                    examples: changes.map { ($0.0, $0.1.english, $0.1.dutch) })
         check.check("RequestSheetText", declaredIn: "Sources/SlotSheetCore/RequestSheets/RequestSheetText.swift",
                     examples: RequestSheetText.allCases.map { ("\($0)", $0.english, $0.dutch) })
         #expect(check.failures.isEmpty, "\(check.failures.joined(separator: "\n"))")
@@ -226,7 +218,8 @@ import XLSXReader
         for text in RequestSheetText.allCases where "\(text)".hasSuffix("Message") {
             #expect(text.english.count <= 255 && text.dutch.count <= 255, "Excel's limit for a drop-down's message: \(text)")
         }
-        #expect(Set(RequestSheetColumn.allCases.map(\.english)).count == 13 && Set(RequestSheetColumn.allCases.map(\.dutch)).count == 13)
+        let problem = DecisionProblem(.layoutChanged(.requestRemoved(1044)), at: .cell(sheet: "Verzoeken", reference: "A5"), column: .request)
+        #expect(problem.text(.nl) == "Blad Verzoeken, cel A5: Verzoek 1044 stond op deze rij toen het werd geëxporteerd en is verdwenen. Rijen kunnen niet worden verwijderd; laat een verzoek waarover u niets besluit zoals het is.")
     }
 
     /// 120 requests print landscape, one page wide (every column on every page, the last one
@@ -239,9 +232,9 @@ import XLSXReader
         let fixture = try RequestWorkbookFixture()
         defer { fixture.remove() }
         let five = RequestWorkbookFixture.rows()
-        let rows = (0..<120).map { index -> RequestSheetRow in
+        let rows = (0..<120).map { index -> RequestWorkbookFixture.Row in
             var row = five[index % five.count]
-            row.id = RowID(2000 + index)
+            row.request.id = RowID(2000 + index)
             return row
         }
         let path = try fixture.write("print.xlsx", rows: rows, language: language, paper: paper)
@@ -257,7 +250,7 @@ import XLSXReader
         }
         let print = language.printWords
         for (number, text) in requestPages {
-            for column in [RequestSheetColumn.request, .corporation, .daypart, .subcontractor, .note] {
+            for column in [RequestColumn.request, .corporation, .daypart, .subcontractor, .note] {
                 #expect(text.contains(column.name(language)), "page \(number) shows the column \(column.name(language))")
             }
             #expect(text.contains(RequestSheetText.documentTitle.text(language)), "page \(number) has the title")

@@ -39,6 +39,8 @@ public struct DecisionProblem: Hashable, Sendable {
         case slotFull(slot: SlotName, held: Int, available: Int, arriving: [RowID])
         /// The database changed the request since the export, where the office changed it too.
         case changedSinceExport(request: RowID, exported: RecordedRequest, now: RecordedRequest)
+        /// A requests workbook whose layout the office changed (`RequestSheetLayout`), at the cell.
+        case layoutChanged(RequestSheetLayout)
     }
 
     public var kind: Kind

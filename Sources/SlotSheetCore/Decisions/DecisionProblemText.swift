@@ -57,6 +57,7 @@ extension DecisionProblem: OfficeMessage {
             return "\(slot.text(.en)) would hold \(counted(held, "request", "requests")) with \(available) staff available; the \(arriving.count == 1 ? "request" : "requests") this file puts there: \(listed(arriving.map(String.init), and: "and"))."
         case let .changedSinceExport(request, exported, now):
             return "Request \(request) was changed in the database after the export: " + Self.changes(exported, now, .en) + "."
+        case let .layoutChanged(change): return change.message(.en)
         }
     }
 
@@ -91,6 +92,7 @@ extension DecisionProblem: OfficeMessage {
             return "\(slot.text(.nl)) zou \(counted(held, "verzoek", "verzoeken")) hebben met \(available) beschikbare medewerkers; \(arriving.count == 1 ? "het verzoek" : "de verzoeken") die dit bestand daar plaatst: \(listed(arriving.map(String.init), and: "en"))."
         case let .changedSinceExport(request, exported, now):
             return "Verzoek \(request) is na de export in de database gewijzigd: " + Self.changes(exported, now, .nl) + "."
+        case let .layoutChanged(change): return change.message(.nl)
         }
     }
 
@@ -115,6 +117,7 @@ extension DecisionProblem: OfficeMessage {
         case .staffNotAvailable: return "Choose a staff member available in that slot, or make them available there first."
         case .slotFull: return "Make more staff available in that slot first, or put fewer requests there."
         case .changedSinceExport: return "Export the requests again and decide on the new file, or import with --force to apply only your own edits."
+        case let .layoutChanged(change): return change.hint(.en)
         }
     }
 
@@ -139,6 +142,7 @@ extension DecisionProblem: OfficeMessage {
         case .staffNotAvailable: return "Kies een medewerker die in dat tijdvak beschikbaar is, of maak hem daar eerst beschikbaar."
         case .slotFull: return "Maak eerst meer medewerkers beschikbaar in dat tijdvak, of plaats er minder verzoeken."
         case .changedSinceExport: return "Exporteer de verzoeken opnieuw en beslis in het nieuwe bestand, of importeer met --force om alleen uw eigen wijzigingen toe te passen."
+        case let .layoutChanged(change): return change.hint(.nl)
         }
     }
 

@@ -19,9 +19,10 @@ public struct RequestDecisionJob {
         self.rules = rules
     }
 
-    /// Reads a decisions CSV; throws `ImportFileError` when it cannot be read as one at all.
+    /// Reads a decisions file, a requests workbook (.xlsx, .ods) or a CSV; throws `ImportFileError`
+    /// when it cannot be read as one at all.
     public func read(path: String) throws -> DecisionSheet {
-        try RequestDecisionCSV.read(path: path)
+        ImportSource.looksLikeWorkbook(path) ? try RequestWorkbookReader.read(path: path) : try RequestDecisionCSV.read(path: path)
     }
 
     /// Previews (a dry run: one read snapshot, nothing written) or applies.

@@ -57,7 +57,7 @@ public enum RequestQueue {
 
 /// Why a requests export cannot be made.
 public enum RequestExportError: Error, Equatable {
-    /// An .xlsx or .ods was asked for and this build writes only the CSV.
+    /// An .ods (or another workbook than .xlsx) was asked for: slotsheet reads those, it writes .xlsx.
     case workbookNotAvailable(path: String)
 }
 
@@ -65,14 +65,14 @@ extension RequestExportError: OfficeMessage {
     public var english: String {
         switch self {
         case let .workbookNotAvailable(path):
-            return "\(path): this slotsheet cannot write the requests workbook yet; write a CSV instead (-o requests.csv)."
+            return "\(path): slotsheet writes the requests workbook as .xlsx (LibreOffice opens it too); write -o requests.xlsx, or a CSV (-o requests.csv)."
         }
     }
 
     public var dutch: String {
         switch self {
         case let .workbookNotAvailable(path):
-            return "\(path): deze slotsheet kan de verzoekenwerkmap nog niet schrijven; schrijf een CSV (-o verzoeken.csv)."
+            return "\(path): slotsheet schrijft de verzoekenwerkmap als .xlsx (LibreOffice opent die ook); schrijf -o verzoeken.xlsx, of een CSV (-o verzoeken.csv)."
         }
     }
 }

@@ -26,7 +26,7 @@ struct RequestSheetFormats {
     }
 
     /// The format of a data cell of `column`.
-    func format(for column: RequestSheetColumn) -> CellFormat {
+    func format(for column: RequestColumn) -> CellFormat {
         switch (column.isDecision, column.wraps, column == .date) {
         case (true, _, true): return decisionDate
         case (true, true, _): return decisionWrapped

@@ -9,17 +9,17 @@ import XLSXReader
 ///     slotsheet | requests-workbook | 1
 ///     meta      | sheet        | Verzoeken
 ///     meta      | language     | nl
-///     request   | 1043 | 2 | new | 2026-12-08 | AM | ANB | | note     a request: id, sheet row, decision fields
+///     request   | 1043 | 2 | new | 2026-12-08 | AM | ANB |     a request: id, sheet row, status, slot, staff, subcontractor
 ///     meta      | generated_at | 2026-11-26T03:50:00Z
 ///     meta      | fingerprint  | 9f86...   SHA-256 of the sheet's name and every request record
 struct RequestSheetSnapshot: Sendable, Equatable {
     static let markerKind = "requests-workbook"
     static let version = 1
 
-    /// A request as exported: the sheet row it is on (1-based, as people count) and its decision.
+    /// A request as exported: the sheet row it is on (1-based, as people count) and its state.
     struct Entry: Sendable, Equatable {
         var row: Int
-        var decision: RequestSheetDecision
+        var recorded: RecordedRequest
     }
 
     /// The data sheet's name as written.
@@ -29,12 +29,18 @@ struct RequestSheetSnapshot: Sendable, Equatable {
     /// The request on each sheet row (1-based).
     var byRow: [Int: RowID] = [:]
 
-    /// The record of a request: `request`, its id, its row, its decision fields (the status by
-    /// its stored name, the date as ISO).
-    static func record(id: RowID, row: Int, _ decision: RequestSheetDecision) -> [String] {
-        [Record.request.rawValue, String(id), String(row), decision.status.rawValue, decision.date.iso, decision.daypartCode,
-         decision.staffCode ?? "", decision.subcontractor ?? "", decision.note]
+    /// The record of a request: `request`, its id, its row, its state (the status by its stored
+    /// name, the date as ISO). The note is not recorded: an export writes none.
+    static func record(id: RowID, row: Int, _ recorded: RecordedRequest) -> [String] {
+        [Record.request.rawValue, String(id), String(row), recorded.status.rawValue, recorded.date.iso, recorded.daypartCode,
+         recorded.staffCode ?? "", recorded.subcontractor ?? ""]
     }
+
+    /// Fields of a request record.
+    private static let recordWidth = 8
+
+    /// Each request's state as exported, as the decisions' stale check takes it.
+    var recorded: [RowID: RecordedRequest] { requests.mapValues(\.recorded) }
 
     /// A running SHA-256 over the sheet's name and the request records in the order written: the
     /// records of a workbook agree with its fingerprint unless someone edited them.
@@ -83,8 +89,8 @@ struct RequestSheetSnapshot: Sendable, Equatable {
             guard isRequests else { return }
             switch Record(rawValue: field(0)) {
             case .request:
-                let record = (0..<9).map(field)
-                guard fields.count <= 9, let entry = entry(record) else { readable = false; return }
+                let record = (0..<recordWidth).map(field)
+                guard fields.count <= recordWidth, let entry = entry(record) else { readable = false; return }
                 guard snapshot.requests.updateValue(entry.entry, forKey: entry.id) == nil,
                       snapshot.byRow.updateValue(entry.id, forKey: entry.entry.row) == nil else { readable = false; return }
                 records.append(record)
@@ -110,8 +116,8 @@ struct RequestSheetSnapshot: Sendable, Equatable {
     private static func entry(_ field: [String]) -> (id: RowID, entry: Entry)? {
         guard let id = RowID(field[1]), id > 0, let row = Int(field[2]), row > 1, let status = RequestStatus(rawValue: field[3]),
               let date = LocalDate(iso: field[4]), !field[5].isEmpty else { return nil }
-        let decision = RequestSheetDecision(status: status, date: date, daypartCode: field[5], staffCode: field[6].isEmpty ? nil : field[6],
-                                            subcontractor: field[7].isEmpty ? nil : field[7], note: field[8])
-        return (id, Entry(row: row, decision: decision))
+        let recorded = RecordedRequest(status: status, date: date, daypartCode: field[5], staffCode: field[6].isEmpty ? nil : field[6],
+                                       subcontractor: field[7].isEmpty ? nil : field[7])
+        return (id, Entry(row: row, recorded: recorded))
     }
 }

@@ -13,7 +13,7 @@ import XLSXWriter
 ///
 ///     let book = try RequestWorkbook(path: "requests.xlsx", language: .nl, heading: heading, paper: .a4,
 ///                                    generatedAt: now, clock: clock, choices: choices)
-///     try book.add(row)
+///     try book.add(row, statuses: RequestStateMachine.reachableStatuses(from: row.recorded.status, statusBeforeArchiving: nil))
 ///     try book.finish()
 final class RequestWorkbook {
     /// What the drop-downs offer: the active staff, dayparts and the subcontractors, in the
@@ -73,35 +73,43 @@ final class RequestWorkbook {
 
     /// Column widths, the header row (locked), the frozen header row and request column.
     private func writeHeader() throws {
-        for column in RequestSheetColumn.allCases {
-            try sheet.setColumns(column.rawValue, column.rawValue, width: column.width)
-            try sheet.write(column.name(language), row: 0, column: column.rawValue, format: formats.header)
+        for column in RequestColumn.allCases {
+            try sheet.setColumns(column.index, column.index, width: column.width)
+            try sheet.write(column.name(language), row: 0, column: column.index, format: formats.header)
         }
         try sheet.freezePanes(row: 1, column: 1)
     }
 
-    /// Writes the next request (rows in slot order) and records it.
-    func add(_ request: RequestSheetRow) throws {
+    /// Writes the next request (rows in slot order) and records it. `statuses`: the row's
+    /// status first, then those the state machine lets it go to (its drop-down).
+    func add(_ request: RequestQueueRow, statuses: [RequestStatus]) throws {
         rows += 1
-        let values = request.values(language, clock: clock)
-        let lines = RequestSheetColumn.allCases.filter(\.wraps).map { column -> Int in
-            guard case let .text(text) = values[column.rawValue] else { return 1 }
+        let values = request.values(language)
+        let shown = RequestColumn.allCases.map { column -> ReportValue in
+            switch (column, values[column.index]) {
+            // The office's clock, as every time a person reads; a defect a line.
+            case let (.created, .timestamp(stored)): return .text(clock.moment(stored).text(language))
+            case (.defects, .text): return .text(request.defects.map(\.description).joined(separator: "\n"))
+            case let (_, value): return value
+            }
+        }
+        let lines = RequestColumn.allCases.filter(\.wraps).map { column -> Int in
+            guard case let .text(text) = shown[column.index] else { return 1 }
             return WrappedLines.count(text, width: column.width)
         }.max() ?? 1
         if lines > 1 { try sheet.setRow(rows, height: Double(lines) * PageSetup.defaultRowHeight) }
-        for column in RequestSheetColumn.allCases {
-            try write(values[column.rawValue], column: column)
+        for column in RequestColumn.allCases {
+            try write(shown[column.index], column: column)
         }
         digest.add(values)
-        let record = RequestSheetSnapshot.record(id: request.id, row: rows + 1, request.decision)
+        let record = RequestSheetSnapshot.record(id: request.id, row: rows + 1, request.recorded)
         try records.appendRow(record)
         fingerprint.add(record)
-        let statuses = [request.decision.status] + request.reachable.filter { $0 != request.decision.status }
-        try continueStatusRun(statuses.map { RequestSheetDecision.word($0, language) })
+        try continueStatusRun(statuses.map { $0.word(language) })
     }
 
-    private func write(_ value: ReportValue, column: RequestSheetColumn) throws {
-        let row = rows, index = column.rawValue
+    private func write(_ value: ReportValue, column: RequestColumn) throws {
+        let row = rows, index = column.index
         let format = formats.format(for: column)
         switch value {
         case let .text(text): try sheet.write(text, row: row, column: index, format: format)
@@ -113,7 +121,7 @@ final class RequestWorkbook {
             // An empty decision cell is still the office's to fill.
             if column.isDecision { try sheet.writeBlank(row: row, column: index, format: format) }
         case .percent, .timestamp:
-            preconditionFailure("a requests row holds no \(value)")
+            preconditionFailure("a requests row shows no \(value)")
         }
     }
 
@@ -130,13 +138,13 @@ final class RequestWorkbook {
         let validation = DataValidation.list(
             run.choices, inputTitle: RequestSheetText.statusInputTitle.text(language), inputMessage: RequestSheetText.statusInputMessage.text(language),
             errorTitle: RequestSheetText.statusErrorTitle.text(language), errorMessage: RequestSheetText.statusErrorMessage.text(language))
-        let column = RequestSheetColumn.status.rawValue
+        let column = RequestColumn.status.index
         try sheet.addValidation(validation, firstRow: run.firstRow, firstColumn: column, lastRow: lastRow, lastColumn: column)
         statusRun = nil
     }
 
-    /// SHA-256 of what the sheet says, as `ReportSink.contentDigest` (a CSV sink given the same
-    /// `RequestSheetRow.values` gives the same).
+    /// SHA-256 of what the sheet says, as `ReportSink.contentDigest`: over `RequestQueueRow.values`,
+    /// so the CSV of the same requests has the same.
     var contentDigest: String { digest.hexDigest }
 
     /// The drop-downs, the protection, the closing records, and the file.
@@ -145,7 +153,7 @@ final class RequestWorkbook {
         if rows > 0 {
             try addValidation(DataValidation(rule: .date(first: RequestWorkbook.firstDate, last: RequestWorkbook.lastDate)),
                               words: (.dateInputTitle, .dateInputMessage, .dateErrorTitle, .dateErrorMessage), column: .date)
-            let lists: [(String?, RequestSheetColumn, (RequestSheetText, RequestSheetText, RequestSheetText, RequestSheetText))] = [
+            let lists: [(String?, RequestColumn, (RequestSheetText, RequestSheetText, RequestSheetText, RequestSheetText))] = [
                 (choicesRanges.dayparts, .daypart, (.daypartInputTitle, .daypartInputMessage, .daypartErrorTitle, .daypartErrorMessage)),
                 (choicesRanges.staff, .staff, (.staffInputTitle, .staffInputMessage, .staffErrorTitle, .staffErrorMessage)),
                 (choicesRanges.subcontractors, .subcontractor,
@@ -164,13 +172,13 @@ final class RequestWorkbook {
 
     /// `validation` with its words on every data row of `column`.
     private func addValidation(_ validation: DataValidation, words: (RequestSheetText, RequestSheetText, RequestSheetText, RequestSheetText),
-                               column: RequestSheetColumn) throws {
+                               column: RequestColumn) throws {
         var worded = validation
         worded.inputTitle = words.0.text(language)
         worded.inputMessage = words.1.text(language)
         worded.errorTitle = words.2.text(language)
         worded.errorMessage = words.3.text(language)
-        try sheet.addValidation(worded, firstRow: 1, firstColumn: column.rawValue, lastRow: rows, lastColumn: column.rawValue)
+        try sheet.addValidation(worded, firstRow: 1, firstColumn: column.index, lastRow: rows, lastColumn: column.index)
     }
 
     func discard() {

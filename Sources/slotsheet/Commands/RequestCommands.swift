@@ -18,8 +18,9 @@ struct RequestsCommand: ParsableCommand {
             (empty clears it), a note for the log. docs/requests.md is the guide.
 
             Examples:
+              slotsheet requests export --status new -o requests.xlsx
+              slotsheet requests import requests.xlsx --dry-run
               slotsheet requests export --status new -o requests.csv
-              slotsheet requests import requests.csv --dry-run
             """,
         subcommands: [RequestsExport.self, RequestsImport.self])
 }
@@ -27,9 +28,10 @@ struct RequestsCommand: ParsableCommand {
 struct RequestsExport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the requests queue as CSV, one row a request ordered by slot.",
+        abstract: "Write the requests queue as a workbook (.xlsx) or CSV, one row a request ordered by slot.",
         discussion: """
             Examples:
+              slotsheet requests export --status new -o requests.xlsx
               slotsheet requests export --status new -o requests.csv
               slotsheet requests export --status new,approved --from today --to +14 --corporation Woonstede --lang nl -o verzoeken.csv
             """)
@@ -49,14 +51,14 @@ struct RequestsExport: ParsableCommand {
     @Option(help: "Only this housing corporation (its name).")
     var corporation: String?
 
-    @Option(name: [.short, .customLong("output")], help: "The .csv file to write (replaced if it exists).")
+    @Option(name: [.short, .customLong("output")], help: "The .xlsx or .csv file to write (replaced if it exists).")
     var output: String
 
     func run() throws {
         let context = try settings.load()
         let filter = try RequestQueueOrder(statuses: status, from: from, to: to, corporation: corporation).filter(context.clock)
         let exporter = RequestQueueExporter(store: try store.openMigrated(forReading: true), rules: context.rules)
-        let result = try exporter.exportCSV(filter, to: output, language: context.language)
+        let result = try exporter.export(filter, to: output, language: context.language, paper: context.settings.office.paperSize)
         context.say(.wroteRequests(path: result.path, rows: result.rows))
     }
 }
@@ -64,7 +66,7 @@ struct RequestsExport: ParsableCommand {
 struct RequestsImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Read the office's decisions (CSV) back in, all or nothing.",
+        abstract: "Read the office's decisions (the workbook, .xlsx or .ods, or CSV) back in, all or nothing.",
         discussion: """
             Every problem of the file is listed at once, with its line, column and a fix;
             nothing is written unless every decision is allowed. A row the office did not
@@ -80,7 +82,7 @@ struct RequestsImport: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var settings: SettingsOptions
 
-    @Argument(help: "The edited requests file (CSV).")
+    @Argument(help: "The edited requests file (.xlsx, .ods or CSV).")
     var file: String
 
     @Flag(help: "Show what would change; write nothing.")
