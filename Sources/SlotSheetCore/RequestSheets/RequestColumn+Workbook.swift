@@ -16,18 +16,18 @@ extension RequestColumn {
         case .created: return 23
         case .resident: return 20
         case .address: return 24
-        case .corporation: return 18
+        case .corporation: return 20
         case .defects: return 34
-        case .description: return 40
+        case .description: return 36
         case .date: return 13
         case .daypart: return 10
         case .status: return 13
         case .staff: return 12
         case .subcontractor: return 20
-        case .note: return 30
+        case .note: return 26
         }
     }
 
-    /// The texts of this column wrap at its width (defects, long descriptions and notes).
-    var wraps: Bool { [.resident, .address, .defects, .description, .note].contains(self) }
+    /// The texts of this column wrap at its width (names, defects, long descriptions and notes).
+    var wraps: Bool { [.resident, .address, .corporation, .defects, .description, .note].contains(self) }
 }
