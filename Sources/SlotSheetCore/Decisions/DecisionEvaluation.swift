@@ -97,7 +97,8 @@ struct DecisionEvaluation {
             return outcome
         }
         plan.changes.sort { $0.requestID < $1.requestID }
-        if problems.isEmpty && !plan.changes.isEmpty {
+        // Over the rows that are valid so far, so that every problem is found in one go.
+        if !plan.changes.isEmpty {
             let schedules = try SlotCapacityCheck.schedules(on: SlotCapacityCheck.dates(plan.changes), session: session)
             for (change, code) in pendingStaff where !(schedules[change.after.slot]?.available.contains(change.after.staffID ?? 0) ?? false) {
                 problems.append(DecisionProblem(.staffNotAvailable(request: change.requestID, staff: code, slot: references.slotName(change.after.slot)),
