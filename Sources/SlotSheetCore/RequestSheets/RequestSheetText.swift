@@ -80,3 +80,18 @@ public enum RequestSheetText: Hashable, Sendable, CaseIterable, OfficeMessage {
         }
     }
 }
+
+extension RequestSheetText {
+    /// The words of a decision column's drop-down or rule: its input title and message, its error
+    /// title and message; nil for the note, which takes any text.
+    static func validationWords(_ column: RequestColumn) -> (inputTitle: Self, inputMessage: Self, errorTitle: Self, errorMessage: Self)? {
+        switch column {
+        case .status: return (.statusInputTitle, .statusInputMessage, .statusErrorTitle, .statusErrorMessage)
+        case .date: return (.dateInputTitle, .dateInputMessage, .dateErrorTitle, .dateErrorMessage)
+        case .daypart: return (.daypartInputTitle, .daypartInputMessage, .daypartErrorTitle, .daypartErrorMessage)
+        case .staff: return (.staffInputTitle, .staffInputMessage, .staffErrorTitle, .staffErrorMessage)
+        case .subcontractor: return (.subcontractorInputTitle, .subcontractorInputMessage, .subcontractorErrorTitle, .subcontractorErrorMessage)
+        default: return nil
+        }
+    }
+}

@@ -135,12 +135,17 @@ final class RequestWorkbook {
 
     private func closeStatusRun(lastRow: Int) throws {
         guard let run = statusRun, lastRow >= run.firstRow else { return }
-        let validation = DataValidation.list(
-            run.choices, inputTitle: RequestSheetText.statusInputTitle.text(language), inputMessage: RequestSheetText.statusInputMessage.text(language),
-            errorTitle: RequestSheetText.statusErrorTitle.text(language), errorMessage: RequestSheetText.statusErrorMessage.text(language))
         let column = RequestColumn.status.index
-        try sheet.addValidation(validation, firstRow: run.firstRow, firstColumn: column, lastRow: lastRow, lastColumn: column)
+        try sheet.addValidation(validation(.values(run.choices), for: .status), firstRow: run.firstRow, firstColumn: column,
+                                lastRow: lastRow, lastColumn: column)
         statusRun = nil
+    }
+
+    /// `rule` with the words of `column`'s drop-down, in the workbook's language.
+    private func validation(_ rule: DataValidation.Rule, for column: RequestColumn) -> DataValidation {
+        let words = RequestSheetText.validationWords(column)
+        return DataValidation(rule: rule, inputTitle: words?.inputTitle.text(language), inputMessage: words?.inputMessage.text(language),
+                              errorTitle: words?.errorTitle.text(language), errorMessage: words?.errorMessage.text(language))
     }
 
     /// SHA-256 of what the sheet says, as `ReportSink.contentDigest`: over `RequestQueueRow.values`,
@@ -151,34 +156,19 @@ final class RequestWorkbook {
     func finish() throws {
         try closeStatusRun(lastRow: rows)
         if rows > 0 {
-            try addValidation(DataValidation(rule: .date(first: RequestWorkbook.firstDate, last: RequestWorkbook.lastDate)),
-                              words: (.dateInputTitle, .dateInputMessage, .dateErrorTitle, .dateErrorMessage), column: .date)
-            let lists: [(String?, RequestColumn, (RequestSheetText, RequestSheetText, RequestSheetText, RequestSheetText))] = [
-                (choicesRanges.dayparts, .daypart, (.daypartInputTitle, .daypartInputMessage, .daypartErrorTitle, .daypartErrorMessage)),
-                (choicesRanges.staff, .staff, (.staffInputTitle, .staffInputMessage, .staffErrorTitle, .staffErrorMessage)),
-                (choicesRanges.subcontractors, .subcontractor,
-                 (.subcontractorInputTitle, .subcontractorInputMessage, .subcontractorErrorTitle, .subcontractorErrorMessage)),
+            let rules: [(RequestColumn, DataValidation.Rule?)] = [
+                (.date, .date(first: RequestWorkbook.firstDate, last: RequestWorkbook.lastDate)),
+                (.daypart, choicesRanges.dayparts.map { .cells($0) }), (.staff, choicesRanges.staff.map { .cells($0) }),
+                (.subcontractor, choicesRanges.subcontractors.map { .cells($0) }),
             ]
-            for (range, column, words) in lists {
-                guard let range else { continue }
-                try addValidation(DataValidation(rule: .cells(range)), words: words, column: column)
+            for case let (column, rule?) in rules {
+                try sheet.addValidation(validation(rule, for: column), firstRow: 1, firstColumn: column.index, lastRow: rows, lastColumn: column.index)
             }
         }
         try sheet.protectWithoutPassword()
         try records.appendRow([RequestSheetSnapshot.Record.meta.rawValue, RequestSheetSnapshot.Key.generatedAt.rawValue, generatedAt])
         try records.appendRow([RequestSheetSnapshot.Record.meta.rawValue, RequestSheetSnapshot.Key.fingerprint.rawValue, fingerprint.hexDigest])
         try workbook.close()
-    }
-
-    /// `validation` with its words on every data row of `column`.
-    private func addValidation(_ validation: DataValidation, words: (RequestSheetText, RequestSheetText, RequestSheetText, RequestSheetText),
-                               column: RequestColumn) throws {
-        var worded = validation
-        worded.inputTitle = words.0.text(language)
-        worded.inputMessage = words.1.text(language)
-        worded.errorTitle = words.2.text(language)
-        worded.errorMessage = words.3.text(language)
-        try sheet.addValidation(worded, firstRow: 1, firstColumn: column.index, lastRow: rows, lastColumn: column.index)
     }
 
     func discard() {
