@@ -46,7 +46,8 @@ import XLSXReader
     }
 
     /// What Excel's users get: the decision cells unlocked, the rest locked, the sheet protected,
-    /// each row's status drop-down the statuses its status may go to, the date validated as a
+    /// each row's status drop-down the statuses its status may go to (one rule, each row's list on
+    /// its own row of a very hidden sheet), the date validated as a
     /// date, dayparts, staff and subcontractors from the sheet Choices; the hostile description a
     /// text cell; the snapshot very hidden.
     @Test(.enabled(if: RequestWorkbookTests.python, "no interop venv"))
@@ -64,9 +65,15 @@ import XLSXReader
             out["b2"] = [ws["G2"].value, ws["G2"].data_type, ws["G6"].value, ws["G6"].data_type]
             out["h2"] = [str(ws["H2"].value), ws["H2"].is_date, ws["H2"].number_format]
             out["choices"] = [[c.value for c in r] for r in wb["Keuzes"].iter_rows(min_row=1, max_row=4)]
+            out["statuses"] = [[c.value for c in r] for r in wb["Statuskeuzes"].iter_rows(min_row=2, max_row=6, max_col=3)]
             out["print"] = [ws.page_setup.orientation, ws.page_setup.fitToWidth, ws.page_setup.fitToHeight, ws.sheet_properties.pageSetUpPr.fitToPage, ws.print_title_rows]
             """)
-        #expect(seen["states"] as? [String: String] == ["Verzoeken": "visible", "Keuzes": "visible", "_slotsheet": "veryHidden"])
+        #expect(seen["states"] as? [String: String] == ["Verzoeken": "visible", "Keuzes": "visible", "Statuskeuzes": "veryHidden", "_slotsheet": "veryHidden"])
+        // Each row's status drop-down: its own row of Statuskeuzes, the row's status first, then
+        // those the state machine lets it go to.
+        let statusRows = try #require(seen["statuses"] as? [[Any]]).map { $0.map { $0 as? String ?? "" } }
+        #expect(statusRows == [["nieuw", "goedgekeurd", "geannuleerd"], ["nieuw", "goedgekeurd", "geannuleerd"],
+                               ["goedgekeurd", "afgerond", "geannuleerd"], ["geannuleerd", "gearchiveerd", "nieuw"], ["gearchiveerd", "afgerond", ""]])
         #expect(seen["protected"] as? [Bool] == [true, true])
         #expect(seen["header"] as? [String] == RequestColumn.allCases.map(\.dutch))
         let locked = try #require(seen["locked"] as? [String: Bool])
@@ -81,10 +88,7 @@ import XLSXReader
         let expected: [[String]] = [
             ["H2:H6", "date", "36526", "73050", "1"],
             ["I2:I6", "list", "'Keuzes'!$D$2:$D$3", "<null>", "1"],
-            ["J2:J3", "list", "\"nieuw,goedgekeurd,geannuleerd\"", "<null>", "1"],
-            ["J4", "list", "\"goedgekeurd,afgerond,geannuleerd\"", "<null>", "1"],
-            ["J5", "list", "\"geannuleerd,gearchiveerd,nieuw\"", "<null>", "1"],
-            ["J6", "list", "\"gearchiveerd,afgerond\"", "<null>", "1"],
+            ["J2:J6", "list", "'Statuskeuzes'!$A2:$C2", "<null>", "1"],
             ["K2:K6", "list", "'Keuzes'!$A$2:$A$4", "<null>", "1"],
             ["L2:L6", "list", "'Keuzes'!$G$2:$G$3", "<null>", "1"],
         ]

@@ -6,6 +6,7 @@ import SlotSheetTemplates
 public enum RequestSheetText: Hashable, Sendable, CaseIterable, OfficeMessage {
     case requestsSheet
     case choicesSheet
+    case statusChoicesSheet
     case documentTitle
     case staffCodeTitle, staffNameTitle, daypartCodeTitle, daypartLabelTitle, subcontractorTitle
     case statusInputTitle, statusInputMessage, statusErrorTitle, statusErrorMessage
@@ -18,6 +19,7 @@ public enum RequestSheetText: Hashable, Sendable, CaseIterable, OfficeMessage {
         switch self {
         case .requestsSheet: return "Requests"
         case .choicesSheet: return "Choices"
+        case .statusChoicesSheet: return "Status choices"
         case .documentTitle: return "Repair requests"
         case .staffCodeTitle: return "staff"
         case .staffNameTitle: return "name"
@@ -51,6 +53,7 @@ public enum RequestSheetText: Hashable, Sendable, CaseIterable, OfficeMessage {
         switch self {
         case .requestsSheet: return "Verzoeken"
         case .choicesSheet: return "Keuzes"
+        case .statusChoicesSheet: return "Statuskeuzes"
         case .documentTitle: return "Reparatieverzoeken"
         case .staffCodeTitle: return "medewerker"
         case .staffNameTitle: return "naam"

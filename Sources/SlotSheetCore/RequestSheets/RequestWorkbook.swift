@@ -6,6 +6,10 @@ import XLSXWriter
 /// (status, date, daypart, staff, subcontractor, note) are unlocked and tinted, with drop-downs:
 /// on each row the statuses its status may go to, a date on the date, and the active dayparts,
 /// staff and subcontractors from the sheet Choices (Keuzes), which lists them with their names.
+/// The status drop-down is one rule for the whole column, whose list is the same row of the very
+/// hidden sheet Status choices (Statuskeuzes): each row's own statuses, however the statuses of
+/// the queue alternate (libxlsxwriter counts a sheet's rules in a byte, and a queue sorted by
+/// slot would need a rule for every run of rows).
 /// Print-ready (landscape, one page wide, the header row on every page, the printed heading), and
 /// with the very hidden `_slotsheet` sheet recording each request as exported
 /// (`RequestSheetSnapshot`). Text is written as text: a description that looks like a formula is
@@ -33,13 +37,15 @@ final class RequestWorkbook {
     private let workbook: WorkbookWriter
     private let sheet: SheetWriter
     private let records: PreparedSheet
+    /// Row by row beside the requests: the statuses each row's drop-down offers.
+    private let statusChoices: SheetWriter
+    /// The most statuses a row offers: the width of the status drop-down's row of choices.
+    private var widestStatusChoice = 1
     private let formats: RequestSheetFormats
     private let choicesRanges: RequestChoicesSheet.Ranges
     private var fingerprint: RequestSheetSnapshot.Fingerprint
     private var digest = ContentDigest()
     private let generatedAt: String
-    /// The rows of the status drop-down being written: they share one list of choices.
-    private var statusRun: (firstRow: Int, choices: [String])?
     /// Data rows written.
     private(set) var rows = 0
 
@@ -54,6 +60,9 @@ final class RequestWorkbook {
         do {
             sheet = try workbook.addSheet(named: sheetName)
             let choicesSheet = try workbook.addSheet(named: RequestSheetText.choicesSheet.text(language))
+            statusChoices = try workbook.addSheet(named: RequestSheetText.statusChoicesSheet.text(language))
+            try statusChoices.hide(.veryHidden)
+            try statusChoices.protectWithoutPassword()
             records = try HiddenRecords.add(to: workbook, kind: RequestSheetSnapshot.markerKind, version: RequestSheetSnapshot.version)
             formats = try RequestSheetFormats(workbook: workbook, dateFormat: language.words.template.dateFormat)
             choicesRanges = try RequestChoicesSheet.write(choices, to: choicesSheet, language: language, header: formats.header,
@@ -105,7 +114,10 @@ final class RequestWorkbook {
         let record = RequestSheetSnapshot.record(id: request.id, row: rows + 1, request.recorded)
         try records.appendRow(record)
         fingerprint.add(record)
-        try continueStatusRun(statuses.map { $0.word(language) })
+        for (column, status) in statuses.enumerated() {
+            try statusChoices.write(status.word(language), row: rows, column: column)
+        }
+        widestStatusChoice = max(widestStatusChoice, statuses.count)
     }
 
     private func write(_ value: ReportValue, column: RequestColumn) throws {
@@ -125,22 +137,6 @@ final class RequestWorkbook {
         }
     }
 
-    /// Extends the current run of rows whose status drop-down offers `choices`, or closes it and
-    /// starts another: a run is one validation, so a queue of new requests has one.
-    private func continueStatusRun(_ choices: [String]) throws {
-        if let run = statusRun, run.choices == choices { return }
-        try closeStatusRun(lastRow: rows - 1)
-        statusRun = (rows, choices)
-    }
-
-    private func closeStatusRun(lastRow: Int) throws {
-        guard let run = statusRun, lastRow >= run.firstRow else { return }
-        let column = RequestColumn.status.index
-        try sheet.addValidation(validation(.values(run.choices), for: .status), firstRow: run.firstRow, firstColumn: column,
-                                lastRow: lastRow, lastColumn: column)
-        statusRun = nil
-    }
-
     /// `rule` with the words of `column`'s drop-down, in the workbook's language.
     private func validation(_ rule: DataValidation.Rule, for column: RequestColumn) -> DataValidation {
         let words = RequestSheetText.validationWords(column)
@@ -154,9 +150,11 @@ final class RequestWorkbook {
 
     /// The drop-downs, the protection, the closing records, and the file.
     func finish() throws {
-        try closeStatusRun(lastRow: rows)
         if rows > 0 {
+            // Relative to the rule's first cell (J2): each row's own row of Status choices.
+            let statusRow = "'\(statusChoices.name)'!$A2:$\(CellReference.columnLetters(widestStatusChoice - 1))2"
             let rules: [(RequestColumn, DataValidation.Rule?)] = [
+                (.status, .cells(statusRow)),
                 (.date, .date(first: RequestWorkbook.firstDate, last: RequestWorkbook.lastDate)),
                 (.daypart, choicesRanges.dayparts.map { .cells($0) }), (.staff, choicesRanges.staff.map { .cells($0) }),
                 (.subcontractor, choicesRanges.subcontractors.map { .cells($0) }),
