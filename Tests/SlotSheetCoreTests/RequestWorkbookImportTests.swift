@@ -137,7 +137,7 @@ import XLSXWriter
     }
 
     /// A request someone else changed after the export, which the office changed too, is named
-    /// at its cell with what changed; nothing is applied.
+    /// at its cell with what changed; nothing is applied. Forced, only the office's edit is.
     @Test(.enabled(if: RequestWorkbookImportTests.python, "no interop venv"), arguments: Backend.available)
     func aRequestChangedSinceTheExportIsNamedAtItsCell(_ backend: Backend) throws {
         let scenario = try Scenario(backend)
@@ -157,6 +157,13 @@ import XLSXWriter
         #expect(problem.text(.en).hasPrefix("Sheet Requests, cell \(cell): Request \(queue[index].id) was changed in the database after the export: status approved (exported: new)"),
                 "\(problem.text(.en))")
         #expect(try scenario.requestTables() == before, "nothing applied")
+
+        // --force: the office's own edit (new -> cancelled) on top of the database's approval,
+        // which the state machine allows from approved.
+        let forced = try scenario.run(scenario.files.path("mine-decided.xlsx"), force: true)
+        guard case .applied = forced.status else { Issue.record("not applied with --force: \(forced.problems.map { $0.text(.en) })"); return }
+        #expect(try scenario.stored(queue[index].id)?.state.status == .cancelled)
+        #expect(forced.plan.changes.map(\.decision) == [.cancel], "the one edit, nothing of the rest of the stale workbook")
     }
 
     /// A resident's description a spreadsheet would run as a formula (with an escape and a
