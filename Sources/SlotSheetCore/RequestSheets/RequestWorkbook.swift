@@ -164,8 +164,7 @@ final class RequestWorkbook {
             }
         }
         try sheet.protectWithoutPassword()
-        try records.appendRow([RequestSheetSnapshot.Record.meta.rawValue, RequestSheetSnapshot.Key.generatedAt.rawValue, generatedAt])
-        try records.appendRow([RequestSheetSnapshot.Record.meta.rawValue, RequestSheetSnapshot.Key.fingerprint.rawValue, fingerprint.hexDigest])
+        try HiddenRecords.seal(records, generatedAt: generatedAt, fingerprint: fingerprint.hexDigest)
         try workbook.close()
     }
 
