@@ -232,6 +232,7 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         // The list imports' queries, passed through.
         func setListKind(_ kind: ListKind, ofBatch batchID: RowID) throws { try inner.setListKind(kind, ofBatch: batchID) }
         func listKind(ofBatch batchID: RowID) throws -> ListKind? { try inner.listKind(ofBatch: batchID) }
+        func subject(ofBatch batchID: RowID) throws -> BatchSubject { try inner.subject(ofBatch: batchID) }
         func recordListChanges(batchID: RowID, kind: ListKind, _ changes: [ListRowChange]) throws { try inner.recordListChanges(batchID: batchID, kind: kind, changes) }
         func listChanges(ofBatch batchID: RowID) throws -> [ListRowChange] { try inner.listChanges(ofBatch: batchID) }
         func laterBatches(touchingRowsOf batchID: RowID) throws -> [RowID] { try inner.laterBatches(touchingRowsOf: batchID) }
@@ -245,6 +246,18 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func listUpload(id: RowID) throws -> ListUpload? { try inner.listUpload(id: id) }
         func markListUploadApplied(_ id: RowID, batchID: RowID) throws -> Bool { try inner.markListUploadApplied(id, batchID: batchID) }
         func deleteListUploads(createdBefore createdAt: String) throws { try inner.deleteListUploads(createdBefore: createdAt) }
+        // The requests' decisions, passed through.
+        func storedRequests(_ ids: [RowID]) throws -> [RowID: StoredRequest] { try inner.storedRequests(ids) }
+        func subcontractors() throws -> [Identified<Subcontractor>] { try inner.subcontractors() }
+        func applyRequestChanges(_ changes: [RequestChange], updatedAt: String) throws { try tick(); try inner.applyRequestChanges(changes, updatedAt: updatedAt) }
+        func appendStatusLog(_ entries: [RequestLogEntry]) throws { try tick(); try inner.appendStatusLog(entries) }
+        func statusLog(ofRequest requestID: RowID) throws -> [RequestLogEntry] { try inner.statusLog(ofRequest: requestID) }
+        func statusLog(ofBatch batchID: RowID) throws -> [RequestLogEntry] { try inner.statusLog(ofBatch: batchID) }
+        func laterLogRows(afterBatch batchID: RowID) throws -> [LaterLogRow] { try inner.laterLogRows(afterBatch: batchID) }
+        func markRequestsBatch(_ batchID: RowID) throws { try inner.markRequestsBatch(batchID) }
+        func logRequestsTheLogDoesNotMatch(operatorName: String, channel: RequestChannel) throws -> Int {
+            try inner.logRequestsTheLogDoesNotMatch(operatorName: operatorName, channel: channel)
+        }
         // The web front's queries, passed through.
         func insertUser(_ user: AppUser) throws -> RowID { try inner.insertUser(user) }
         func user(named name: String) throws -> AppUser? { try inner.user(named: name) }

@@ -91,6 +91,7 @@ import SlotSheetTemplates
             example("notAWorkbook", ImportFileError.notAWorkbook(.pdf)),
             example("newerTemplateFormat", ImportFileError.newerTemplateFormat(version: 9)),
             example("listRecordsEdited", ImportFileError.listRecordsEdited(.staff)),
+            example("requestRecordsEdited", ImportFileError.requestRecordsEdited),
         ])
         check.check("FileLook", declaredIn: "Sources/SlotSheetCore/Import/FileLook.swift",
                     examples: FileLook.allCases.map { example($0.rawValue, $0) })

@@ -26,6 +26,11 @@ enum CommandMessage: OfficeMessage {
     case wroteAvailability(path: String, rows: Int, staff: Int)
     case wroteReport(path: String, report: String, rows: Int)
     case wroteList(path: String, list: String, rows: Int)
+    case wroteRequests(path: String, rows: Int)
+    /// A preview lists the first changes; how many more there are.
+    case moreChanges(count: Int)
+    /// The history's mark of a batch of decisions about requests.
+    case requestsBatch
     case undone(batch: RowID, asBatch: RowID, added: Int, removed: Int, unchanged: Int)
     case noImports
     /// `history --outcome` matched no attempt.
@@ -89,6 +94,9 @@ enum CommandMessage: OfficeMessage {
         case let .wroteAvailability(path: path, rows: rows, staff: staff): return "Wrote \(path): \(rows) rows for \(staff) staff."
         case let .wroteReport(path: path, report: report, rows: rows): return "Wrote \(path): \(report) report, \(rows) rows."
         case let .wroteList(path: path, list: list, rows: rows): return "Wrote \(path): \(list), \(rows) rows."
+        case let .wroteRequests(path: path, rows: rows): return "Wrote \(path): \(rows) repair \(rows == 1 ? "request" : "requests")."
+        case let .moreChanges(count: count): return "... and \(count) more \(count == 1 ? "change" : "changes") (--json lists every one)."
+        case .requestsBatch: return "requests: "
         case let .undone(batch: batch, asBatch: newBatch, added: added, removed: removed, unchanged: unchanged):
             return "Batch \(batch) undone as batch \(newBatch): \(added) added, \(removed) removed back, \(unchanged) already as before."
         case .noImports: return "No imports yet."
@@ -156,6 +164,9 @@ enum CommandMessage: OfficeMessage {
         case let .wroteAvailability(path: path, rows: rows, staff: staff): return "\(path) geschreven: \(rows) rijen voor \(staff) medewerkers."
         case let .wroteReport(path: path, report: report, rows: rows): return "\(path) geschreven: rapport \(report), \(rows) rijen."
         case let .wroteList(path: path, list: list, rows: rows): return "\(path) geschreven: \(list), \(rows) rijen."
+        case let .wroteRequests(path: path, rows: rows): return "\(path) geschreven: \(rows) \(rows == 1 ? "reparatieverzoek" : "reparatieverzoeken")."
+        case let .moreChanges(count: count): return "... en nog \(count) \(count == 1 ? "wijziging" : "wijzigingen") (--json toont ze alle)."
+        case .requestsBatch: return "verzoeken: "
         case let .undone(batch: batch, asBatch: newBatch, added: added, removed: removed, unchanged: unchanged):
             return "Batch \(batch) teruggedraaid als batch \(newBatch): \(added) toegevoegd, \(removed) weer verwijderd, \(unchanged) al zoals voorheen."
         case .noImports: return "Nog geen imports."

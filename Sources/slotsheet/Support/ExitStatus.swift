@@ -81,7 +81,7 @@ extension ImportFileError: ReportableError {
     var exitStatus: ExitStatus {
         switch self {
         case let .csv(error): return error.exitStatus
-        case .metadataEdited, .listRecordsEdited: return .templateEdited
+        case .metadataEdited, .listRecordsEdited, .requestRecordsEdited: return .templateEdited
         default: return .unreadableFile
         }
     }
