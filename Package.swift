@@ -72,6 +72,14 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        // Debian's libcurl: SMTP with STARTTLS, implicit TLS and AUTH, and MIME, for the tenants'
+        // notices (docs/notices.md).
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+
+        // Sending one e-mail over SMTP through libcurl: it knows nothing about tenants or slots.
+        .target(name: "SMTPMail", dependencies: ["CCurl"], swiftSettings: strict),
 
         // Generic spreadsheet modules: they know nothing about slots.
         .target(name: "XLSXReader", dependencies: ["CZip", "CLibXML2"], swiftSettings: strict),
@@ -96,7 +104,7 @@ let package = Package(
         .target(
             name: "SlotSheetCore",
             dependencies: [
-                "XLSXReader", "XLSXWriter", "SlotSheetTemplates",
+                "XLSXReader", "XLSXWriter", "SlotSheetTemplates", "SMTPMail",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
