@@ -134,9 +134,11 @@ public final class SMTPClient {
     /// multipart/mixed around multipart/alternative: the text, and the calendar where there is one.
     private func addBody(of message: MailMessage, to mime: OpaquePointer) {
         guard let alternative = curl_mime_init(handle) else { return }
-        addPart(alternative, type: "text/plain; charset=UTF-8", data: message.text)
+        addPart(alternative, type: "text/plain; charset=UTF-8", data: message.text, encoding: "quoted-printable")
         if let calendar = message.calendar {
-            addPart(alternative, type: "text/calendar; method=\(calendar.method); charset=UTF-8", data: calendar.text)
+            // Base64 keeps the iCalendar's CRLF lines byte for byte (quoted-printable's line breaks
+            // are the reader's to choose).
+            addPart(alternative, type: "text/calendar; method=\(calendar.method); charset=UTF-8", data: calendar.text, encoding: "base64")
         }
         let holder = curl_mime_addpart(mime)
         curl_mime_subparts(holder, alternative)
@@ -145,14 +147,14 @@ public final class SMTPClient {
         curl_mime_headers(holder, inline.take(), 1)
     }
 
-    private func addPart(_ mime: OpaquePointer, type: String, data: String) {
+    private func addPart(_ mime: OpaquePointer, type: String, data: String, encoding: String) {
         let part = curl_mime_addpart(mime)
         let bytes = Array(data.utf8)
         _ = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { curl_mime_data(part, $0.baseAddress, buffer.count) }
         }
         curl_mime_type(part, type)
-        curl_mime_encoder(part, "quoted-printable")
+        curl_mime_encoder(part, encoding)
     }
 
     private func failure(_ code: CURLcode, responseCode: Int) -> SMTPFailure {

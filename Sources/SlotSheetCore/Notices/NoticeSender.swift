@@ -48,17 +48,18 @@ public enum NoticeSenderError: Error, Sendable, Equatable {
 /// `giveUpSeconds` have passed since it was queued; a permanent answer failed at once with the
 /// server's words. A sender that dies leaves its lease to run out, and the next one sends the
 /// notice again with the same Message-ID.
-public final class NoticeSender {
+public final class NoticeSender: Sendable {
     private let store: any RepairStore
     private let mail: Settings.Mail
     private let server: SMTPServer
     private let from: MailAddress
     private let replyTo: MailAddress?
     private let owner: String
-    private let now: @Sendable () -> Date
+    /// The office's clock, the one decisions queue their notices on (a demo's `SLOTSHEET_TODAY` too).
+    private let clock: OfficeClock
 
     public init(store: any RepairStore, mail: Settings.Mail, environment: [String: String] = ProcessInfo.processInfo.environment,
-                now: @escaping @Sendable () -> Date = Date.init) throws(NoticeSenderError) {
+                clock: OfficeClock = OfficeClock()) throws(NoticeSenderError) {
         guard let server = mail.server(environment: environment) else { throw .noMailServer }
         guard !mail.fromAddress.isEmpty, let from = MailAddress(mail.fromAddress) else { throw .noFromAddress }
         self.store = store
@@ -67,7 +68,7 @@ public final class NoticeSender {
         self.from = from
         self.replyTo = mail.replyTo.isEmpty ? nil : MailAddress(mail.replyTo)
         self.owner = "\(ProcessInfo.processInfo.hostName):\(getpid()):\(UUID().uuidString.prefix(8))"
-        self.now = now
+        self.clock = clock
     }
 
     /// Sends what is due, at most `limit` notices (nil: until none is due), calling `report` after
@@ -78,7 +79,7 @@ public final class NoticeSender {
         var client: SMTPClient?
         var handled = 0
         while limit.map({ handled < $0 }) ?? true {
-            let claimedAt = now()
+            let claimedAt = clock.now
             let lease = NoticeOutbox.milliseconds(claimedAt) + Int64(mail.leaseSeconds) * 1000
             guard let notice = try store.write({ try $0.claimNotice(owner: owner, untilMS: lease, nowMS: NoticeOutbox.milliseconds(claimedAt)) })
             else { break }
@@ -107,7 +108,7 @@ public final class NoticeSender {
 
     /// The message of a notice: the same bytes for every attempt (its Date is when it was queued).
     func message(for notice: ResidentNotice) -> MailMessage {
-        let date = ISO8601DateFormatter().date(from: notice.createdAt) ?? now()
+        let date = ISO8601DateFormatter().date(from: notice.createdAt) ?? clock.now
         let to = MailAddress(notice.recipient, name: notice.recipientName) ?? MailAddress("invalid@invalid.invalid")!
         return MailMessage(
             from: from, to: to, replyTo: replyTo, subject: notice.subject, messageID: notice.messageID, date: date, text: notice.text,
@@ -115,7 +116,7 @@ public final class NoticeSender {
     }
 
     private func record(_ notice: ResidentNotice, _ outcome: Result<String, SMTPFailure>) throws -> NoticeAttempt {
-        let finished = now()
+        let finished = clock.now
         let nowMS = NoticeOutbox.milliseconds(finished)
         var attempt = NoticeAttempt(notice: notice, result: .sent, answer: "", retryAt: nil)
         let recorded: NoticeAttemptOutcome

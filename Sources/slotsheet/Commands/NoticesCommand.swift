@@ -60,7 +60,7 @@ struct SendNotices: ParsableCommand {
         let logger = Logger(label: "notices")
         let sender: NoticeSender
         do {
-            sender = try NoticeSender(store: try store.openMigrated(), mail: context.settings.mail)
+            sender = try NoticeSender(store: try store.openMigrated(), mail: context.settings.mail, clock: context.clock)
         } catch let error as NoticeSenderError {
             throw error.message
         }

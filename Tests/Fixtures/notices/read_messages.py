@@ -35,7 +35,7 @@ def calendar_of(part):
         "content_method": part.get_param("method"),
         "timezones": [str(zone.get("TZID")) for zone in calendar.walk("VTIMEZONE")],
         "events": events,
-        "raw_lines_ok": all(len(line) <= 75 for line in part.get_payload(decode=True).split(b"\r\n")),
+        "longest_line": max(len(line) for line in part.get_payload(decode=True).split(b"\r\n")),
         "crlf": b"\r\n" in part.get_payload(decode=True) and b"\n" not in part.get_payload(decode=True).replace(b"\r\n", b""),
     }
 

@@ -18,6 +18,7 @@ import asyncio
 import datetime
 import ipaddress
 import os
+import socket
 import ssl
 import sys
 import threading
@@ -97,6 +98,13 @@ class Recorder:
         return "250 2.0.0 OK queued as %06d" % number
 
 
+def free_port():
+    """A loopback port nobody listens on now (aiosmtpd's controller needs to know its port before it starts)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 def authenticate(server, session, envelope, mechanism, auth_data):
     if isinstance(auth_data, LoginPassword) and auth_data.login == USER and auth_data.password == PASSWORD:
         return AuthResult(success=True)
@@ -114,7 +122,7 @@ def main():
     os.makedirs(arguments.folder, exist_ok=True)
     answers = [a for a in arguments.answers.split(",") if a]
     handler = Recorder(arguments.folder, answers, arguments.reject_rcpt, arguments.delay)
-    options = dict(hostname="127.0.0.1", port=0, data_size_limit=10 * 1024 * 1024)
+    options = dict(hostname="127.0.0.1", port=free_port(), data_size_limit=10 * 1024 * 1024)
     if not arguments.plain:
         cert_file, key_file = make_certificates(arguments.folder)
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
@@ -123,7 +131,7 @@ def main():
                        auth_require_tls=True)
     controller = Controller(handler, **options)
     controller.start()
-    print("port %d" % controller.server.sockets[0].getsockname()[1], flush=True)
+    print("port %d" % controller.port, flush=True)
     try:
         sys.stdin.read()  # runs until the test closes standard input or kills it
     finally:
