@@ -23,7 +23,7 @@ public struct MailAddress: Hashable, Sendable, CustomStringConvertible {
     /// The header form: `=?UTF-8?B?...?= <a@b.nl>` with a name, the bare address without.
     var headerValue: String {
         guard let name else { return address }
-        return "\(MailHeader.encodedWords(name)) <\(address)>"
+        return "\(MailHeader.phrase(name)) <\(address)>"
     }
 }
 
@@ -89,9 +89,9 @@ enum MailHeader {
 
     /// The text as it is when it is printable ASCII, else as RFC 2047 encoded words
     /// (`=?UTF-8?B?...?=`), each at most 75 characters and never splitting a character.
-    static func encodedWords(_ text: String) -> String {
+    static func encodedWords(_ text: String, always: Bool = false) -> String {
         let line = singleLine(text)
-        if line.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) && !line.contains("=?") { return line }
+        if !always && line.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) && !line.contains("=?") { return line }
         var words: [String] = []
         var chunk: [UInt8] = []
         for character in line {
@@ -105,6 +105,15 @@ enum MailHeader {
         }
         if !chunk.isEmpty { words.append(encodedWord(chunk)) }
         return words.joined(separator: " ")
+    }
+
+    /// A display name: as it is when it is letters, digits, spaces and RFC 5322's other atom
+    /// characters; else encoded words, so a comma or a quote in a name never splits the address.
+    static func phrase(_ text: String) -> String {
+        let atom = Set("!#$%&'*+-/=?^_`{|}~ ")
+        let line = singleLine(text)
+        let plain = line.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || atom.contains(Character($0))) }
+        return plain ? line : encodedWords(line, always: true)
     }
 
     private static func encodedWord(_ bytes: [UInt8]) -> String {

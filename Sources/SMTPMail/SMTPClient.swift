@@ -134,7 +134,7 @@ public final class SMTPClient {
     /// multipart/mixed around multipart/alternative: the text, and the calendar where there is one.
     private func addBody(of message: MailMessage, to mime: OpaquePointer) {
         guard let alternative = curl_mime_init(handle) else { return }
-        addPart(alternative, type: "text/plain; charset=UTF-8", data: message.text, encoding: "quoted-printable")
+        addPart(alternative, type: "text/plain; charset=UTF-8", data: SMTPClient.crlfLines(message.text), encoding: "quoted-printable")
         if let calendar = message.calendar {
             // Base64 keeps the iCalendar's CRLF lines byte for byte (quoted-printable's line breaks
             // are the reader's to choose).
@@ -145,6 +145,12 @@ public final class SMTPClient {
         curl_mime_type(holder, "multipart/alternative")
         let inline = SList(["Content-Disposition: inline"])
         curl_mime_headers(holder, inline.take(), 1)
+    }
+
+    /// Text with every line ended by CRLF, as a message's lines are (quoted-printable keeps CRLF as a
+    /// line break and would write a bare LF as `=0A`).
+    static func crlfLines(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
     }
 
     private func addPart(_ mime: OpaquePointer, type: String, data: String, encoding: String) {

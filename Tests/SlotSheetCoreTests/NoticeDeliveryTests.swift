@@ -107,6 +107,38 @@ import Testing
         #expect(report.withoutAddress == [900_001] && report.queued.count == 1)
     }
 
+    /// A name with a comma, quotes and a line break, and a note that tries to start a header or an
+    /// iCalendar property, stay text: one To with that name, no other header, the note whole in the text.
+    @Test func hostileTextStaysWhereItBelongs() throws {
+        let fixture = try NoticeFixture(.sqlite)
+        let request = try #require(try fixture.newRequests(1).first)
+        let corporation = RowID(try fixture.database.integer("SELECT MIN(id) FROM housing_corporation"))
+        let name = "Jansen, \"P.\"\r\nBcc: thief@evil.example"
+        let note = "Call first.\r\nEND:VEVENT\r\nBcc: thief@evil.example"
+        try fixture.store.write { session in
+            let resident = try session.upsertResident(Resident(name: name, email: "p.jansen@example.nl", phone: nil, postcode: "1234 AB",
+                                                               houseNumber: "1", street: "Dorpsstraat", city: "Ede", corporationID: corporation))
+            try session.upsertRequest(RepairRequest(id: 900_002, residentID: resident, description: "lek", photoPath: nil, status: .new,
+                                                    slotDate: request.slot.date, daypartID: request.slot.daypartID, staffID: nil, subcontractorID: nil,
+                                                    createdAt: "2026-11-30T10:00:00Z", updatedAt: "2026-11-30T10:00:00Z", defectIDs: []))
+            _ = try NoticeOutbox.queue([RequestStatusChange(requestID: 900_002, from: .approved, to: .cancelled, slotBefore: request.slot, slotAfter: nil,
+                                                            note: note, batchID: 3, operatorName: "maria")],
+                                       in: session, office: fixture.office(), now: fixture.clock.now)
+        }
+        #expect(try fixture.sender().run(limit: nil) { _ in }.sent == 1)
+        let mail = try #require(try fixture.server.messages().first)
+        #expect(mail.to == "\"Jansen, \\\"P.\\\" Bcc: thief@evil.example\" <p.jansen@example.nl>" || mail.to.hasSuffix("<p.jansen@example.nl>"))
+        #expect(!mail.to.contains("\n") && mail.to.components(separatedBy: "@").count == 3, "one address with its name: \(mail.to)")
+        #expect(mail.text?.contains(note.replacingOccurrences(of: "\r\n", with: "\n")) == true)
+        #expect(mail.text?.hasPrefix("Dear Jansen, \"P.\"  Bcc: thief@evil.example,\n") == true, "the name on one line: \(mail.text ?? "")")
+        let event = try #require(mail.calendar?.events.first)
+        #expect(event.status == "CANCELLED" && mail.calendar?.events.count == 1)
+        let raw = try String(contentsOf: fixture.server.folder.appending(path: "messages/000001.eml"), encoding: .utf8)
+        let headers = try #require(raw.components(separatedBy: "\r\n\r\n").first)
+        #expect(!headers.contains("Bcc:") && headers.components(separatedBy: "\r\n").filter { $0.hasPrefix("To:") }.count == 1,
+                "no header of the name's or the note's making: \(headers)")
+    }
+
     @Test(arguments: Backend.available) func aTemporaryAnswerIsTriedAgainLaterAndDeliveredOnce(_ backend: Backend) throws {
         let fixture = try NoticeFixture(backend, answers: ["451"])
         let request = try #require(try fixture.newRequests(1).first)

@@ -90,7 +90,7 @@ struct NoticeComposer {
     /// Greeting, what happened, the office's note, the address, the defects, the closing.
     private func body(_ opening: String, note: String?, facts: NoticeRequestFacts) -> String {
         let words = office.language.noticeWords
-        var parts = [words.greeting(facts.residentName), opening]
+        var parts = [words.greeting(oneLine(facts.residentName)), opening]
         if let note = note?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty {
             parts.append("\(words.noteHeading)\n\(note)")
         }
@@ -103,7 +103,13 @@ struct NoticeComposer {
     }
 
     private func address(_ facts: NoticeRequestFacts) -> String {
-        "\(facts.street) \(facts.houseNumber), \(facts.postcode) \(facts.city)"
+        oneLine("\(facts.street) \(facts.houseNumber), \(facts.postcode) \(facts.city)")
+    }
+
+    /// A value from the database that belongs on one line (a name, an address): its line breaks
+    /// and other controls become spaces.
+    private func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
 
     private func event(_ method: VisitCalendar.Method, slot: NoticeSlot, facts: NoticeRequestFacts, sequence: Int, stamp: Date) -> VisitCalendar.Part? {
