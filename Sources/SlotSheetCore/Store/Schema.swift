@@ -299,6 +299,7 @@ public enum Schema {
                 corrects_notice_id \(d.reference) REFERENCES resident_notice(id)
             );
             CREATE INDEX resident_notice_due ON resident_notice(state, next_attempt_ms, id);
+            CREATE INDEX resident_notice_leased ON resident_notice(state, lease_until_ms, id);
             CREATE INDEX resident_notice_by_batch ON resident_notice(batch_id);
             CREATE INDEX resident_notice_by_request ON resident_notice(request_id);
             """

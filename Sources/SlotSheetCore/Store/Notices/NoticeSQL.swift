@@ -32,14 +32,17 @@ enum NoticeSQL {
     static let newestInState = "SELECT \(columns) FROM resident_notice WHERE state = ? ORDER BY id DESC LIMIT ?"
     static let ofBatch = "SELECT \(columns) FROM resident_notice WHERE batch_id = ? AND kind <> 'correction' ORDER BY id"
 
-    /// Claims the oldest due notice: queued and due, or sending under a lease that ran out (its
-    /// sender died). PostgreSQL skips rows another sender is claiming; SQLite has one writer.
+    /// Claims a due notice: first one whose sender died sending it (its lease ran out), else the
+    /// queued one due longest. Each part reads its own index range (`resident_notice_due`), never
+    /// the sent notices, so a claim costs the same with ten or a million sent. PostgreSQL skips rows
+    /// another sender is claiming; SQLite has one writer.
     static func claim(_ d: SQLDialect) -> String {
         let skipLocked = d == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         return """
-            UPDATE resident_notice SET state = 'sending', lease_owner = ?, lease_until_ms = ?, attempts = attempts + 1 WHERE id = (\
-            SELECT id FROM resident_notice WHERE (state = 'queued' AND next_attempt_ms <= ?) \
-            OR (state = 'sending' AND lease_until_ms < ?) ORDER BY id LIMIT 1\(skipLocked)) RETURNING \(columns)
+            UPDATE resident_notice SET state = 'sending', lease_owner = ?, lease_until_ms = ?, attempts = attempts + 1 WHERE id = COALESCE(\
+            (SELECT id FROM resident_notice WHERE state = 'sending' AND lease_until_ms < ? ORDER BY lease_until_ms, id LIMIT 1\(skipLocked)), \
+            (SELECT id FROM resident_notice WHERE state = 'queued' AND next_attempt_ms <= ? ORDER BY next_attempt_ms, id LIMIT 1\(skipLocked))\
+            ) RETURNING \(columns)
             """
     }
     static let finish = """
