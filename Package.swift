@@ -62,7 +62,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
     ],
     targets: [
-        // The three C libraries of the design, found through pkg-config.
+        // The C libraries of the design, found through pkg-config.
         .systemLibrary(
             name: "CXlsxWriter", pkgConfig: "xlsxwriter",
             providers: [.apt(["libxlsxwriter-dev"])]),

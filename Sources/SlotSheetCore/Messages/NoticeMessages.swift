@@ -95,12 +95,13 @@ public enum NoticeMessage: Error, OfficeMessage, Sendable {
 }
 
 extension NoticeAttempt {
-    /// The log line of this attempt.
-    public var message: NoticeMessage {
+    /// The log line of this attempt, its times on the office's clock (ISO 8601 with its offset).
+    public func message(clock: OfficeClock) -> NoticeMessage {
         switch result {
         case .sent: return .sent(notice: notice.id, request: notice.requestID, recipient: notice.recipient, answer: answer)
         case .retried:
-            return .retried(notice: notice.id, request: notice.requestID, recipient: notice.recipient, answer: answer, retryAt: retryAt ?? "")
+            return .retried(notice: notice.id, request: notice.requestID, recipient: notice.recipient, answer: answer,
+                            retryAt: retryAt.map { clock.moment($0).iso } ?? "")
         case .failed: return .failed(notice: notice.id, request: notice.requestID, recipient: notice.recipient, answer: answer)
         case .lostLease: return .lostLease(notice: notice.id)
         }

@@ -65,7 +65,7 @@ struct SendNotices: ParsableCommand {
             throw error.message
         }
         let summary = try sender.run(limit: limit) { attempt in
-            let line = attempt.message.text(context.language)
+            let line = attempt.message(clock: clock).text(context.language)
             switch attempt.result {
             case .sent: logger.info("\(line)")
             case .retried, .lostLease: logger.warning("\(line)")
