@@ -30,8 +30,9 @@ public final class TestMailServer {
     var messageFolder: URL { folder.appending(path: "messages") }
 
     /// Starts the server. `answers`: the answers to the first messages' end (`451`, `550`, `250`),
-    /// in turn, every later one accepted; `delay`: seconds before each answer; `plain`: no TLS, no AUTH.
-    public init(answers: [String] = [], delay: Double = 0, plain: Bool = false) throws {
+    /// in turn, every later one accepted; `delay`: seconds before each answer; `plain`: no TLS, no AUTH;
+    /// `implicitTLS`: TLS from the first byte (port 465's way) instead of STARTTLS.
+    public init(answers: [String] = [], delay: Double = 0, plain: Bool = false, implicitTLS: Bool = false) throws {
         guard TestMailServer.isInstalled else {
             throw Interop.Failure(description: "No \(TestMailServer.python.path): run 'bash scripts/install-deps.sh --test' (it makes .venv-notices with aiosmtpd and icalendar).")
         }
@@ -42,6 +43,7 @@ public final class TestMailServer {
         if !answers.isEmpty { arguments += ["--answers", answers.joined(separator: ",")] }
         if delay > 0 { arguments += ["--delay", String(delay)] }
         if plain { arguments.append("--plain") }
+        if implicitTLS { arguments.append("--implicit-tls") }
         process.arguments = arguments
         let output = Pipe()
         process.standardInput = input

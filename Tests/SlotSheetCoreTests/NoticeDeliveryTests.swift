@@ -139,6 +139,28 @@ import Testing
                 "no header of the name's or the note's making: \(headers)")
     }
 
+    /// TLS from the first byte (`security = "tls"`, smtps://), and the certificate checked: without
+    /// the private CA the sender refuses the server, stops the run and leaves the notice queued.
+    @Test func implicitTLSAndACertificateNobodyVouchesFor() throws {
+        let fixture = try NoticeFixture(.sqlite, implicitTLS: true)
+        let request = try #require(try fixture.newRequests(1).first)
+        try fixture.queue([RequestStatusChange(requestID: request.id, from: .new, to: .completed, slotBefore: request.slot, slotAfter: request.slot,
+                                               batchID: 1, operatorName: "maria")])
+        var untrusted = fixture.mail()
+        untrusted.security = .tls
+        untrusted.caFile = ""
+        let refused = try fixture.sender(mail: untrusted).run(limit: nil) { _ in }
+        guard case .setup = refused.stoppedBy else { Issue.record("not refused as the sender's setup: \(String(describing: refused.stoppedBy))"); return }
+        #expect(refused.sent == 0 && fixture.server.receivedCount == 0)
+        var notice = try #require(try fixture.notices().first)
+        #expect(notice.state == .queued && notice.lastAnswer?.isEmpty == false)
+        var trusted = fixture.mail()
+        trusted.security = .tls
+        try sendUntil(try fixture.sender(mail: trusted)) { try fixture.notices().first?.state == .sent }
+        notice = try #require(try fixture.notices().first)
+        #expect(notice.state == .sent && fixture.server.receivedCount == 1)
+    }
+
     @Test(arguments: Backend.available) func aTemporaryAnswerIsTriedAgainLaterAndDeliveredOnce(_ backend: Backend) throws {
         let fixture = try NoticeFixture(backend, answers: ["451"])
         let request = try #require(try fixture.newRequests(1).first)

@@ -12,10 +12,10 @@ final class NoticeFixture {
     static let domain = "repairs.example"
     static let environment = ["SLOTSHEET_MAIL_PASSWORD": TestMailServer.password]
 
-    init(_ backend: Backend, answers: [String] = [], delay: Double = 0) throws {
+    init(_ backend: Backend, answers: [String] = [], delay: Double = 0, implicitTLS: Bool = false) throws {
         database = try TestDatabase(backend)
         _ = try Seeder.load(try SampleDataset(clock: clock), into: database.store)
-        server = try TestMailServer(answers: answers, delay: delay)
+        server = try TestMailServer(answers: answers, delay: delay, implicitTLS: implicitTLS)
     }
 
     /// One request waiting for a decision, with what a notice about it must say.
@@ -67,8 +67,8 @@ final class NoticeFixture {
         return mail
     }
 
-    func sender(store: (any RepairStore)? = nil, lease: Int = 60) throws -> NoticeSender {
-        try NoticeSender(store: store ?? self.store, mail: mail(lease: lease), environment: NoticeFixture.environment, clock: clock)
+    func sender(store: (any RepairStore)? = nil, lease: Int = 60, mail: Settings.Mail? = nil) throws -> NoticeSender {
+        try NoticeSender(store: store ?? self.store, mail: mail ?? self.mail(lease: lease), environment: NoticeFixture.environment, clock: clock)
     }
 
     /// Queues the notices of `changes` in one write transaction, as a decision would.

@@ -1,11 +1,12 @@
 """A real SMTP server for the notices' tests and benchmark (aiosmtpd, from .venv-notices).
 
-    smtp_server.py FOLDER [--answers 451,250] [--reject-rcpt unknown] [--delay SECONDS] [--plain]
+    smtp_server.py FOLDER [--answers 451,250] [--reject-rcpt unknown] [--delay SECONDS] [--plain | --implicit-tls]
 
 Listens on a free loopback port and prints `port N` once it accepts connections. Unless --plain,
 it makes a CA and a server certificate for 127.0.0.1 (Python's cryptography), writes the CA to
 FOLDER/ca.pem, requires STARTTLS, and requires AUTH (PLAIN or LOGIN) as user `office` with the
-password `secret-password`. Each accepted message is written whole to FOLDER/messages/NNNNNN.eml
+password `secret-password` (--implicit-tls: TLS from the first byte instead of STARTTLS, as on
+port 465). Each accepted message is written whole to FOLDER/messages/NNNNNN.eml
 (written under a temporary name, then renamed, so a reader sees whole messages only).
 
 --answers: the answers to the first messages' end of DATA, in turn (`451` a temporary refusal,
@@ -118,6 +119,7 @@ def main():
     parser.add_argument("--reject-rcpt", default="")
     parser.add_argument("--delay", type=float, default=0)
     parser.add_argument("--plain", action="store_true")
+    parser.add_argument("--implicit-tls", action="store_true")
     arguments = parser.parse_args()
     os.makedirs(arguments.folder, exist_ok=True)
     answers = [a for a in arguments.answers.split(",") if a]
@@ -127,8 +129,12 @@ def main():
         cert_file, key_file = make_certificates(arguments.folder)
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         context.load_cert_chain(cert_file, key_file)
-        options.update(tls_context=context, require_starttls=True, auth_required=True, authenticator=authenticate,
-                       auth_require_tls=True)
+        if arguments.implicit_tls:
+            # The whole connection is TLS: aiosmtpd's STARTTLS check does not apply.
+            options.update(ssl_context=context, auth_required=True, authenticator=authenticate, auth_require_tls=False)
+        else:
+            options.update(tls_context=context, require_starttls=True, auth_required=True, authenticator=authenticate,
+                           auth_require_tls=True)
     controller = Controller(handler, **options)
     controller.start()
     print("port %d" % controller.port, flush=True)
