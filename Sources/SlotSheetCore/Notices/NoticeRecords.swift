@@ -188,4 +188,11 @@ public struct NoticeAttemptOutcome: Sendable {
     public var nextAttemptMS: Int64
     public var answer: String
     public var sentAt: String?
+
+    public init(state: NoticeState, nextAttemptMS: Int64, answer: String, sentAt: String?) {
+        self.state = state
+        self.nextAttemptMS = nextAttemptMS
+        self.answer = answer
+        self.sentAt = sentAt
+    }
 }
