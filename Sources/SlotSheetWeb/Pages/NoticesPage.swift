@@ -27,7 +27,7 @@ struct NoticesPage {
                                                      (c.attempts, true), (c.created, false), (c.answer, false)] {
                                 element("th", [Attribute("scope", "col"), numeric ? .class("number") : nil]) { title }
                             }
-                            element("td") {}
+                            if canRetry { element("td") {} }
                         }
                     }
                     element("tbody") {
@@ -41,7 +41,7 @@ struct NoticesPage {
                                 element("td", [.class("number")]) { String(row.attempts) }
                                 element("td") { DateLabel.instant(row.createdAt, clock: clock, frame.language) }
                                 element("td") { EchoedText.escaped(row.lastAnswer ?? "") }
-                                element("td") { retryButton(row) }
+                                if canRetry { element("td") { retryButton(row) } }
                             }
                         }
                     }
@@ -49,6 +49,9 @@ struct NoticesPage {
             }
         }
     }
+
+    /// A column of retry buttons only when a notice has failed.
+    private var canRetry: Bool { notices.contains { $0.state == .failed } }
 
     private func retryButton(_ row: ResidentNotice) -> Node {
         guard row.state == .failed else { return .empty }
