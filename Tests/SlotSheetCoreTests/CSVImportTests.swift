@@ -258,6 +258,19 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func logRequestsTheLogDoesNotMatch(operatorName: String, channel: RequestChannel) throws -> Int {
             try inner.logRequestsTheLogDoesNotMatch(operatorName: operatorName, channel: channel)
         }
+        // The tenants' outbox, passed through.
+        func noticeFacts(requestID: RowID) throws -> NoticeRequestFacts? { try inner.noticeFacts(requestID: requestID) }
+        func lastCalendarSequence(requestID: RowID) throws -> Int? { try inner.lastCalendarSequence(requestID: requestID) }
+        func insertNotice(_ notice: NewNotice) throws -> ResidentNotice { try inner.insertNotice(notice) }
+        func notice(id: RowID) throws -> ResidentNotice? { try inner.notice(id: id) }
+        func notices(in state: NoticeState?, limit: Int) throws -> [ResidentNotice] { try inner.notices(in: state, limit: limit) }
+        func notices(ofBatch batchID: RowID) throws -> [ResidentNotice] { try inner.notices(ofBatch: batchID) }
+        func claimNotice(owner: String, untilMS: Int64, nowMS: Int64) throws -> ResidentNotice? { try inner.claimNotice(owner: owner, untilMS: untilMS, nowMS: nowMS) }
+        func finishNotice(_ id: RowID, owner: String, outcome: NoticeAttemptOutcome) throws -> Bool { try inner.finishNotice(id, owner: owner, outcome: outcome) }
+        func moveNotice(_ id: RowID, from: Set<NoticeState>, to: NoticeState, nextAttemptMS: Int64) throws -> Bool {
+            try inner.moveNotice(id, from: from, to: to, nextAttemptMS: nextAttemptMS)
+        }
+        func noticeQueueStats() throws -> NoticeQueueStats { try inner.noticeQueueStats() }
         // The web front's queries, passed through.
         func insertUser(_ user: AppUser) throws -> RowID { try inner.insertUser(user) }
         func user(named name: String) throws -> AppUser? { try inner.user(named: name) }

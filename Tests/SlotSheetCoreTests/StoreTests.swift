@@ -40,13 +40,14 @@ import Testing
                 DROP TABLE web_upload;
                 DROP TABLE app_user;
                 DROP TABLE list_change;
+                DROP TABLE resident_notice;
                 ALTER TABLE import_batch DROP COLUMN list_kind;
                 ALTER TABLE defect DROP COLUMN active;
                 DELETE FROM grdb_migrations WHERE identifier IN ('002-covering-index-for-held-requests', '003-export-content-digest',
                                                                  '004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
                                                                  '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database',
                                                                  '009-list-uploads', '010-held-requests-in-slot-order',
-                                                                 '011-request-status-log');
+                                                                 '011-request-status-log', '012-resident-notice');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)

@@ -151,7 +151,7 @@ import SlotSheetCore
     @Test func theCommandsOwnMessagesExistInBothLanguages() {
         let messages: [(String, CommandMessage)] = [
             ("staffChoice", .staffChoice), ("seedChoice", .seedChoice),
-            ("syntheticNeeds", .syntheticNeeds), ("fillOutOfRange", .fillOutOfRange), ("keepNegative", .keepNegative),
+            ("syntheticNeeds", .syntheticNeeds), ("fillOutOfRange", .fillOutOfRange), ("keepNegative", .keepNegative), ("limitNotPositive", .limitNotPositive),
             ("noSuchSheet", .noSuchSheet(file: "rooster.xlsx", sheet: "Week 9", sheets: ["Week 1"])),
             ("aboutFile", .aboutFile(file: "rooster.xlsx", message: "...")), ("workbookNotWritten", .workbookNotWritten(detail: "error writing")),
             ("schemaVersion", .schemaVersion(location: "sqlite:db.sqlite", version: 4)),

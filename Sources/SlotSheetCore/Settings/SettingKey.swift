@@ -1,4 +1,5 @@
 import Foundation
+import SMTPMail
 import SlotSheetTemplates
 import XLSXWriter
 
@@ -23,9 +24,21 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case webBodyTimeout = "web.body_timeout_seconds"
     case webMaxConnections = "web.max_connections"
     case webMetricsFrom = "web.metrics_from"
+    case mailHost = "mail.host"
+    case mailPort = "mail.port"
+    case mailSecurity = "mail.security"
+    case mailUser = "mail.user"
+    case mailFrom = "mail.from"
+    case mailReplyTo = "mail.reply_to"
+    case mailCAFile = "mail.ca_file"
+    case mailDomain = "mail.domain"
+    case mailLeaseSeconds = "mail.lease_seconds"
+    case mailRetrySeconds = "mail.retry_seconds"
+    case mailRetryMaxSeconds = "mail.retry_max_seconds"
+    case mailGiveUpSeconds = "mail.give_up_seconds"
 
     /// The sections of the file, in the order `config show` lists them.
-    public static let sections = ["office", "booking", "web"]
+    public static let sections = ["office", "booking", "web", "mail"]
 
     public var section: String { String(rawValue.prefix { $0 != "." }) }
     public var name: String { String(rawValue.drop { $0 != "." }.dropFirst()) }
@@ -46,11 +59,14 @@ public enum SettingKey: String, CaseIterable, Sendable {
     static let expiryHours = 1...720
     static let timeoutSeconds = 1...3600
     static let connections = 16...1_000_000
+    static let ports = 1...65535
+    /// Lease and pauses of the notices' sender: a second (tests) to a week.
+    static let mailSeconds = 1...604_800
 
     public var kind: SettingsValueKind {
         switch self {
         case .bookingMinDaysAhead, .bookingMaxDaysAhead, .webUploadLimit, .webUploadExpiry, .webIdleTimeout, .webHeaderTimeout, .webBodyTimeout,
-             .webMaxConnections: return .integer
+             .webMaxConnections, .mailPort, .mailLeaseSeconds, .mailRetrySeconds, .mailRetryMaxSeconds, .mailGiveUpSeconds: return .integer
         case .webTrustedProxies, .webMetricsFrom: return .stringList
         default: return .string
         }
@@ -71,6 +87,13 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .webUploadExpiry: return .wholeNumber(SettingKey.expiryHours)
         case .webIdleTimeout, .webHeaderTimeout, .webBodyTimeout: return .wholeNumber(SettingKey.timeoutSeconds)
         case .webMaxConnections: return .wholeNumber(SettingKey.connections)
+        case .mailHost, .mailDomain: return .hostName
+        case .mailPort: return .wholeNumber(SettingKey.ports)
+        case .mailSecurity: return .oneOf(SMTPSecurity.allCases.map(\.rawValue))
+        case .mailUser: return .singleLine
+        case .mailFrom, .mailReplyTo: return .mailAddress
+        case .mailCAFile: return .filePath
+        case .mailLeaseSeconds, .mailRetrySeconds, .mailRetryMaxSeconds, .mailGiveUpSeconds: return .wholeNumber(SettingKey.mailSeconds)
         }
     }
 
@@ -130,6 +153,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case let (.webMaxConnections, .integer(count)):
             guard SettingKey.connections.contains(count) else { throw invalid(String(count)) }
             settings.web.maxConnections = count
+        case (.mailHost, _), (.mailPort, _), (.mailSecurity, _), (.mailUser, _), (.mailFrom, _), (.mailReplyTo, _), (.mailCAFile, _),
+             (.mailDomain, _), (.mailLeaseSeconds, _), (.mailRetrySeconds, _), (.mailRetryMaxSeconds, _), (.mailGiveUpSeconds, _):
+            guard settings.mail.apply(self, value) else { throw invalid(value.shownInMessage) }
         default:
             throw .wrongKind(key: self, at: origin, expected: kind, found: value.kind)
         }
@@ -177,6 +203,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .webHeaderTimeout: return String(settings.web.headerTimeoutSeconds)
         case .webBodyTimeout: return String(settings.web.bodyTimeoutSeconds)
         case .webMaxConnections: return String(settings.web.maxConnections)
+        case .mailHost, .mailPort, .mailSecurity, .mailUser, .mailFrom, .mailReplyTo, .mailCAFile, .mailDomain, .mailLeaseSeconds,
+             .mailRetrySeconds, .mailRetryMaxSeconds, .mailGiveUpSeconds:
+            return settings.mail.display(self)
         }
     }
 }
@@ -197,4 +226,12 @@ public enum SettingExpectation: Hashable, Sendable {
     case date
     /// `YYYY-MM-DDTHH:MM`.
     case localDateTime
+    /// A host name or IP address.
+    case hostName
+    /// One e-mail address, or empty.
+    case mailAddress
+    /// Text on one line.
+    case singleLine
+    /// A file's path.
+    case filePath
 }

@@ -51,6 +51,7 @@ public struct Settings: Sendable {
     public var office: Office
     public var booking: BookingRules
     public var web: Web
+    public var mail = Mail()
     /// The settings file read, if any.
     public internal(set) var file: String?
     var origins: [SettingKey: SettingOrigin] = [:]

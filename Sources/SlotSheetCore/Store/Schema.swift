@@ -21,6 +21,7 @@ public enum Schema {
         Migration(identifier: "009-list-uploads", sql: listUploads),
         Migration(identifier: "010-held-requests-in-slot-order", sql: heldRequestsInSlotOrder),
         Migration(identifier: "011-request-status-log", sql: requestStatusLog),
+        Migration(identifier: "012-resident-notice", sql: residentNotice),
     ]
 
     /// The version this build creates and expects.
@@ -43,6 +44,7 @@ public enum Schema {
         "upload_chunk",
         "list_upload",
         "request_status_log",
+        "resident_notice",
     ]
 
     private static let isoDate = "9999-99-99"
@@ -357,6 +359,52 @@ public enum Schema {
             subcontractor_id_after, operator, channel, created_at) \
             SELECT id, NULL, status, slot_date, daypart_id, staff_id, subcontractor_id, 'slotsheet', 'migration', updated_at \
             FROM repair_request ORDER BY id;
+            """
+    }
+
+    /// The tenants' outbox (docs/notices.md): one row a notice, written in the transaction of the
+    /// decision it tells of, holding all it takes to send it again identically, and the sender's
+    /// lease (holder, expiry), retry time and when it was queued (last: a retry by hand queues it
+    /// anew, and the give-up period counts from there) in milliseconds since 1970.
+    /// `batch_id` names the decisions' batch without a foreign key, so this table stands on its own.
+    /// The Message-ID is set from the row's id in the transaction that adds it. The slot it told of
+    /// (`slot_date`, `daypart_id`) is what a correction names when its decision is undone.
+    @Sendable private static func residentNotice(_ d: SQLDialect) -> String {
+        // Written out, not taken from `NoticeKind` and `NoticeState`: a shipped migration never changes.
+        let kinds = "'approved', 'moved', 'cancelled', 'completed', 'correction'"
+        let states = "'queued', 'sending', 'sent', 'failed', 'withdrawn'"
+        return """
+            CREATE TABLE resident_notice (
+                id \(d.primaryKey),
+                request_id \(d.reference) NOT NULL REFERENCES repair_request(id),
+                batch_id \(d.reference),
+                kind \(d.text) NOT NULL CHECK (kind IN (\(kinds))),
+                \(d.shaped("slot_date", like: isoDate, nullable: true)),
+                daypart_id \(d.reference) REFERENCES daypart(id),
+                recipient \(d.text) NOT NULL,
+                recipient_name \(d.text) NOT NULL,
+                language \(d.text) NOT NULL CHECK (language IN ('en', 'nl')),
+                subject \(d.text) NOT NULL,
+                body \(d.text) NOT NULL,
+                calendar \(d.text),
+                calendar_method \(d.text) CHECK (calendar_method IS NULL OR calendar_method IN ('REQUEST', 'CANCEL')),
+                calendar_sequence INTEGER NOT NULL DEFAULT 0,
+                message_id \(d.text) UNIQUE,
+                state \(d.text) NOT NULL CHECK (state IN (\(states))),
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_ms \(d.bigInteger) NOT NULL,
+                queued_ms \(d.bigInteger) NOT NULL,
+                lease_owner \(d.text),
+                lease_until_ms \(d.bigInteger),
+                last_answer \(d.text),
+                created_at \(d.text) NOT NULL,
+                sent_at \(d.text),
+                corrects_notice_id \(d.reference) REFERENCES resident_notice(id)
+            );
+            CREATE INDEX resident_notice_due ON resident_notice(state, next_attempt_ms, id);
+            CREATE INDEX resident_notice_leased ON resident_notice(state, lease_until_ms, id);
+            CREATE INDEX resident_notice_by_batch ON resident_notice(batch_id);
+            CREATE INDEX resident_notice_by_request ON resident_notice(request_id);
             """
     }
 

@@ -11,6 +11,7 @@ enum CommandMessage: OfficeMessage {
     case syntheticNeeds
     case fillOutOfRange
     case keepNegative
+    case limitNotPositive
     case noSuchSheet(file: String, sheet: String, sheets: [String])
     /// A message about a file, said already in the office's language: "FILE: message".
     case aboutFile(file: String, message: String)
@@ -78,6 +79,7 @@ enum CommandMessage: OfficeMessage {
         case .syntheticNeeds: return "--synthetic needs --staff N (at least 1), --from DATE and --to DATE."
         case .fillOutOfRange: return "--fill must be between 0 and 0.95."
         case .keepNegative: return "--keep must be 0 or more."
+        case .limitNotPositive: return "--limit must be 1 or more."
         case let .noSuchSheet(file: file, sheet: sheet, sheets: sheets):
             return "\(file) has no sheet \"\(sheet)\"; its sheets are \(sheets.map { "\"\($0)\"" }.joined(separator: ", "))."
         case let .aboutFile(file: file, message: message): return "\(file): \(message)"
@@ -148,6 +150,7 @@ enum CommandMessage: OfficeMessage {
         case .syntheticNeeds: return "--synthetic heeft --staff N (minstens 1), --from DATUM en --to DATUM nodig."
         case .fillOutOfRange: return "--fill moet tussen 0 en 0,95 liggen."
         case .keepNegative: return "--keep moet 0 of meer zijn."
+        case .limitNotPositive: return "--limit moet 1 of meer zijn."
         case let .noSuchSheet(file: file, sheet: sheet, sheets: sheets):
             return "\(file) heeft geen blad \"\(sheet)\"; de bladen zijn \(sheets.map { "\"\($0)\"" }.joined(separator: ", "))."
         case let .aboutFile(file: file, message: message): return "\(file): \(message)"
