@@ -22,6 +22,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case webBodyTimeout = "web.body_timeout_seconds"
     case webMaxConnections = "web.max_connections"
     case webMetricsFrom = "web.metrics_from"
+    case webReadLease = "web.read_lease_seconds"
+    case webReadPoll = "web.read_poll_seconds"
+    case webPreviewCache = "web.preview_cache_mb"
 
     /// The sections of the file, in the order `config show` lists them.
     public static let sections = ["office", "booking", "web"]
@@ -45,11 +48,13 @@ public enum SettingKey: String, CaseIterable, Sendable {
     static let expiryHours = 1...720
     static let timeoutSeconds = 1...3600
     static let connections = 16...1_000_000
+    static let queueSeconds = 1...600
+    static let cacheMegabytes = 0...65_536
 
     public var kind: SettingsValueKind {
         switch self {
         case .bookingMinDaysAhead, .bookingMaxDaysAhead, .webUploadLimit, .webUploadExpiry, .webIdleTimeout, .webHeaderTimeout, .webBodyTimeout,
-             .webMaxConnections: return .integer
+             .webMaxConnections, .webReadLease, .webReadPoll, .webPreviewCache: return .integer
         case .webTrustedProxies, .webMetricsFrom: return .stringList
         default: return .string
         }
@@ -69,6 +74,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .webUploadExpiry: return .wholeNumber(SettingKey.expiryHours)
         case .webIdleTimeout, .webHeaderTimeout, .webBodyTimeout: return .wholeNumber(SettingKey.timeoutSeconds)
         case .webMaxConnections: return .wholeNumber(SettingKey.connections)
+        case .webReadLease, .webReadPoll: return .wholeNumber(SettingKey.queueSeconds)
+        case .webPreviewCache: return .wholeNumber(SettingKey.cacheMegabytes)
         }
     }
 
@@ -125,6 +132,12 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case let (.webMaxConnections, .integer(count)):
             guard SettingKey.connections.contains(count) else { throw invalid(String(count)) }
             settings.web.maxConnections = count
+        case let (.webReadLease, .integer(seconds)), let (.webReadPoll, .integer(seconds)):
+            guard SettingKey.queueSeconds.contains(seconds) else { throw invalid(String(seconds)) }
+            if self == .webReadLease { settings.web.readLeaseSeconds = seconds } else { settings.web.readPollSeconds = seconds }
+        case let (.webPreviewCache, .integer(megabytes)):
+            guard SettingKey.cacheMegabytes.contains(megabytes) else { throw invalid(String(megabytes)) }
+            settings.web.previewCacheMegabytes = megabytes
         default:
             throw .wrongKind(key: self, at: origin, expected: kind, found: value.kind)
         }
@@ -171,6 +184,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .webHeaderTimeout: return String(settings.web.headerTimeoutSeconds)
         case .webBodyTimeout: return String(settings.web.bodyTimeoutSeconds)
         case .webMaxConnections: return String(settings.web.maxConnections)
+        case .webReadLease: return String(settings.web.readLeaseSeconds)
+        case .webReadPoll: return String(settings.web.readPollSeconds)
+        case .webPreviewCache: return String(settings.web.previewCacheMegabytes)
         }
     }
 }

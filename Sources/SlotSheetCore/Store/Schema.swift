@@ -20,6 +20,7 @@ public enum Schema {
         Migration(identifier: "008-uploads-in-the-database", sql: uploadsInTheDatabase),
         Migration(identifier: "009-list-uploads", sql: listUploads),
         Migration(identifier: "010-held-requests-in-slot-order", sql: heldRequestsInSlotOrder),
+        Migration(identifier: "013-stored-upload-preview", sql: storedUploadPreview),
     ]
 
     /// The version this build creates and expects.
@@ -41,6 +42,7 @@ public enum Schema {
         "web_session", "sign_in_record",
         "upload_chunk",
         "list_upload",
+        "upload_result_chunk",
     ]
 
     private static let isoDate = "9999-99-99"
@@ -255,6 +257,25 @@ public enum Schema {
         CREATE INDEX repair_request_held_in_slot_order ON repair_request(slot_date, daypart_id, id, staff_id, status) \
         WHERE status IN ('new', 'approved');
         """
+    }
+
+    /// What reading an upload found, stored once by the instance that read it (`StoredPreview`, in
+    /// chunks of at most `UploadChunks.size` like the upload's bytes, and removed with them), so
+    /// every instance shows and applies the upload without reading its file again; and the reads
+    /// of an upload that failed for a reason of the server's own, so that the queue waits longer
+    /// after each and refuses the upload after a few rather than trying it again forever.
+    @Sendable private static func storedUploadPreview(_ d: SQLDialect) -> String {
+        let bytes = d == .postgres ? "BYTEA" : "BLOB"
+        return """
+            CREATE TABLE upload_result_chunk (
+                id \(d.primaryKey),
+                upload_id \(d.reference) NOT NULL REFERENCES web_upload(id) ON DELETE CASCADE,
+                seq INTEGER NOT NULL CHECK (seq >= 0),
+                bytes \(bytes) NOT NULL,
+                UNIQUE (upload_id, seq)
+            );
+            ALTER TABLE web_upload ADD COLUMN read_failures INTEGER NOT NULL DEFAULT 0;
+            """
     }
 
     @Sendable private static func repairRequestDatabase(_ d: SQLDialect) -> String {

@@ -90,7 +90,7 @@ enum UploadWords {
         if upload.state == .applied, let batch = upload.batchID { return w.appliedAsBatch(batch) }
         switch upload.outcome {
         case nil: return ""
-        case "unreadable"?, "template_edited"?: return w.unreadableFile
+        case "unreadable"?, "template_edited"?, "read_failed"?: return w.unreadableFile
         case "rejected"?: return w.problemsSummary(upload.problems)
         case "nothing_to_change"?: return w.nothingToChange
         case "stale"?: return w.outcomeNames("stale")

@@ -12,7 +12,7 @@ struct UploadErrorWorkbook {
 
     func response(for upload: WebUpload, language: Language, words: WebWords) async throws -> Response {
         guard let id = upload.id, upload.state == .refused || upload.state == .ready,
-              let preview = services.readers.currentPreview(of: upload),
+              let preview = try await services.readers.currentPreview(of: upload),
               case let .checked(prepared, outcome) = preview.result else {
             throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable)
         }
@@ -45,18 +45,5 @@ enum WorkbookAttachment {
             headers: [.contentType: ReportFormat.xlsx.contentType,
                       .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
-    }
-}
-
-extension UploadReaders {
-    /// The upload's preview when it is in memory here; else (another instance read it, the server
-    /// restarted, or it left the memory) nil, and it is queued to be read again from its bytes,
-    /// which the database keeps while the upload is ready or refused: the page says it is being
-    /// read, and shows it when it is. Nothing is written.
-    func currentPreview(of upload: WebUpload) -> UploadPreview? {
-        guard let id = upload.id else { return nil }
-        if let kept = preview(of: id) { return kept }
-        if upload.state == .ready || upload.state == .refused { rereadSoon(upload) }
-        return nil
     }
 }

@@ -9,17 +9,20 @@ import SlotSheetCore
 /// with a lease (`claimUpload`: `FOR UPDATE SKIP LOCKED` on PostgreSQL, the one writer on SQLite),
 /// renews every `renewEvery` while it reads, and ends when it records the result. A lease that
 /// runs out (the instance was killed) is claimed by the next instance that asks, within
-/// `leaseLength` and a `pollEvery` (25 s). Every instance asks at its start, at once when it
+/// `leaseLength` and a `pollEvery` (25 s by default; both are settings, `web.read_lease_seconds`
+/// and `web.read_poll_seconds`). Every instance asks at its start, at once when it
 /// received an upload itself, when a read of its own ends, when another instance announces an
 /// upload waiting or a lease given back (PostgreSQL's `LISTEN`/`NOTIFY`, `PostgresWakeups`), and
 /// otherwise every `pollEvery`, so an idle server costs the database a claim every 10 s rather
 /// than every second. Each reads at most `concurrentReads` at a time.
 ///
 /// Reading parses the stored bytes and checks them against the database in one read snapshot: it
-/// never writes availability, only the upload's own state. Reading the same bytes against the same
-/// database gives the same preview and plan digest on every instance, so the preview (kept in
-/// memory, the newest `previewsKept`) can be rebuilt anywhere: an instance asked for an upload it
-/// has no preview of reads it again for the preview only, and records nothing (`readAgain`).
+/// never writes availability, only the upload's own state and what reading found, stored once
+/// with it (`StoredPreview`, in the transaction that records the reading), from which every
+/// instance shows and applies the upload without reading its file again. An instance keeps the
+/// previews it used last in memory, within `web.preview_cache_mb` (`PreviewCache`). Only an
+/// upload read by a slotsheet from before stored previews has none: an instance asked for it
+/// reads it again for the preview only, and records nothing (`readAgain`, counted in `/metrics`).
 ///
 /// On graceful shutdown (SIGTERM) it stops claiming, and finishes the reads it holds (or releases
 /// a lease whose read failed, so another instance takes it at once).
@@ -41,14 +44,13 @@ final class UploadReaders: Service, Sendable {
     }
 
     static let concurrentReads = 2
-    static let previewsKept = 64
-    /// How long a lease lasts unless renewed, and how often its holder renews it.
-    static let leaseLength: Duration = .seconds(15)
-    static let renewEvery: Duration = .seconds(5)
+    /// How long a lease lasts unless renewed, and how often its holder renews it (a third of it).
+    let leaseLength: Duration
+    let renewEvery: Duration
     /// How often an idle instance asks the queue for work unprompted: for a lease that ran out
     /// (which nobody announces), and for uploads announced while not listening. `leaseLength` plus
-    /// this stays within the 30 s in which a dead instance's reading is taken over.
-    static let pollEvery: Duration = .seconds(10)
+    /// this is the time in which a dead instance's reading is taken over.
+    let pollEvery: Duration
 
     /// This instance's name in the leases it holds.
     let instance = RandomToken.make(bytes: 12)
@@ -57,11 +59,15 @@ final class UploadReaders: Service, Sendable {
     private let eventInput: AsyncStream<Event>.Continuation
     private let stopping = NIOLockedValueBox(false)
     private let progress = NIOLockedValueBox<[RowID: (rows: Int, total: Int)]>([:])
-    private let previews = NIOLockedValueBox<[(RowID, UploadPreview)]>([])
+    private let previews: PreviewCache
     private let context = NIOLockedValueBox<WebServices?>(nil)
 
-    init(logger: Logger) {
+    init(logger: Logger, settings: WebSettings) {
         self.logger = logger
+        leaseLength = settings.readLease
+        renewEvery = settings.readLease / 3
+        pollEvery = settings.readPoll
+        previews = PreviewCache(limitBytes: settings.previewCacheBytes)
         (events, eventInput) = AsyncStream.makeStream(of: Event.self)
     }
 
@@ -101,21 +107,41 @@ final class UploadReaders: Service, Sendable {
         return upload.state == .reading ? (upload.rowsRead, upload.rowsTotal) : nil
     }
 
+    /// The upload's preview when this instance keeps it in memory.
     func preview(of uploadID: RowID) -> UploadPreview? {
-        previews.withLockedValue { list in list.first { $0.0 == uploadID }?.1 }
+        previews.preview(of: uploadID)
     }
 
     func forget(_ uploadID: RowID) {
-        previews.withLockedValue { $0.removeAll { $0.0 == uploadID } }
+        previews.forget(uploadID)
     }
 
-    /// Keeps `preview` as the upload's (the newest `previewsKept` are kept).
+    /// Keeps `preview` as the upload's in memory (within `web.preview_cache_mb`).
     func keep(_ preview: UploadPreview, for id: RowID) {
-        previews.withLockedValue { list in
-            list.removeAll { $0.0 == id }
-            list.append((id, preview))
-            if list.count > Self.previewsKept { list.removeFirst(list.count - Self.previewsKept) }
+        previews.keep(preview, for: id)
+    }
+
+    /// The upload's preview: kept in memory here, else the one stored with the upload (read on a
+    /// worker thread, and kept). Only an upload read by a slotsheet from before stored previews
+    /// has none: it is queued to be read again for its preview only (nothing is written), and nil
+    /// says it is being read. Nil too while it is `reading`, or once it left `ready` and `refused`.
+    func currentPreview(of upload: WebUpload) async throws -> UploadPreview? {
+        guard let id = upload.id, upload.state == .ready || upload.state == .refused || preview(of: id) != nil else { return nil }
+        if let kept = preview(of: id) { return kept }
+        guard let services else { return nil }
+        let stored: UploadPreview?
+        do {
+            stored = try await services.database.read { try StoredPreview.read(uploadID: id, from: $0) }
+        } catch let damaged as StoredBytesError {
+            logger.error("upload \(id): its stored preview cannot be read back (\(damaged)); reading the upload again")
+            stored = nil
         }
+        if let stored {
+            keep(stored, for: id)
+            return stored
+        }
+        rereadSoon(upload)
+        return nil
     }
 
     func run() async throws {
@@ -127,7 +153,7 @@ final class UploadReaders: Service, Sendable {
                 group.addTask { [self] in
                     eventInput.yield(.nudge)
                     while !stopping.withLockedValue({ $0 }) {
-                        do { try await Task.sleep(for: Self.pollEvery) } catch { return }
+                        do { try await Task.sleep(for: pollEvery) } catch { return }
                         eventInput.yield(.nudge)
                     }
                 }
@@ -194,7 +220,7 @@ final class UploadReaders: Service, Sendable {
     private func listenForAnnouncements() async {
         guard let services, case let .postgres(url)? = try? await services.database.run({ $0.location }) else { return }
         let failing = NIOLockedValueBox(false)
-        await PostgresWakeups.listen(url: url, channel: PostgresWakeups.uploadQueue, retryAfter: Self.pollEvery, failed: { [logger] error in
+        await PostgresWakeups.listen(url: url, channel: PostgresWakeups.uploadQueue, retryAfter: pollEvery, failed: { [logger] error in
             if !failing.withLockedValue({ $0 }) { logger.warning("uploads: not listening for other instances' uploads: \(error)") }
             failing.withLockedValue { $0 = true }
         }, wake: { [self] in
@@ -206,7 +232,7 @@ final class UploadReaders: Service, Sendable {
     /// A lease for this instance from now on.
     private func lease() -> UploadLease {
         let now = Int64(Date().timeIntervalSince1970 * 1000)
-        return UploadLease(owner: instance, now: now, until: now + Int64(Self.leaseLength.components.seconds) * 1000)
+        return UploadLease(owner: instance, now: now, until: now + leaseLength.nanoseconds / 1_000_000)
     }
 
     /// The oldest upload waiting to be read, claimed for this instance; nil when none waits.
@@ -231,14 +257,20 @@ final class UploadReaders: Service, Sendable {
         renewal.cancel()
         await renewal.value
         guard let preview else {
-            let now = self.lease()
-            _ = try? await services.database.write { try $0.releaseUploadLease(id, now) }
+            await recordFailure(job, lease: lease, services: services)
             return
         }
         keep(preview, for: id)
         let reading = preview.reading
         do {
-            if try await services.database.write({ try $0.finishReading(uploadID: id, reading, lease: lease) }) {
+            // Encoded before the transaction, which may run again; stored in it with the reading.
+            let stored = try await services.database.offload { StoredPreview.encode(preview) }
+            let recorded = try await services.database.write { session in
+                guard try session.finishReading(uploadID: id, reading, lease: lease) else { return false }
+                try StoredPreview.store(stored, uploadID: id, in: session)
+                return true
+            }
+            if recorded {
                 logger.info("upload \(id): read \(reading.rowsRead) rows: \(reading.outcome)")
             } else {
                 logger.notice("upload \(id): read \(reading.rowsRead) rows, but its lease had run out and another instance has it")
@@ -248,10 +280,41 @@ final class UploadReaders: Service, Sendable {
         }
     }
 
+    /// Counts a read that failed for a reason of the server's own (logged already) and hands the
+    /// upload back to the queue after a pause that grows with each failure, or after the last
+    /// attempt refuses it with a message the office can act on (`UploadReadRetry`).
+    private func recordFailure(_ job: Job, lease: UploadLease, services: WebServices) async {
+        let id = job.uploadID, poll = pollEvery
+        let refusal = UploadReadRetry.refusal(afterFailures: UploadReadRetry.attempts)
+        let stored = StoredPreview.encode(refusal)
+        do {
+            let failures = try await services.database.write { session -> Int? in
+                guard let failures = try session.countReadFailure(id, lease) else { return nil }
+                if UploadReadRetry.givesUp(afterFailures: failures) {
+                    guard try session.finishReading(uploadID: id, refusal.reading, lease: lease) else { return nil }
+                    try StoredPreview.store(stored, uploadID: id, in: session)
+                } else {
+                    let pause = UploadReadRetry.pause(afterFailures: failures, poll: poll)
+                    let now = Int64(Date().timeIntervalSince1970 * 1000), retryAt = now + pause.nanoseconds / 1_000_000
+                    try session.releaseUploadLease(id, UploadLease(owner: lease.owner, now: retryAt, until: retryAt))
+                }
+                return failures
+            }
+            guard let failures else { return }
+            if UploadReadRetry.givesUp(afterFailures: failures) {
+                logger.error("upload \(id): refused after \(failures) failed reads")
+            } else {
+                logger.warning("upload \(id): read \(failures) of \(UploadReadRetry.attempts) failed; tried again in \(UploadReadRetry.pause(afterFailures: failures, poll: poll))")
+            }
+        } catch {
+            logger.error("upload \(id): recording the failed read failed: \(error)")
+        }
+    }
+
     /// Renews the job's lease every `renewEvery`, with the progress, until cancelled or lost.
     private func renew(_ job: Job) async {
         guard let services else { return }
-        while (try? await Task.sleep(for: Self.renewEvery)) != nil {
+        while (try? await Task.sleep(for: renewEvery)) != nil {
             let lease = lease()
             let (rows, total) = progress(of: job.uploadID) ?? (0, 0)
             do {
@@ -269,6 +332,7 @@ final class UploadReaders: Service, Sendable {
     private func readAgain(_ job: Job) async {
         defer { progress.withLockedValue { $0[job.uploadID] = nil } }
         guard let services, let preview = await read(job, services: services) else { return }
+        services.metrics.countReread()
         keep(preview, for: job.uploadID)
         logger.info("upload \(job.uploadID): read again for its preview, \(preview.rowsRead) rows")
     }
@@ -297,9 +361,9 @@ final class UploadReaders: Service, Sendable {
                 return try UploadPreview.checking(try check.prepare(parsed), job: check, operatorName: job.userName)
             }
         } catch let error as ImportFileError where !error.isOpeningFailure {
-            return UploadPreview(result: .unreadable(error))
+            return UploadPreview(result: .unreadable(FileRefusal(error)))
         } catch {
-            logger.error("upload \(id): reading failed: \(String(reflecting: error))")
+            logger.warning("upload \(id): reading failed: \(String(reflecting: error))")
             return nil
         }
     }

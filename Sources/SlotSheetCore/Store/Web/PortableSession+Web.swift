@@ -94,6 +94,18 @@ extension PortableSession: WebAccountSession {
         try connection.firstRow(WebSQL.chunk, [uploadID.sqlValue, seq.sqlValue]) { try $0.bytes(0) }
     }
 
+    func insertUploadResultChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws {
+        try connection.execute(WebSQL.insertResultChunk, [uploadID.sqlValue, seq.sqlValue, .bytes(bytes)])
+    }
+
+    func uploadResultChunk(uploadID: RowID, seq: Int) throws -> [UInt8]? {
+        try connection.firstRow(WebSQL.resultChunk, [uploadID.sqlValue, seq.sqlValue]) { try $0.bytes(0) }
+    }
+
+    func deleteUploadResult(uploadID: RowID) throws {
+        try connection.execute(WebSQL.deleteResultChunks, [uploadID.sqlValue])
+    }
+
     func claimUpload(_ lease: UploadLease) throws -> WebUpload? {
         guard let id = try connection.firstRow(WebSQL.claim(connection.dialect), [lease.owner.sqlValue, lease.until.sqlValue, lease.now.sqlValue],
                                                { try $0.integer(0) }) else { return nil }
@@ -111,13 +123,20 @@ extension PortableSession: WebAccountSession {
         try announceUploadWaiting()
     }
 
+    func countReadFailure(_ uploadID: RowID, _ lease: UploadLease) throws -> Int? {
+        try connection.firstRow(WebSQL.countReadFailure, [uploadID.sqlValue, lease.owner.sqlValue]) { try $0.int(0) }
+    }
+
     func moveUpload(_ uploadID: RowID, from: Set<UploadState>, to: UploadState, batchID: RowID?) throws -> Bool {
         let states = from.map(\.rawValue).sorted()
         let moved = try connection.firstRow(WebSQL.moveUpload(fromStates: states.count),
                                             [to.rawValue.sqlValue, batchID.sqlValue, uploadID.sqlValue] + states.map(\.sqlValue)) {
             try $0.integer(0)
         } != nil
-        if moved && !to.keepsFile { try connection.execute(WebSQL.deleteChunks, [uploadID.sqlValue]) }
+        if moved && !to.keepsFile {
+            try connection.execute(WebSQL.deleteChunks, [uploadID.sqlValue])
+            try deleteUploadResult(uploadID: uploadID)
+        }
         return moved
     }
 

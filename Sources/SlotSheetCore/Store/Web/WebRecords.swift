@@ -153,13 +153,20 @@ public protocol WebAccountSession {
     /// the preview; only an upload `reading` or `ready` changes. False when it was neither.
     func finishReading(uploadID: RowID, _ reading: UploadReading) throws -> Bool
     /// Moves an upload from one state to another; false (and nothing changed) when it was not in `from`.
-    /// An upload moved to a state that keeps no file loses its bytes in the same transaction.
+    /// An upload moved to a state that keeps no file loses its bytes and its stored preview in the
+    /// same transaction.
     func moveUpload(_ uploadID: RowID, from: Set<UploadState>, to: UploadState, batchID: RowID?) throws -> Bool
 
     /// Stores chunk `seq` (from 0) of an upload's bytes.
     func insertUploadChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws
     /// Chunk `seq` of an upload's bytes; nil past the last one (or when they are gone).
     func uploadChunk(uploadID: RowID, seq: Int) throws -> [UInt8]?
+    /// Stores chunk `seq` (from 0) of what reading the upload found (`StoredPreview`).
+    func insertUploadResultChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws
+    /// Chunk `seq` of what reading the upload found; nil past the last one (or when there is none).
+    func uploadResultChunk(uploadID: RowID, seq: Int) throws -> [UInt8]?
+    /// Removes what reading the upload found (to store it anew, or with its bytes).
+    func deleteUploadResult(uploadID: RowID) throws
     /// Claims the oldest upload `reading` whose lease is free or ran out (before `lease.now`) for
     /// `lease.owner` until `lease.until`; nil when none waits. On PostgreSQL an upload another
     /// transaction is claiming is skipped (`FOR UPDATE SKIP LOCKED`); SQLite has one writer.
@@ -167,8 +174,12 @@ public protocol WebAccountSession {
     /// Extends `lease.owner`'s lease to `lease.until` and records the progress; false when the
     /// lease is no longer theirs or the upload is no longer `reading`.
     func renewUploadLease(_ uploadID: RowID, _ lease: UploadLease, rows: Int, total: Int) throws -> Bool
-    /// Ends `lease.owner`'s lease now (its expiry set to `lease.now`), so another instance claims it.
+    /// Ends `lease.owner`'s lease at `lease.now` (its expiry set to it: now, or later for a pause), so
+    /// another instance claims it from then on.
     func releaseUploadLease(_ uploadID: RowID, _ lease: UploadLease) throws
+    /// Counts a read of `lease.owner`'s that failed for a reason of the server's own; the failures
+    /// counted so far, or nil when the upload is no longer `reading` under that lease.
+    func countReadFailure(_ uploadID: RowID, _ lease: UploadLease) throws -> Int?
     /// Records how `lease.owner`'s reading ended and ends its lease; false when the upload is no
     /// longer `reading` under that lease (another instance read it meanwhile).
     func finishReading(uploadID: RowID, _ reading: UploadReading, lease: UploadLease) throws -> Bool

@@ -42,6 +42,9 @@ enum WebSQL {
     static let insertChunk = "INSERT INTO upload_chunk (upload_id, seq, bytes) VALUES (?, ?, ?)"
     static let chunk = "SELECT bytes FROM upload_chunk WHERE upload_id = ? AND seq = ?"
     static let deleteChunks = "DELETE FROM upload_chunk WHERE upload_id = ?"
+    static let insertResultChunk = "INSERT INTO upload_result_chunk (upload_id, seq, bytes) VALUES (?, ?, ?)"
+    static let resultChunk = "SELECT bytes FROM upload_result_chunk WHERE upload_id = ? AND seq = ?"
+    static let deleteResultChunks = "DELETE FROM upload_result_chunk WHERE upload_id = ?"
 
     /// Claims the oldest upload waiting to be read whose lease is free or ran out.
     static func claim(_ d: SQLDialect) -> String {
@@ -57,6 +60,9 @@ enum WebSQL {
         WHERE id = ? AND state = 'reading' AND lease_owner = ? RETURNING id
         """
     static let releaseLease = "UPDATE web_upload SET lease_until = ? WHERE id = ? AND state = 'reading' AND lease_owner = ?"
+    static let countReadFailure = """
+        UPDATE web_upload SET read_failures = read_failures + 1 WHERE id = ? AND state = 'reading' AND lease_owner = ? RETURNING read_failures
+        """
 
     /// Moves an upload to `to` when it is in one of `count` states.
     static func moveUpload(fromStates count: Int) -> String {
