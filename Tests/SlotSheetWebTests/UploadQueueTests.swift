@@ -51,8 +51,12 @@ import Testing
                 #expect(created.status == .accepted)
                 let id = try #require(try JSONSerialization.jsonObject(with: Data(buffer: created.body)) as? [String: Any])["id"] as! Int
 
-                let onB = try await Self.previewed(b, id)
                 let onA = try await Self.previewed(a, id)
+                // Read on A: B answers from the stored preview at once, without reading the file again.
+                let firstOnB = try await b.send(.get, "/api/imports/\(id)")
+                let firstState = try #require(try JSONSerialization.jsonObject(with: Data(buffer: firstOnB.body)) as? [String: Any])
+                #expect(firstState["beingRead"] == nil && firstState["result"] != nil, "\(firstState)")
+                let onB = try await Self.previewed(b, id)
                 #expect(onB["state"] as? String == "ready" && onB["error"] == nil, "no refusal, no path: \(onB)")
                 let digest = try #require(Self.planDigest(onB))
                 #expect(Self.planDigest(onA) == digest, "the same plan digest on every instance")
@@ -68,6 +72,7 @@ import Testing
         }
         let batches = try fixture.store.read { try $0.importBatches(limit: 10, outcomes: [.applied]) }
         #expect(batches.count == 1 && batches.first?.added == 4, "the plan applied once")
+        #expect(!other.log.all.contains { $0.contains("read again") }, "B read nothing again: \(other.log.all)")
         #expect(fixture.log.all.allSatisfy { !$0.hasPrefix("error") } && other.log.all.allSatisfy { !$0.hasPrefix("error") },
                 "\((fixture.log.all + other.log.all).filter { $0.hasPrefix("error") })")
     }
