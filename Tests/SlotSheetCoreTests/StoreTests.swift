@@ -34,6 +34,7 @@ import Testing
                 ALTER TABLE import_batch DROP COLUMN problems;
                 DROP TABLE web_session;
                 DROP TABLE sign_in_record;
+                DROP TABLE upload_result_chunk;
                 DROP TABLE upload_chunk;
                 DROP TABLE list_upload;
                 DROP TABLE web_upload;
@@ -44,7 +45,8 @@ import Testing
                 DELETE FROM grdb_migrations WHERE identifier IN ('002-covering-index-for-held-requests', '003-export-content-digest',
                                                                  '004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
                                                                  '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database',
-                                                                 '009-list-uploads', '010-held-requests-in-slot-order');
+                                                                 '009-list-uploads', '010-held-requests-in-slot-order',
+                                                                 '013-stored-upload-preview');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)

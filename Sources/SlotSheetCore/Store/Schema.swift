@@ -155,15 +155,8 @@ public enum Schema {
     /// the preview's plan digests. Uploads of before, whose files were in a folder of one
     /// instance, cannot be read again by another: they expire.
     @Sendable private static func uploadsInTheDatabase(_ d: SQLDialect) -> String {
-        let bytes = d == .postgres ? "BYTEA" : "BLOB"
-        return """
-        CREATE TABLE upload_chunk (
-            id \(d.primaryKey),
-            upload_id \(d.reference) NOT NULL REFERENCES web_upload(id) ON DELETE CASCADE,
-            seq INTEGER NOT NULL CHECK (seq >= 0),
-            bytes \(bytes) NOT NULL,
-            UNIQUE (upload_id, seq)
-        );
+        """
+        \(uploadChunkTable("upload_chunk", d))
         ALTER TABLE web_upload ADD COLUMN lease_owner \(d.text);
         ALTER TABLE web_upload ADD COLUMN lease_until BIGINT;
         ALTER TABLE web_upload ADD COLUMN rows_total INTEGER NOT NULL DEFAULT 0;
@@ -265,17 +258,25 @@ public enum Schema {
     /// of an upload that failed for a reason of the server's own, so that the queue waits longer
     /// after each and refuses the upload after a few rather than trying it again forever.
     @Sendable private static func storedUploadPreview(_ d: SQLDialect) -> String {
-        let bytes = d == .postgres ? "BYTEA" : "BLOB"
-        return """
-            CREATE TABLE upload_result_chunk (
-                id \(d.primaryKey),
-                upload_id \(d.reference) NOT NULL REFERENCES web_upload(id) ON DELETE CASCADE,
-                seq INTEGER NOT NULL CHECK (seq >= 0),
-                bytes \(bytes) NOT NULL,
-                UNIQUE (upload_id, seq)
-            );
-            ALTER TABLE web_upload ADD COLUMN read_failures INTEGER NOT NULL DEFAULT 0;
-            """
+        """
+        \(uploadChunkTable("upload_result_chunk", d))
+        ALTER TABLE web_upload ADD COLUMN read_failures INTEGER NOT NULL DEFAULT 0;
+        """
+    }
+
+    /// A table of an upload's bytes in numbered chunks, removed with the upload: its file
+    /// (`upload_chunk`, 008) and its stored preview (`upload_result_chunk`, 013). The statement
+    /// 008 shipped with, word for word.
+    private static func uploadChunkTable(_ name: String, _ d: SQLDialect) -> String {
+        """
+        CREATE TABLE \(name) (
+            id \(d.primaryKey),
+            upload_id \(d.reference) NOT NULL REFERENCES web_upload(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL CHECK (seq >= 0),
+            bytes \(d == .postgres ? "BYTEA" : "BLOB") NOT NULL,
+            UNIQUE (upload_id, seq)
+        );
+        """
     }
 
     @Sendable private static func repairRequestDatabase(_ d: SQLDialect) -> String {
