@@ -35,6 +35,7 @@ import Testing
                 DROP TABLE web_session;
                 DROP TABLE sign_in_record;
                 DROP TABLE upload_result_chunk;
+                DROP TABLE upload_errors_chunk;
                 DROP TABLE upload_chunk;
                 DROP TABLE list_upload;
                 DROP TABLE web_upload;

@@ -43,6 +43,7 @@ public enum Schema {
         "upload_chunk",
         "list_upload",
         "upload_result_chunk",
+        "upload_errors_chunk",
     ]
 
     private static let isoDate = "9999-99-99"
@@ -256,11 +257,20 @@ public enum Schema {
     /// chunks of at most `UploadChunks.size` like the upload's bytes, and removed with them), so
     /// every instance shows and applies the upload without reading its file again; and the reads
     /// of an upload that failed for a reason of the server's own, so that the queue waits longer
-    /// after each and refuses the upload after a few rather than trying it again forever.
+    /// after each and refuses the upload after a few rather than trying it again forever; and the
+    /// error workbook of an upload with problems, made once in each language and kept in chunks.
     @Sendable private static func storedUploadPreview(_ d: SQLDialect) -> String {
         """
         \(uploadChunkTable("upload_result_chunk", d))
         ALTER TABLE web_upload ADD COLUMN read_failures INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE upload_errors_chunk (
+            id \(d.primaryKey),
+            upload_id \(d.reference) NOT NULL REFERENCES web_upload(id) ON DELETE CASCADE,
+            language \(d.text) NOT NULL CHECK (language IN ('en', 'nl')),
+            seq INTEGER NOT NULL CHECK (seq >= 0),
+            bytes \(d == .postgres ? "BYTEA" : "BLOB") NOT NULL,
+            UNIQUE (upload_id, language, seq)
+        );
         """
     }
 

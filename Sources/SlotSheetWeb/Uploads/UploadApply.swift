@@ -51,6 +51,12 @@ struct UploadApply {
             services.logger.info("upload \(id): applied by \(user.name) as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
         case let .notApplied(outcome, kept):
             services.readers.keep(kept, for: id)
+            // Its error workbooks as the preview is now: made once here, not at each download.
+            do {
+                try await UploadErrorWorkbook(services: services).remake(kept, uploadID: id)
+            } catch {
+                services.logger.error("upload \(id): making its error workbooks failed: \(error)")
+            }
             services.logger.info("upload \(id): not applied (\(outcome.status.name)), recorded as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
         case .alreadyApplied, .notReady, .tooManyRefused:
             break

@@ -3,6 +3,7 @@ import Logging
 import NIOConcurrencyHelpers
 import ServiceLifecycle
 import SlotSheetCore
+import SlotSheetTemplates
 
 /// Reads uploads in the background, so the page can show progress and the person may leave and
 /// come back. The queue is the database's: an upload `reading` is a job that one instance claims
@@ -253,13 +254,14 @@ final class UploadReaders: Service, Sendable {
         progress.withLockedValue { $0[id] = (0, 0) }
         defer { progress.withLockedValue { $0[id] = nil } }
         let renewal = Task { await renew(job) }
-        let preview = await read(job, services: services)
+        let read = await read(job, services: services, withWorkbooks: true)
         renewal.cancel()
         await renewal.value
-        guard let preview else {
+        guard let (preview, workbooks) = read else {
             await recordFailure(job, lease: lease, services: services)
             return
         }
+        defer { for file in workbooks.values { try? FileManager.default.removeItem(atPath: file) } }
         keep(preview, for: id)
         let reading = preview.reading
         do {
@@ -268,6 +270,7 @@ final class UploadReaders: Service, Sendable {
             let recorded = try await services.database.write { session in
                 guard try session.finishReading(uploadID: id, reading, lease: lease) else { return false }
                 try StoredPreview.store(stored, uploadID: id, in: session)
+                try UploadErrorWorkbooks.store(workbooks, uploadID: id, in: session)
                 return true
             }
             if recorded {
@@ -331,7 +334,7 @@ final class UploadReaders: Service, Sendable {
     /// Reads an upload again for its preview only (its reading is recorded already).
     private func readAgain(_ job: Job) async {
         defer { progress.withLockedValue { $0[job.uploadID] = nil } }
-        guard let services, let preview = await read(job, services: services) else { return }
+        guard let services, let (preview, _) = await read(job, services: services, withWorkbooks: false) else { return }
         services.metrics.countReread()
         keep(preview, for: job.uploadID)
         logger.info("upload \(job.uploadID): read again for its preview, \(preview.rowsRead) rows")
@@ -339,7 +342,9 @@ final class UploadReaders: Service, Sendable {
 
     /// Reads the upload's stored bytes (through a private file of this instance, removed after)
     /// and checks them; nil when that failed for a reason of the server's own (logged), not the file's.
-    private func read(_ job: Job, services: WebServices) async -> UploadPreview? {
+    /// `withWorkbooks`: also writes the error workbooks of a file with problems, in every language,
+    /// into private files the caller stores and removes.
+    private func read(_ job: Job, services: WebServices, withWorkbooks: Bool) async -> (UploadPreview, [Language: String])? {
         let id = job.uploadID
         let started = ContinuousClock.now
         defer { services.metrics.recordRead(ContinuousClock.now - started) }
@@ -356,12 +361,17 @@ final class UploadReaders: Service, Sendable {
                 parsed.fileName = job.clientName
                 return parsed
             }
-            return try await services.database.run { [rules = services.rules] store in
+            return try await services.database.run { [rules = services.rules, paper = services.office.paperSize, uploads = services.uploads] store in
                 let check = ImportJob(store: store, rules: rules)
-                return try UploadPreview.checking(try check.prepare(parsed), job: check, operatorName: job.userName)
+                let preview = try UploadPreview.checking(try check.prepare(parsed), job: check, operatorName: job.userName)
+                guard withWorkbooks else { return (preview, [:]) }
+                let workbooks = try UploadErrorWorkbooks.write(preview, source: path, store: store, rules: rules, paper: paper) { _ in
+                    uploads.scratchPath(extension: "xlsx")
+                }
+                return (preview, workbooks)
             }
         } catch let error as ImportFileError where !error.isOpeningFailure {
-            return UploadPreview(result: .unreadable(FileRefusal(error)))
+            return (UploadPreview(result: .unreadable(FileRefusal(error))), [:])
         } catch {
             logger.warning("upload \(id): reading failed: \(String(reflecting: error))")
             return nil

@@ -1,3 +1,5 @@
+import SlotSheetTemplates
+
 /// The web front's queries on every backend (see `WebAccountSession`).
 extension PortableSession: WebAccountSession {
     func insertUser(_ user: AppUser) throws -> RowID {
@@ -106,6 +108,18 @@ extension PortableSession: WebAccountSession {
         try connection.execute(WebSQL.deleteResultChunks, [uploadID.sqlValue])
     }
 
+    func insertUploadErrorWorkbookChunk(uploadID: RowID, language: Language, seq: Int, bytes: [UInt8]) throws {
+        try connection.execute(WebSQL.insertErrorsChunk, [uploadID.sqlValue, language.rawValue.sqlValue, seq.sqlValue, .bytes(bytes)])
+    }
+
+    func uploadErrorWorkbookChunk(uploadID: RowID, language: Language, seq: Int) throws -> [UInt8]? {
+        try connection.firstRow(WebSQL.errorsChunk, [uploadID.sqlValue, language.rawValue.sqlValue, seq.sqlValue]) { try $0.bytes(0) }
+    }
+
+    func deleteUploadErrorWorkbooks(uploadID: RowID) throws {
+        try connection.execute(WebSQL.deleteErrorsChunks, [uploadID.sqlValue])
+    }
+
     func claimUpload(_ lease: UploadLease) throws -> WebUpload? {
         guard let id = try connection.firstRow(WebSQL.claim(connection.dialect), [lease.owner.sqlValue, lease.until.sqlValue, lease.now.sqlValue],
                                                { try $0.integer(0) }) else { return nil }
@@ -136,6 +150,7 @@ extension PortableSession: WebAccountSession {
         if moved && !to.keepsFile {
             try connection.execute(WebSQL.deleteChunks, [uploadID.sqlValue])
             try deleteUploadResult(uploadID: uploadID)
+            try deleteUploadErrorWorkbooks(uploadID: uploadID)
         }
         return moved
     }

@@ -1,3 +1,5 @@
+import SlotSheetTemplates
+
 /// A person who signs in to the web front (`app_user`). The password is kept only as a bcrypt
 /// hash and the API token only as its SHA-256, so the table holds no usable secret.
 public struct AppUser: Hashable, Sendable {
@@ -153,8 +155,8 @@ public protocol WebAccountSession {
     /// the preview; only an upload `reading` or `ready` changes. False when it was neither.
     func finishReading(uploadID: RowID, _ reading: UploadReading) throws -> Bool
     /// Moves an upload from one state to another; false (and nothing changed) when it was not in `from`.
-    /// An upload moved to a state that keeps no file loses its bytes and its stored preview in the
-    /// same transaction.
+    /// An upload moved to a state that keeps no file loses its bytes, its stored preview and its
+    /// error workbooks in the same transaction.
     func moveUpload(_ uploadID: RowID, from: Set<UploadState>, to: UploadState, batchID: RowID?) throws -> Bool
 
     /// Stores chunk `seq` (from 0) of an upload's bytes.
@@ -167,6 +169,12 @@ public protocol WebAccountSession {
     func uploadResultChunk(uploadID: RowID, seq: Int) throws -> [UInt8]?
     /// Removes what reading the upload found (to store it anew, or with its bytes).
     func deleteUploadResult(uploadID: RowID) throws
+    /// Stores chunk `seq` (from 0) of the upload's error workbook in `language`.
+    func insertUploadErrorWorkbookChunk(uploadID: RowID, language: Language, seq: Int, bytes: [UInt8]) throws
+    /// Chunk `seq` of the upload's error workbook in `language`; nil past the last one (or when there is none).
+    func uploadErrorWorkbookChunk(uploadID: RowID, language: Language, seq: Int) throws -> [UInt8]?
+    /// Removes the upload's error workbooks (to store them anew, or with its bytes).
+    func deleteUploadErrorWorkbooks(uploadID: RowID) throws
     /// Claims the oldest upload `reading` whose lease is free or ran out (before `lease.now`) for
     /// `lease.owner` until `lease.until`; nil when none waits. On PostgreSQL an upload another
     /// transaction is claiming is skipped (`FOR UPDATE SKIP LOCKED`); SQLite has one writer.

@@ -45,6 +45,9 @@ enum WebSQL {
     static let insertResultChunk = "INSERT INTO upload_result_chunk (upload_id, seq, bytes) VALUES (?, ?, ?)"
     static let resultChunk = "SELECT bytes FROM upload_result_chunk WHERE upload_id = ? AND seq = ?"
     static let deleteResultChunks = "DELETE FROM upload_result_chunk WHERE upload_id = ?"
+    static let insertErrorsChunk = "INSERT INTO upload_errors_chunk (upload_id, language, seq, bytes) VALUES (?, ?, ?, ?)"
+    static let errorsChunk = "SELECT bytes FROM upload_errors_chunk WHERE upload_id = ? AND language = ? AND seq = ?"
+    static let deleteErrorsChunks = "DELETE FROM upload_errors_chunk WHERE upload_id = ?"
 
     /// Claims the oldest upload waiting to be read whose lease is free or ran out.
     static func claim(_ d: SQLDialect) -> String {
