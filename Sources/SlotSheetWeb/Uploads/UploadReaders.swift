@@ -61,6 +61,8 @@ final class UploadReaders: Service, Sendable {
     private let stopping = NIOLockedValueBox(false)
     private let progress = NIOLockedValueBox<[RowID: (rows: Int, total: Int)]>([:])
     private let previews: PreviewCache
+    /// Stored previews being read from the database, by upload.
+    private let loading = NIOLockedValueBox<[RowID: Task<UploadPreview?, any Error>]>([:])
     private let context = NIOLockedValueBox<WebServices?>(nil)
 
     init(logger: Logger, settings: WebSettings) {
@@ -132,7 +134,7 @@ final class UploadReaders: Service, Sendable {
         guard let services else { return nil }
         let stored: UploadPreview?
         do {
-            stored = try await services.database.read { try StoredPreview.read(uploadID: id, from: $0) }
+            stored = try await storedPreview(id, services: services)
         } catch let damaged as StoredBytesError {
             logger.error("upload \(id): its stored preview cannot be read back (\(damaged)); reading the upload again")
             stored = nil
@@ -143,6 +145,19 @@ final class UploadReaders: Service, Sendable {
         }
         rereadSoon(upload)
         return nil
+    }
+
+    /// The stored preview of `id`, read once however many requests ask for it at the same time
+    /// (a preview too large to keep in memory is not read eight times over by eight requests).
+    private func storedPreview(_ id: RowID, services: WebServices) async throws -> UploadPreview? {
+        let load = loading.withLockedValue { inFlight in
+            if let load = inFlight[id] { return load }
+            let load = Task { try await services.database.read { try StoredPreview.read(uploadID: id, from: $0) } }
+            inFlight[id] = load
+            return load
+        }
+        defer { loading.withLockedValue { if $0[id] == load { $0[id] = nil } } }
+        return try await load.value
     }
 
     func run() async throws {
