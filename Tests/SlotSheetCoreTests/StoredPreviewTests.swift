@@ -1,4 +1,5 @@
 import Foundation
+import InteropSupport
 import Testing
 @testable import SlotSheetCore
 
@@ -92,6 +93,25 @@ import Testing
         #expect(onTop.status == .nothingToChange || { if case .applied = onTop.status { return true } else { return false } }(), "\(onTop.status)")
     }
 
+    /// The row's outcome is decoded where the row is read: one this build does not know is an error,
+    /// never shown as some other outcome.
+    @Test(arguments: Backend.available) func anUploadOutcomeReadBackIsDecodedOrRefused(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
+        let day = fixture.today.adding(days: 10).iso
+        let job = ImportJob(store: fixture.store, rules: fixture.clock.standardRules)
+        let preview = try UploadPreview.checking(try job.prepare(try fixture.parseCSV(["date,daypart,staff,available", "\(day),D13,NOBODY,x"])),
+                                                 job: job, operatorName: "olga")
+        _ = try roundTrip(preview, fixture)
+        #expect(try fixture.store.write { try $0.finishReading(uploadID: 1, preview.reading) })
+        #expect(try fixture.store.read { try $0.upload(id: 1) }?.outcome == .rejected)
+        let update = "UPDATE web_upload SET outcome = 'archived'"
+        switch backend {
+        case .sqlite: try fixture.database.rawConnection().writeWithoutTransaction { try $0.execute(sql: update) }
+        case .postgres: _ = try PostgresTestServer.rows(update, url: fixture.database.location)
+        }
+        #expect { try fixture.store.read { try $0.upload(id: 1) } } throws: { "\($0)".contains("unknown upload outcome 'archived'") }
+    }
+
     /// Bytes cut short or changed are refused with an error, never read as another preview.
     @Test func damagedBytesAreRefused() throws {
         let fixture = try ImportFixture()
@@ -114,7 +134,7 @@ import Testing
         #expect(UploadReadRetry.pause(afterFailures: 2, poll: .seconds(10)) == .seconds(20), "a growing pause")
         #expect(!UploadReadRetry.givesUp(afterFailures: UploadReadRetry.attempts - 1) && UploadReadRetry.givesUp(afterFailures: UploadReadRetry.attempts))
         let refusal = UploadReadRetry.refusal(afterFailures: 3)
-        #expect(refusal.reading.state == .refused && refusal.reading.outcome == "read_failed")
+        #expect(refusal.reading.state == .refused && refusal.reading.outcome == .readFailed)
         guard case let .unreadable(words) = refusal.result else { Issue.record("\(refusal.result)"); return }
         #expect(words.text(.en).contains("Upload the file again later") && words.text(.nl).contains("Upload het bestand later opnieuw"))
         #expect(!words.english.contains("/"), "no server path")

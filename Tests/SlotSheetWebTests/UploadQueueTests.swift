@@ -157,7 +157,7 @@ import Testing
                 try await Task.sleep(for: .milliseconds(100))
                 row = try fixture.store.read { try $0.upload(id: id) }
             }
-            #expect(row?.state == .refused && row?.outcome == "read_failed", "\(String(describing: row)) \(fixture.log.all.suffix(8))")
+            #expect(row?.state == .refused && row?.outcome == .readFailed, "\(String(describing: row)) \(fixture.log.all.suffix(8))")
             // Pauses of 0.5 s and 1 s came between the three reads: not tried again at once.
             #expect(ContinuousClock.now - stored >= .milliseconds(1_500))
             let api = RouterAPI(client: client, token: token)
@@ -201,7 +201,7 @@ import Testing
         let claimed = try #require(try store.write { try $0.claimUpload(c) })
         #expect(claimed.id == ids[0] && claimed.leaseOwner == "c" && claimed.leaseUntil == 31_000, "a's lease ran out: c has it")
         #expect(try !store.write { try $0.renewUploadLease(ids[0], UploadLease(owner: "a", now: 17_000, until: 32_000), rows: 1, total: 1) })
-        let reading = UploadReading(state: .ready, rowsRead: 1, added: 1, removed: 0, problems: 0, outcome: "ready", planDigest: "d")
+        let reading = UploadReading(state: .ready, rowsRead: 1, added: 1, removed: 0, problems: 0, outcome: .ready, planDigest: "d")
         #expect(try !store.write { try $0.finishReading(uploadID: ids[0], reading, lease: a) }, "a no longer holds it")
         #expect(try store.write { try $0.finishReading(uploadID: ids[0], reading, lease: c) })
         #expect(try store.read { try $0.upload(id: ids[0]) }?.planDigest == "d")

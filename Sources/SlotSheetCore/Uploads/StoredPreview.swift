@@ -23,7 +23,7 @@ public enum StoredPreview {
             w.outcome(outcome)
         case let .unreadable(refusal):
             w.byte(1)
-            w.text(refusal.jsonStatus)
+            w.text(refusal.outcome.rawValue)
             w.text(refusal.english)
             w.text(refusal.dutch)
         }
@@ -43,7 +43,9 @@ public enum StoredPreview {
             let parsed = try r.sheet()
             result = .checked(PreparedImport(parsed: parsed, snapshot: nil), try r.outcome())
         case 1:
-            result = .unreadable(FileRefusal(jsonStatus: try r.text(), english: try r.text(), dutch: try r.text()))
+            let name = try r.text()
+            guard let outcome = UploadOutcome(rawValue: name) else { throw .unexpected("refusal '\(name)'") }
+            result = .unreadable(FileRefusal(outcome: outcome, english: try r.text(), dutch: try r.text()))
         case let other:
             throw .unexpected("preview result \(other)")
         }

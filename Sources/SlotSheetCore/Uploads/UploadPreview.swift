@@ -60,13 +60,11 @@ public struct UploadPreview: Sendable {
         switch result {
         case let .checked(_, outcome):
             let applicable = outcome.verdict == .changes || outcome.verdict == .nothingToChange || canApplyOnTop
-            let name = outcome.verdict == .changes ? "ready" : outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
             return UploadReading(state: applicable ? .ready : .refused, rowsRead: rowsRead, added: outcome.plan.added,
-                                 removed: outcome.plan.removed, problems: outcome.problemTotal + outcome.staleChanges.count, outcome: name,
+                                 removed: outcome.plan.removed, problems: outcome.problemTotal + outcome.staleChanges.count, outcome: UploadOutcome(outcome.verdict),
                                  planDigest: outcome.planDigest, onTopDigest: onTop?.planDigest)
         case let .unreadable(error):
-            // Named as `slotsheet import --json` names it: `template_edited` or `unreadable`.
-            return UploadReading(state: .refused, rowsRead: 0, added: 0, removed: 0, problems: 1, outcome: error.jsonStatus)
+            return UploadReading(state: .refused, rowsRead: 0, added: 0, removed: 0, problems: 1, outcome: error.outcome)
         }
     }
 }
@@ -76,20 +74,25 @@ public struct UploadPreview: Sendable {
 /// reader's own types, made into its words in both languages and the code scripts read), so any
 /// instance shows it without reading the file again.
 public struct FileRefusal: Hashable, Sendable, OfficeMessage {
-    /// `slotsheet import --json`'s status for it: `template_edited` or `unreadable`.
-    public let jsonStatus: String
+    /// `unreadable`, `templateEdited` or `readFailed`.
+    public let outcome: UploadOutcome
     public let english: String
     public let dutch: String
 
-    init(jsonStatus: String, english: String, dutch: String) {
-        self.jsonStatus = jsonStatus
+    init(outcome: UploadOutcome, english: String, dutch: String) {
+        self.outcome = outcome
         self.english = english
         self.dutch = dutch
     }
 
     public init(_ error: ImportFileError) {
-        self.init(jsonStatus: error.jsonStatus, english: error.english, dutch: error.dutch)
+        // `jsonStatus` names the two ways a file is refused whole as the outcome's cases do.
+        self.init(outcome: UploadOutcome(rawValue: error.jsonStatus) ?? .unreadable, english: error.english, dutch: error.dutch)
     }
+
+    /// The code scripts read: `slotsheet import --json`'s status for the file (`template_edited`,
+    /// `unreadable`), or `read_failed`.
+    public var jsonStatus: String { outcome.rawValue }
 }
 
 extension UploadPreview {

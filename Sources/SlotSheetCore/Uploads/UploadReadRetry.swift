@@ -22,7 +22,7 @@ public enum UploadReadRetry {
     /// How the upload's row records the refusal, and the preview stored with it.
     public static func refusal(afterFailures failures: Int) -> UploadPreview {
         let message = UploadReadFailure.serverFailed(attempts: failures)
-        return UploadPreview(result: .unreadable(FileRefusal(jsonStatus: UploadReadFailure.jsonStatus, english: message.english, dutch: message.dutch)))
+        return UploadPreview(result: .unreadable(FileRefusal(outcome: .readFailed, english: message.english, dutch: message.dutch)))
     }
 }
 
@@ -30,9 +30,6 @@ public enum UploadReadRetry {
 public enum UploadReadFailure: Error, Equatable, Sendable {
     /// Reading failed `attempts` times for a reason of the server's own.
     case serverFailed(attempts: Int)
-
-    /// The code scripts read (`errorCode` of the API's state, the upload row's outcome).
-    public static let jsonStatus = "read_failed"
 }
 
 extension UploadReadFailure: OfficeMessage {

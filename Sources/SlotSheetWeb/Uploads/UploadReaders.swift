@@ -289,7 +289,7 @@ final class UploadReaders: Service, Sendable {
                 return true
             }
             if recorded {
-                logger.info("upload \(id): read \(reading.rowsRead) rows: \(reading.outcome)")
+                logger.info("upload \(id): read \(reading.rowsRead) rows: \(reading.outcome.rawValue)")
             } else {
                 logger.notice("upload \(id): read \(reading.rowsRead) rows, but its lease had run out and another instance has it")
             }

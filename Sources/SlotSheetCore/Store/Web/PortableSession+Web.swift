@@ -77,14 +77,14 @@ extension PortableSession: WebAccountSession {
     func finishReading(uploadID: RowID, _ r: UploadReading) throws -> Bool {
         try connection.firstRow(WebSQL.finishReading, [
             r.state.rawValue.sqlValue, r.rowsRead.sqlValue, r.added.sqlValue, r.removed.sqlValue, r.problems.sqlValue,
-            r.outcome.sqlValue, r.planDigest.sqlValue, r.onTopDigest.sqlValue, uploadID.sqlValue,
+            r.outcome.rawValue.sqlValue, r.planDigest.sqlValue, r.onTopDigest.sqlValue, uploadID.sqlValue,
         ]) { try $0.integer(0) } != nil
     }
 
     func finishReading(uploadID: RowID, _ r: UploadReading, lease: UploadLease) throws -> Bool {
         try connection.firstRow(WebSQL.finishLeasedReading, [
             r.state.rawValue.sqlValue, r.rowsRead.sqlValue, r.added.sqlValue, r.removed.sqlValue, r.problems.sqlValue,
-            r.outcome.sqlValue, r.planDigest.sqlValue, r.onTopDigest.sqlValue, r.rowsRead.sqlValue, uploadID.sqlValue, lease.owner.sqlValue,
+            r.outcome.rawValue.sqlValue, r.planDigest.sqlValue, r.onTopDigest.sqlValue, r.rowsRead.sqlValue, uploadID.sqlValue, lease.owner.sqlValue,
         ]) { try $0.integer(0) } != nil
     }
 
@@ -155,14 +155,18 @@ extension PortableSession: WebAccountSession {
         return moved
     }
 
-    /// A row of `WebSQL.uploadColumns` as an upload; a state this build does not know is an error.
+    /// A row of `WebSQL.uploadColumns` as an upload; a state or an outcome this build does not know is an error.
     private static func webUpload(_ row: Connection.Row) throws -> WebUpload {
         let state = try row.text(5)
         guard let known = UploadState(rawValue: state) else { throw StoreError.failed("unknown upload state '\(state)'") }
+        let outcome = try row.optionalText(12).map { text in
+            guard let outcome = UploadOutcome(rawValue: text) else { throw StoreError.failed("unknown upload outcome '\(text)'") }
+            return outcome
+        }
         var upload = WebUpload(
             id: try row.integer(0), userID: try row.integer(1), fileName: try row.text(2), storedName: try row.text(3),
             size: try row.int(4), state: known, createdAt: try row.text(6), expiresAt: try row.text(7), rowsRead: try row.int(8),
-            added: try row.int(9), removed: try row.int(10), problems: try row.int(11), outcome: try row.optionalText(12),
+            added: try row.int(9), removed: try row.int(10), problems: try row.int(11), outcome: outcome,
             batchID: try row.optionalInteger(13), userName: try row.text(14))
         upload.rowsTotal = try row.int(15)
         upload.planDigest = try row.optionalText(16)

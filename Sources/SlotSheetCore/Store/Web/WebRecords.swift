@@ -67,8 +67,8 @@ public struct WebUpload: Hashable, Sendable {
     public var added: Int
     public var removed: Int
     public var problems: Int
-    /// How reading ended (`ImportOutcome`'s status, or `unreadable`), once it has.
-    public var outcome: String?
+    /// How reading ended, once it has.
+    public var outcome: UploadOutcome?
     public var batchID: RowID?
     /// The uploader's name (read with the upload, for lists).
     public var userName: String?
@@ -84,7 +84,7 @@ public struct WebUpload: Hashable, Sendable {
 
     public init(id: RowID? = nil, userID: RowID, fileName: String, storedName: String, size: Int, state: UploadState = .reading,
                 createdAt: String, expiresAt: String, rowsRead: Int = 0, added: Int = 0, removed: Int = 0, problems: Int = 0,
-                outcome: String? = nil, batchID: RowID? = nil, userName: String? = nil) {
+                outcome: UploadOutcome? = nil, batchID: RowID? = nil, userName: String? = nil) {
         self.id = id
         self.userID = userID
         self.fileName = fileName
@@ -103,6 +103,35 @@ public struct WebUpload: Hashable, Sendable {
     }
 }
 
+/// How reading an upload ended, as its row records it (`web_upload.outcome`) and the upload list
+/// shows it: decoded once where the row is read, and matched as a closed type everywhere else.
+public enum UploadOutcome: String, CaseIterable, Sendable {
+    /// Valid, with changes to apply.
+    case ready
+    /// Valid, and the database already says everything the file says.
+    case nothingToChange = "nothing_to_change"
+    /// The file has problems.
+    case rejected
+    /// A template the database changed in since its export.
+    case stale
+    /// A file refused whole: not one slotsheet reads (`ImportFileError`).
+    case unreadable
+    /// A template whose hidden sheet was changed by hand.
+    case templateEdited = "template_edited"
+    /// The server failed to read it, for a reason of its own, every time it tried (`UploadReadFailure`).
+    case readFailed = "read_failed"
+
+    /// The outcome of checks that ended with `verdict`.
+    public init(_ verdict: ImportVerdict) {
+        switch verdict {
+        case .changes: self = .ready
+        case .nothingToChange: self = .nothingToChange
+        case .rejected: self = .rejected
+        case .stale: self = .stale
+        }
+    }
+}
+
 /// The result of reading an upload, as the upload list shows it.
 public struct UploadReading: Hashable, Sendable {
     public var state: UploadState
@@ -110,12 +139,12 @@ public struct UploadReading: Hashable, Sendable {
     public var added: Int
     public var removed: Int
     public var problems: Int
-    public var outcome: String
+    public var outcome: UploadOutcome
     /// The preview's plan digest, and that of applying a stale template's edits on top.
     public var planDigest: String?
     public var onTopDigest: String?
 
-    public init(state: UploadState, rowsRead: Int, added: Int, removed: Int, problems: Int, outcome: String,
+    public init(state: UploadState, rowsRead: Int, added: Int, removed: Int, problems: Int, outcome: UploadOutcome,
                 planDigest: String? = nil, onTopDigest: String? = nil) {
         self.planDigest = planDigest
         self.onTopDigest = onTopDigest
