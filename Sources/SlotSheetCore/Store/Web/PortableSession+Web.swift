@@ -89,23 +89,23 @@ extension PortableSession: WebAccountSession {
     }
 
     func insertUploadChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws {
-        try connection.execute(WebSQL.insertChunk, [uploadID.sqlValue, seq.sqlValue, .bytes(bytes)])
+        try connection.execute(WebSQL.fileChunks.insert, [uploadID.sqlValue, seq.sqlValue, .bytes(bytes)])
     }
 
     func uploadChunk(uploadID: RowID, seq: Int) throws -> [UInt8]? {
-        try connection.firstRow(WebSQL.chunk, [uploadID.sqlValue, seq.sqlValue]) { try $0.bytes(0) }
+        try connection.firstRow(WebSQL.fileChunks.select, [uploadID.sqlValue, seq.sqlValue]) { try $0.bytes(0) }
     }
 
     func insertUploadResultChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws {
-        try connection.execute(WebSQL.insertResultChunk, [uploadID.sqlValue, seq.sqlValue, .bytes(bytes)])
+        try connection.execute(WebSQL.resultChunks.insert, [uploadID.sqlValue, seq.sqlValue, .bytes(bytes)])
     }
 
     func uploadResultChunk(uploadID: RowID, seq: Int) throws -> [UInt8]? {
-        try connection.firstRow(WebSQL.resultChunk, [uploadID.sqlValue, seq.sqlValue]) { try $0.bytes(0) }
+        try connection.firstRow(WebSQL.resultChunks.select, [uploadID.sqlValue, seq.sqlValue]) { try $0.bytes(0) }
     }
 
     func deleteUploadResult(uploadID: RowID) throws {
-        try connection.execute(WebSQL.deleteResultChunks, [uploadID.sqlValue])
+        try connection.execute(WebSQL.resultChunks.delete, [uploadID.sqlValue])
     }
 
     func insertUploadErrorWorkbookChunk(uploadID: RowID, language: Language, seq: Int, bytes: [UInt8]) throws {
@@ -148,7 +148,7 @@ extension PortableSession: WebAccountSession {
             try $0.integer(0)
         } != nil
         if moved && !to.keepsFile {
-            try connection.execute(WebSQL.deleteChunks, [uploadID.sqlValue])
+            try connection.execute(WebSQL.fileChunks.delete, [uploadID.sqlValue])
             try deleteUploadResult(uploadID: uploadID)
             try deleteUploadErrorWorkbooks(uploadID: uploadID)
         }

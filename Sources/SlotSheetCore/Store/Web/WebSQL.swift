@@ -39,12 +39,22 @@ enum WebSQL {
         WHERE id = ? AND state = 'reading' AND lease_owner = ? RETURNING id
         """
 
-    static let insertChunk = "INSERT INTO upload_chunk (upload_id, seq, bytes) VALUES (?, ?, ?)"
-    static let chunk = "SELECT bytes FROM upload_chunk WHERE upload_id = ? AND seq = ?"
-    static let deleteChunks = "DELETE FROM upload_chunk WHERE upload_id = ?"
-    static let insertResultChunk = "INSERT INTO upload_result_chunk (upload_id, seq, bytes) VALUES (?, ?, ?)"
-    static let resultChunk = "SELECT bytes FROM upload_result_chunk WHERE upload_id = ? AND seq = ?"
-    static let deleteResultChunks = "DELETE FROM upload_result_chunk WHERE upload_id = ?"
+    /// The statements of a table of an upload's bytes in numbered chunks.
+    struct ChunkStatements {
+        let insert: String
+        let select: String
+        let delete: String
+
+        init(table: String) {
+            insert = "INSERT INTO \(table) (upload_id, seq, bytes) VALUES (?, ?, ?)"
+            select = "SELECT bytes FROM \(table) WHERE upload_id = ? AND seq = ?"
+            delete = "DELETE FROM \(table) WHERE upload_id = ?"
+        }
+    }
+
+    /// The upload's file, and its stored preview.
+    static let fileChunks = ChunkStatements(table: "upload_chunk")
+    static let resultChunks = ChunkStatements(table: "upload_result_chunk")
     static let insertErrorsChunk = "INSERT INTO upload_errors_chunk (upload_id, language, seq, bytes) VALUES (?, ?, ?, ?)"
     static let errorsChunk = "SELECT bytes FROM upload_errors_chunk WHERE upload_id = ? AND language = ? AND seq = ?"
     static let deleteErrorsChunks = "DELETE FROM upload_errors_chunk WHERE upload_id = ?"
