@@ -302,6 +302,19 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func pruneSignInRecords(_ counter: SignInCounter, keeping: Int) throws { try inner.pruneSignInRecords(counter, keeping: keeping) }
         func insertUploadChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws { try inner.insertUploadChunk(uploadID: uploadID, seq: seq, bytes: bytes) }
         func uploadChunk(uploadID: RowID, seq: Int) throws -> [UInt8]? { try inner.uploadChunk(uploadID: uploadID, seq: seq) }
+        func insertUploadResultChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws {
+            try inner.insertUploadResultChunk(uploadID: uploadID, seq: seq, bytes: bytes)
+        }
+        func uploadResultChunk(uploadID: RowID, seq: Int) throws -> [UInt8]? { try inner.uploadResultChunk(uploadID: uploadID, seq: seq) }
+        func deleteUploadResult(uploadID: RowID) throws { try inner.deleteUploadResult(uploadID: uploadID) }
+        func countReadFailure(_ uploadID: RowID, _ lease: UploadLease) throws -> Int? { try inner.countReadFailure(uploadID, lease) }
+        func insertUploadErrorWorkbookChunk(uploadID: RowID, language: Language, seq: Int, bytes: [UInt8]) throws {
+            try inner.insertUploadErrorWorkbookChunk(uploadID: uploadID, language: language, seq: seq, bytes: bytes)
+        }
+        func uploadErrorWorkbookChunk(uploadID: RowID, language: Language, seq: Int) throws -> [UInt8]? {
+            try inner.uploadErrorWorkbookChunk(uploadID: uploadID, language: language, seq: seq)
+        }
+        func deleteUploadErrorWorkbooks(uploadID: RowID) throws { try inner.deleteUploadErrorWorkbooks(uploadID: uploadID) }
         func claimUpload(_ lease: UploadLease) throws -> WebUpload? { try inner.claimUpload(lease) }
         func renewUploadLease(_ uploadID: RowID, _ lease: UploadLease, rows: Int, total: Int) throws -> Bool {
             try inner.renewUploadLease(uploadID, lease, rows: rows, total: total)

@@ -196,6 +196,9 @@ import SlotSheetTemplates
             example("reversed", DateRangeError.reversed(from: day, to: day.adding(days: -1))),
             example("tooLong", DateRangeError.tooLong(days: 900, limit: 731)),
         ])
+        check.check("UploadReadFailure", declaredIn: "Sources/SlotSheetCore/Uploads/UploadReadRetry.swift", examples: [
+            example("serverFailed", UploadReadFailure.serverFailed(attempts: 3)),
+        ])
         check.check("UndoError", declaredIn: "Sources/SlotSheetCore/Import/UndoJob.swift", examples: [
             example("notFound", UndoError.notFound(12)), example("alreadyUndone", UndoError.alreadyUndone(12, by: 14)),
             example("laterBatches", UndoError.laterBatches(12, [13, 15])), example("notApplied", UndoError.notApplied(12, .rejected)),

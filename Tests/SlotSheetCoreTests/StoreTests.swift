@@ -35,6 +35,8 @@ import Testing
                 DROP TABLE request_status_log;
                 DROP TABLE web_session;
                 DROP TABLE sign_in_record;
+                DROP TABLE upload_result_chunk;
+                DROP TABLE upload_errors_chunk;
                 DROP TABLE upload_chunk;
                 DROP TABLE list_upload;
                 DROP TABLE web_upload;
@@ -47,7 +49,7 @@ import Testing
                                                                  '004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
                                                                  '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database',
                                                                  '009-list-uploads', '010-held-requests-in-slot-order',
-                                                                 '011-request-status-log', '012-resident-notice');
+                                                                 '011-request-status-log', '012-resident-notice', '013-stored-upload-preview');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)

@@ -103,6 +103,30 @@ import Testing
         text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
     }
 
+    /// Every upload read has its preview stored: an instance that did not read it (here: this one
+    /// after a restart) reads nothing again, and the counter of such reads stays 0; only an upload
+    /// without a stored preview (read by a slotsheet from before them) is read again, and counted.
+    @Test(arguments: TestBackend.available) func uploadsAreNotReadAgain(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend, metricsFrom: [IPNetwork("127.0.0.1")!])
+        let token = try UserDirectory(store: fixture.store, clock: fixture.clock, cost: 4).newToken(for: "olga")
+        let cells = try ApplyTests.freeCells(fixture.store, count: 4)
+        let ids = try await fixture.application.test(.router) { client in
+            let api = RouterAPI(client: client, token: token)
+            return [try await api.upload("two.csv", ApplyTests.csv(cells.prefix(2))).id, try await api.upload("other.csv", ApplyTests.csv(cells.suffix(2))).id]
+        }
+        // As if the second were read by a slotsheet from before stored previews.
+        try fixture.store.write { try $0.deleteUploadResult(uploadID: RowID(ids[1])) }
+        let restarted = try fixture.anotherInstance("restarted")
+        try await WebServer.application(restarted.services).test(.live) { client in
+            let api = RouterAPI(client: client, token: token)
+            let first = try await UploadQueueTests.previewed(api, ids[0])
+            #expect(first["beingRead"] == nil)
+            #expect(Self.value("slotsheet_upload_rereads_total", try await client.execute(uri: "/metrics", method: .get).text) == 0)
+            _ = try await UploadQueueTests.previewed(api, ids[1])
+            #expect(Self.value("slotsheet_upload_rereads_total", try await client.execute(uri: "/metrics", method: .get).text) == 1)
+        }
+    }
+
     @Test func withoutTheSettingNobodyGetsMetrics() async throws {
         let fixture = try WebFixture()
         try await fixture.application.test(.live) { client async throws in

@@ -36,6 +36,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case mailRetrySeconds = "mail.retry_seconds"
     case mailRetryMaxSeconds = "mail.retry_max_seconds"
     case mailGiveUpSeconds = "mail.give_up_seconds"
+    case webReadLease = "web.read_lease_seconds"
+    case webReadPoll = "web.read_poll_seconds"
+    case webPreviewCache = "web.preview_cache_mb"
 
     /// The sections of the file, in the order `config show` lists them.
     public static let sections = ["office", "booking", "web", "mail"]
@@ -62,11 +65,14 @@ public enum SettingKey: String, CaseIterable, Sendable {
     static let ports = 1...65535
     /// Lease and pauses of the notices' sender: a second (tests) to a week.
     static let mailSeconds = 1...604_800
+    static let queueSeconds = 1...600
+    static let cacheMegabytes = 0...65_536
 
     public var kind: SettingsValueKind {
         switch self {
         case .bookingMinDaysAhead, .bookingMaxDaysAhead, .webUploadLimit, .webUploadExpiry, .webIdleTimeout, .webHeaderTimeout, .webBodyTimeout,
-             .webMaxConnections, .mailPort, .mailLeaseSeconds, .mailRetrySeconds, .mailRetryMaxSeconds, .mailGiveUpSeconds: return .integer
+             .webMaxConnections, .webReadLease, .webReadPoll, .webPreviewCache,
+             .mailPort, .mailLeaseSeconds, .mailRetrySeconds, .mailRetryMaxSeconds, .mailGiveUpSeconds: return .integer
         case .webTrustedProxies, .webMetricsFrom: return .stringList
         default: return .string
         }
@@ -94,6 +100,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .mailFrom, .mailReplyTo: return .mailAddress
         case .mailCAFile: return .filePath
         case .mailLeaseSeconds, .mailRetrySeconds, .mailRetryMaxSeconds, .mailGiveUpSeconds: return .wholeNumber(SettingKey.mailSeconds)
+        case .webReadLease, .webReadPoll: return .wholeNumber(SettingKey.queueSeconds)
+        case .webPreviewCache: return .wholeNumber(SettingKey.cacheMegabytes)
         }
     }
 
@@ -156,6 +164,12 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case (.mailHost, _), (.mailPort, _), (.mailSecurity, _), (.mailUser, _), (.mailFrom, _), (.mailReplyTo, _), (.mailCAFile, _),
              (.mailDomain, _), (.mailLeaseSeconds, _), (.mailRetrySeconds, _), (.mailRetryMaxSeconds, _), (.mailGiveUpSeconds, _):
             guard settings.mail.apply(self, value) else { throw invalid(value.shownInMessage) }
+        case let (.webReadLease, .integer(seconds)), let (.webReadPoll, .integer(seconds)):
+            guard SettingKey.queueSeconds.contains(seconds) else { throw invalid(String(seconds)) }
+            if self == .webReadLease { settings.web.readLeaseSeconds = seconds } else { settings.web.readPollSeconds = seconds }
+        case let (.webPreviewCache, .integer(megabytes)):
+            guard SettingKey.cacheMegabytes.contains(megabytes) else { throw invalid(String(megabytes)) }
+            settings.web.previewCacheMegabytes = megabytes
         default:
             throw .wrongKind(key: self, at: origin, expected: kind, found: value.kind)
         }
@@ -206,6 +220,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .mailHost, .mailPort, .mailSecurity, .mailUser, .mailFrom, .mailReplyTo, .mailCAFile, .mailDomain, .mailLeaseSeconds,
              .mailRetrySeconds, .mailRetryMaxSeconds, .mailGiveUpSeconds:
             return settings.mail.display(self)
+        case .webReadLease: return String(settings.web.readLeaseSeconds)
+        case .webReadPoll: return String(settings.web.readPollSeconds)
+        case .webPreviewCache: return String(settings.web.previewCacheMegabytes)
         }
     }
 }

@@ -22,6 +22,7 @@ public enum Schema {
         Migration(identifier: "010-held-requests-in-slot-order", sql: heldRequestsInSlotOrder),
         Migration(identifier: "011-request-status-log", sql: requestStatusLog),
         Migration(identifier: "012-resident-notice", sql: residentNotice),
+        Migration(identifier: "013-stored-upload-preview", sql: storedUploadPreview),
     ]
 
     /// The version this build creates and expects.
@@ -45,6 +46,8 @@ public enum Schema {
         "list_upload",
         "request_status_log",
         "resident_notice",
+        "upload_result_chunk",
+        "upload_errors_chunk",
     ]
 
     private static let isoDate = "9999-99-99"
@@ -157,15 +160,8 @@ public enum Schema {
     /// the preview's plan digests. Uploads of before, whose files were in a folder of one
     /// instance, cannot be read again by another: they expire.
     @Sendable private static func uploadsInTheDatabase(_ d: SQLDialect) -> String {
-        let bytes = d == .postgres ? "BYTEA" : "BLOB"
-        return """
-        CREATE TABLE upload_chunk (
-            id \(d.primaryKey),
-            upload_id \(d.reference) NOT NULL REFERENCES web_upload(id) ON DELETE CASCADE,
-            seq INTEGER NOT NULL CHECK (seq >= 0),
-            bytes \(bytes) NOT NULL,
-            UNIQUE (upload_id, seq)
-        );
+        """
+        \(uploadChunkTable("upload_chunk", d))
         ALTER TABLE web_upload ADD COLUMN lease_owner \(d.text);
         ALTER TABLE web_upload ADD COLUMN lease_until BIGINT;
         ALTER TABLE web_upload ADD COLUMN rows_total INTEGER NOT NULL DEFAULT 0;
@@ -406,6 +402,42 @@ public enum Schema {
             CREATE INDEX resident_notice_by_batch ON resident_notice(batch_id);
             CREATE INDEX resident_notice_by_request ON resident_notice(request_id);
             """
+    }
+
+    /// What reading an upload found, stored once by the instance that read it (`StoredPreview`, in
+    /// chunks of at most `UploadChunks.size` like the upload's bytes, and removed with them), so
+    /// every instance shows and applies the upload without reading its file again; and the reads
+    /// of an upload that failed for a reason of the server's own, so that the queue waits longer
+    /// after each and refuses the upload after a few rather than trying it again forever; and the
+    /// error workbook of an upload with problems, made once in each language and kept in chunks.
+    @Sendable private static func storedUploadPreview(_ d: SQLDialect) -> String {
+        """
+        \(uploadChunkTable("upload_result_chunk", d))
+        ALTER TABLE web_upload ADD COLUMN read_failures INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE upload_errors_chunk (
+            id \(d.primaryKey),
+            upload_id \(d.reference) NOT NULL REFERENCES web_upload(id) ON DELETE CASCADE,
+            language \(d.text) NOT NULL CHECK (language IN ('en', 'nl')),
+            seq INTEGER NOT NULL CHECK (seq >= 0),
+            bytes \(d == .postgres ? "BYTEA" : "BLOB") NOT NULL,
+            UNIQUE (upload_id, language, seq)
+        );
+        """
+    }
+
+    /// A table of an upload's bytes in numbered chunks, removed with the upload: its file
+    /// (`upload_chunk`, 008) and its stored preview (`upload_result_chunk`, 013). The statement
+    /// 008 shipped with, word for word.
+    private static func uploadChunkTable(_ name: String, _ d: SQLDialect) -> String {
+        """
+        CREATE TABLE \(name) (
+            id \(d.primaryKey),
+            upload_id \(d.reference) NOT NULL REFERENCES web_upload(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL CHECK (seq >= 0),
+            bytes \(d == .postgres ? "BYTEA" : "BLOB") NOT NULL,
+            UNIQUE (upload_id, seq)
+        );
+        """
     }
 
     @Sendable private static func repairRequestDatabase(_ d: SQLDialect) -> String {

@@ -11,11 +11,20 @@ import SlotSheetCore
 final class WebMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
+    private let rereads: CoreMetrics.Counter
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [.milliseconds(50), .milliseconds(250), .seconds(1), .seconds(5), .seconds(30), .seconds(120)]
         self.factory = factory
+        // Made at the start, so a scrape shows 0 rather than nothing.
+        rereads = Counter(label: "slotsheet_upload_rereads_total", factory: factory)
+    }
+
+    /// An upload read again for its preview only: one read before stored previews, whose preview
+    /// is not in the database. Every upload read since has its preview stored, so this stays 0.
+    func countReread() {
+        rereads.increment()
     }
 
     /// One answered request; `route` is the route's pattern (`/uploads/{id}`; `NotFound` for a path no
