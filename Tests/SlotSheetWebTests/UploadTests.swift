@@ -103,6 +103,26 @@ import Testing
         }
     }
 
+    /// A plan of many slots shows its first 150 in the grid, in date order, and says how many there are.
+    @Test func theGridShowsTheFirstSlotsOfALargePlanAndCountsThemAll() async throws {
+        let fixture = try WebFixture()
+        let token = try UserDirectory(store: fixture.store, clock: fixture.clock, cost: 4).newToken(for: "olga")
+        let cells = try ApplyTests.freeCells(fixture.store, count: 3_000)
+        let slots = Set(cells.map { "\($0.0) \($0.1)" })
+        try await fixture.application.test(.router) { client in
+            let id = try await RouterAPI(client: client, token: token).upload("many.csv", ApplyTests.csv(cells)).id
+            var browser = Browser()
+            _ = try await browser.signIn(client, as: "olga")
+            let page = try await client.execute(uri: "/uploads/\(id)", method: .get, headers: browser.headers())
+            #expect(slots.count > ChangeGrid.rowLimit)
+            #expect(page.text.contains("The grid shows the first \(ChangeGrid.rowLimit) of \(slots.count) slots with changes"))
+            let grid = try #require(page.text.split(separator: "class=\"change-grid\"").last)
+            #expect(grid.components(separatedBy: "<th scope=\"row\">").count - 1 == ChangeGrid.rowLimit)
+            let label = { (iso: String) in DateLabel.long(LocalDate(iso: iso)!, WebWords.english) }
+            #expect(grid.contains(label(cells[0].0)) && !grid.contains(label(cells.last!.0)), "the first slots, in date order")
+        }
+    }
+
     /// multipart-kit traps on a part header name past ASCII: the guard refuses it first (400), and
     /// the server answers the next request. A file name in UTF-8 (a header value) is fine.
     @Test func aPartHeaderNamePastASCIIIsRefusedAndTheServerStaysUp() async throws {

@@ -146,7 +146,7 @@ struct APIRoutes {
         var state = ImportState(id: id, state: upload.state.rawValue, result: nil, batch: upload.batchID,
                                 rows: services.readers.progress(of: upload)?.rows)
         if upload.state == .ready || upload.state == .refused {
-            // Not in memory (the server restarted): queued to be read again; `result` comes once it is.
+            // No stored preview (read by a slotsheet from before them): queued to be read again; `result` comes once it is.
             let preview = try await services.readers.currentPreview(of: upload)
             if preview == nil { state.beingRead = true }
             switch preview?.result {
@@ -227,8 +227,8 @@ struct ImportState: Encodable {
     var error: String?
     var batch: RowID?
     var rows: Int?
-    /// The preview is not in memory on the instance asked (another read it, or it restarted) and is
-    /// being read again there: ask again.
+    /// The upload was read by a slotsheet from before stored previews, and the instance asked is
+    /// reading it again for its preview: ask again.
     var beingRead: Bool?
 
     init(id: RowID, state: String, result: ImportOutcomeJSON?, error: String? = nil, batch: RowID? = nil, rows: Int? = nil) {

@@ -21,13 +21,19 @@ struct ChangeGrid {
 
     var node: Node {
         let w = frame.words
+        // The rows first, then the cells of the rows shown only: a plan of a million changes holds
+        // a set of its slots here, not a million cells.
+        func row(_ change: AvailabilityChange) -> Row { Row(date: change.key.date, daypartID: change.key.daypartID, daypart: change.daypartCode) }
+        var slots = Set<Row>()
+        for change in plan.changes { slots.insert(row(change)) }
+        let rows = slots.sorted()
+        let shown = Array(rows.prefix(Self.rowLimit))
+        let last = shown.last
         var cells: [Row: [String: Bool]] = [:]
         for change in plan.changes {
-            let row = Row(date: change.key.date, daypartID: change.key.daypartID, daypart: change.daypartCode)
-            cells[row, default: [:]][change.staffCode] = change.available
+            let slot = row(change)
+            if let last, slot <= last { cells[slot, default: [:]][change.staffCode] = change.available }
         }
-        let rows = cells.keys.sorted()
-        let shown = Array(rows.prefix(Self.rowLimit))
         let staff = Set(shown.flatMap { cells[$0]!.keys }).sorted()
         return element("section", [Attribute("aria-labelledby", "grid-title")]) {
             element("h2", [Attribute("id", "grid-title")]) { w.gridTitle }

@@ -25,8 +25,10 @@ import SlotSheetTemplates
 /// upload read by a slotsheet from before stored previews has none: an instance asked for it
 /// reads it again for the preview only, and records nothing (`readAgain`, counted in `/metrics`).
 ///
-/// On graceful shutdown (SIGTERM) it stops claiming, and finishes the reads it holds (or releases
-/// a lease whose read failed, so another instance takes it at once).
+/// A read that fails for a reason of the server's own is counted and handed back to the queue
+/// after a pause that grows with each failure; the last attempt refuses the upload
+/// (`UploadReadRetry`). On graceful shutdown (SIGTERM) it stops claiming, and finishes the reads
+/// it holds.
 final class UploadReaders: Service, Sendable {
     /// An upload to read: under a lease (its reading is recorded), or only for its preview.
     struct Job: Sendable {
@@ -84,9 +86,9 @@ final class UploadReaders: Service, Sendable {
         eventInput.yield(.nudge)
     }
 
-    /// Queues a read, for its preview only, of an upload whose preview is not in memory here (it was
-    /// read by another instance, before a restart, or it left the memory), unless one is under way.
-    /// A request never reads a file itself; nothing is recorded.
+    /// Queues a read, for its preview only, of an upload that has no stored preview (it was read by
+    /// a slotsheet from before them), unless one is under way. A request never reads a file itself;
+    /// nothing is recorded.
     func rereadSoon(_ upload: WebUpload) {
         guard let id = upload.id, !stopping.withLockedValue({ $0 }) else { return }
         let queued = progress.withLockedValue { list -> Bool in
@@ -261,8 +263,8 @@ final class UploadReaders: Service, Sendable {
         return Job(uploadID: id, clientName: upload.fileName, userName: upload.userName ?? "-", lease: lease)
     }
 
-    /// Reads a claimed upload under its lease, renewed meanwhile, and records the result (or, when
-    /// reading failed, releases the lease so another instance tries).
+    /// Reads a claimed upload under its lease, renewed meanwhile, and records the result with its
+    /// stored preview and error workbooks (or, when reading failed, counts the failure).
     private func readClaimed(_ job: Job) async {
         guard let services, let lease = job.lease else { return }
         let id = job.uploadID
