@@ -188,4 +188,24 @@ import XLSXWriter
         #expect(sheet.rows[0].cells[.description]?.text == hostile)
         #expect(try scenario.run(scenario.files.path("requests.xlsx")).status == .nothingToChange)
     }
+
+    /// A request the office archived offers, on its next export, to be restored to the status it
+    /// had (from its log): its row of Status choices is archived, completed.
+    @Test(.enabled(if: RequestWorkbookImportTests.python, "no interop venv"), arguments: Backend.available)
+    func anArchivedRequestOffersTheStatusItHadBefore(_ backend: Backend) throws {
+        let scenario = try Scenario(backend)
+        let exporter = RequestQueueExporter(store: scenario.store, rules: scenario.rules)
+        _ = try exporter.export(RequestFilter(statuses: [.completed]), to: scenario.files.path("completed.xlsx"), language: .en, paper: .a4)
+        let id = try #require(try RequestWorkbookReader.read(path: scenario.files.path("completed.xlsx")).rows.first?.cells[.request]?.text)
+        try scenario.files.edit(scenario.files.path("completed.xlsx"), to: "archived.xlsx", "ws[\"J2\"] = \"archived\"")
+        guard case .applied = try scenario.run(scenario.files.path("archived.xlsx")).status else { Issue.record("not archived"); return }
+        _ = try exporter.export(RequestFilter(statuses: [.archived]), to: scenario.files.path("all-archived.xlsx"), language: .en, paper: .a4)
+        let seen = try scenario.files.peek(scenario.files.path("all-archived.xlsx"), """
+            ws = wb["Requests"]
+            choices = wb["Status choices"]
+            out["rows"] = {str(ws.cell(r, 1).value): [c.value for c in choices[r][:3] if c.value] for r in range(2, ws.max_row + 1)}
+            """)
+        let rows = try #require(seen["rows"] as? [String: [String]])
+        #expect(rows[id] == ["archived", "completed"], "\(rows[id] ?? [])")
+    }
 }

@@ -150,7 +150,7 @@ import XLSXReader
     }
 
     /// A layout the office changed is named at each cell, all at once: a column title typed
-    /// over, something typed beside and below the table, a request number typed over, a row
+    /// over, something typed beside (one problem a row) and below the table, a request number typed over, a row
     /// emptied, cells merged.
     @Test(.enabled(if: RequestWorkbookTests.python, "no interop venv"))
     func layoutChangesAreRefusedAtTheirCells() throws {
@@ -161,6 +161,8 @@ import XLSXReader
             ws.protection.sheet = False
             ws["J1"] = "state"
             ws["N3"] = "extra"
+            ws["P3"] = "more"
+            ws["Z3"] = "and more"
             ws["B9"] = "below"
             ws["A4"] = 2001
             for cell in ws[5]:

@@ -72,22 +72,33 @@ enum RequestWorkbookReader {
             var rowsOfSheet = try book.rows(of: sheet)
             var header: [String]?
             var rowsSeen = Set<Int>()
-            while let row = try rowsOfSheet.next() {
+            var rowsRead = 0, stopped = false
+            while !stopped, let row = try rowsOfSheet.next() {
                 var values = [String](repeating: "", count: columns.count)
+                // A row's first cell right of the table is its problem (one a row, however wide).
+                var outside: (text: String, reference: String)?
                 for cell in row.cells {
                     let text = ListTable.text(cell.value)
                     guard !text.isEmpty else { continue }
                     if cell.column <= columns.count {
                         values[cell.column - 1] = text
-                    } else {
-                        refuse(.outsideTable(found: text), at: .cell(sheet: sheet.name, reference: cell.a1))
+                    } else if outside == nil {
+                        outside = (text, cell.a1)
                     }
                 }
+                if let outside { refuse(.outsideTable(found: outside.text), at: .cell(sheet: sheet.name, reference: outside.reference)) }
                 if row.index == 1 {
                     header = values
                     continue
                 }
                 guard let first = values.firstIndex(where: { !$0.isEmpty }) else { continue }
+                // Every row with something in it counts, in the table or below it.
+                rowsRead += 1
+                guard rowsRead <= DecisionSheet.maxRows else {
+                    problems.append(DecisionProblem(.tooManyRows(limit: DecisionSheet.maxRows), at: place(.request, row: row.index)))
+                    stopped = true
+                    continue
+                }
                 if let exported {
                     guard let id = exported.byRow[row.index] else {
                         refuse(.outsideTable(found: values[first]), at: place(columns[first], row: row.index), column: columns[first])
@@ -100,10 +111,6 @@ enum RequestWorkbookReader {
                         continue
                     }
                 }
-                guard rows.count < DecisionSheet.maxRows else {
-                    problems.append(DecisionProblem(.tooManyRows(limit: DecisionSheet.maxRows), at: place(.request, row: row.index)))
-                    return
-                }
                 var cells: [RequestColumn: DecisionCell] = [:]
                 for (index, column) in columns.enumerated() {
                     cells[column] = DecisionCell(text: values[index], place: place(column, row: row.index))
@@ -111,7 +118,8 @@ enum RequestWorkbookReader {
                 rows.append(DecisionRow(place: place(.request, row: row.index), cells: cells))
             }
             checkHeader(header ?? [String](repeating: "", count: columns.count))
-            for (index, id) in exported?.byRow ?? [:] where !rowsSeen.contains(index) {
+            // Rows past a stop were not read, so not missed either.
+            for (index, id) in exported?.byRow ?? [:] where !stopped && !rowsSeen.contains(index) {
                 refuse(.requestRemoved(id), at: place(.request, row: index), column: .request)
             }
             for merged in rowsOfSheet.mergedRanges {
