@@ -24,6 +24,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case webBodyTimeout = "web.body_timeout_seconds"
     case webMaxConnections = "web.max_connections"
     case webMetricsFrom = "web.metrics_from"
+    case webReadLease = "web.read_lease_seconds"
+    case webReadPoll = "web.read_poll_seconds"
+    case webPreviewCache = "web.preview_cache_mb"
     case mailHost = "mail.host"
     case mailPort = "mail.port"
     case mailSecurity = "mail.security"
@@ -36,9 +39,6 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case mailRetrySeconds = "mail.retry_seconds"
     case mailRetryMaxSeconds = "mail.retry_max_seconds"
     case mailGiveUpSeconds = "mail.give_up_seconds"
-    case webReadLease = "web.read_lease_seconds"
-    case webReadPoll = "web.read_poll_seconds"
-    case webPreviewCache = "web.preview_cache_mb"
 
     /// The sections of the file, in the order `config show` lists them.
     public static let sections = ["office", "booking", "web", "mail"]
