@@ -204,10 +204,9 @@ import sqlite3, sys, time
 db = sqlite3.connect(sys.argv[1])
 now = int(time.time() * 1000)
 db.execute("""INSERT INTO resident_notice (request_id, kind, recipient, recipient_name, language, subject, body, state,
-    next_attempt_ms, queued_ms, created_at, message_id, operator)
+    next_attempt_ms, queued_ms, created_at, message_id)
     SELECT MIN(id), 'completed', 'tenant@example.org', 'Tenant', 'en', 'Your repair request is completed',
-    'The repair is completed.', 'queued', 0, ?, '2026-12-01T08:00:00Z', 'notice-package-test@example.org', 'package-test'
-    FROM repair_request""", (now,))
+    'The repair is completed.', 'queued', 0, ?, '2026-12-01T08:00:00Z', 'notice-package-test@example.org' FROM repair_request""", (now,))
 db.commit()
 db.close()
 PY

@@ -68,10 +68,10 @@ def main():
         rows.append((request, 1, "approved", "tenant%d@example.org" % index, "Tenant %d" % index, "en",
                      "Your repair visit on Tuesday 8 December 2026, 09:00-10:00 (request %d)" % request, TEXT.format(request=request),
                      calendar(request, sequence), "REQUEST", sequence, "queued", 0, now, "2026-12-01T08:00:00Z",
-                     "notice-bench-%d@example.org" % index, "bench"))
+                     "notice-bench-%d@example.org" % index))
     db.executemany("""INSERT INTO resident_notice (request_id, batch_id, kind, recipient, recipient_name, language, subject, body, calendar,
-        calendar_method, calendar_sequence, state, next_attempt_ms, queued_ms, created_at, message_id, operator)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows)
+        calendar_method, calendar_sequence, state, next_attempt_ms, queued_ms, created_at, message_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", rows)
     db.commit()
     db.close()
 

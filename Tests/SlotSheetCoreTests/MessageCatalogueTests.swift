@@ -66,7 +66,7 @@ import SlotSheetTemplates
             id: 42, requestID: 7, batchID: 3, kind: .approved, recipient: "jan@example.nl", recipientName: "Jan", language: .nl,
             subject: "Uw reparatiebezoek", text: "Beste Jan,", calendar: nil, calendarMethod: nil, calendarSequence: 0,
             messageID: "notice-42@example.nl", state: .failed, attempts: 2, nextAttemptMS: 0, leaseOwner: nil, leaseUntilMS: nil,
-            lastAnswer: "550 5.1.1 onbekend", createdAt: "2026-12-01T08:00:00Z", sentAt: nil, correctsNoticeID: nil, slot: nil, queuedMS: 0, operatorName: "maria")
+            lastAnswer: "550 5.1.1 onbekend", createdAt: "2026-12-01T08:00:00Z", sentAt: nil, correctsNoticeID: nil, slot: nil, queuedMS: 0)
         check.check("NoticeMessage", declaredIn: "Sources/SlotSheetCore/Messages/NoticeMessages.swift", examples: [
             example("sent", NoticeMessage.sent(notice: 42, request: 7, recipient: "jan@example.nl", answer: "250 2.0.0 OK")),
             example("retried", NoticeMessage.retried(notice: 42, request: 7, recipient: "jan@example.nl", answer: "451 4.3.0 bezet",

@@ -51,7 +51,7 @@ public enum NoticeOutbox {
                 requestID: change.requestID, batchID: change.batchID, kind: kind, recipient: recipient.address, recipientName: facts.residentName,
                 language: office.language, subject: composed.subject, text: composed.text, calendar: composed.calendar,
                 calendarSequence: sequence, nextAttemptMS: milliseconds(now), createdAt: Timestamp.iso(now), correctsNoticeID: nil, slot: slot,
-                operatorName: change.operatorName, messageDomain: office.domain))
+                messageDomain: office.domain))
             report.queued.append(notice.id)
         }
         return report
@@ -61,8 +61,7 @@ public enum NoticeOutbox {
     /// not yet sent are withdrawn, and a correction is queued for each that was sent (or was being
     /// sent at that moment, and so may have arrived). Failed and withdrawn notices never reached
     /// anyone and need nothing.
-    public static func withdraw(batchID: RowID, operatorName: String, in session: any StoreSession, office: NoticeOffice,
-                                now: Date) throws -> NoticeWithdrawReport {
+    public static func withdraw(batchID: RowID, in session: any StoreSession, office: NoticeOffice, now: Date) throws -> NoticeWithdrawReport {
         var report = NoticeWithdrawReport()
         let notices = try session.notices(ofBatch: batchID)
         guard !notices.isEmpty else { return report }
@@ -84,7 +83,7 @@ public enum NoticeOutbox {
                     requestID: notice.requestID, batchID: batchID, kind: .correction, recipient: notice.recipient,
                     recipientName: notice.recipientName, language: notice.language, subject: composed.subject, text: composed.text,
                     calendar: composed.calendar, calendarSequence: sequence, nextAttemptMS: milliseconds(now), createdAt: Timestamp.iso(now),
-                    correctsNoticeID: notice.id, slot: notice.slot, operatorName: operatorName, messageDomain: office.domain))
+                    correctsNoticeID: notice.id, slot: notice.slot, messageDomain: office.domain))
                 report.corrections.append(correction.id)
             case .failed, .withdrawn:
                 continue

@@ -116,8 +116,6 @@ public struct ResidentNotice: Hashable, Sendable {
     /// Milliseconds since 1970: when it was queued (by its decision, or again by hand); the
     /// give-up period counts from here.
     public var queuedMS: Int64
-    /// Who made the decision (or the undo) it tells of.
-    public var operatorName: String
 }
 
 /// A notice to add to the outbox, composed; the store gives it its id and Message-ID.
@@ -136,7 +134,6 @@ public struct NewNotice: Sendable {
     var createdAt: String
     var correctsNoticeID: RowID?
     var slot: NoticeSlot?
-    var operatorName: String
     /// The domain of the Message-ID (`notice-<id>@<domain>`).
     var messageDomain: String
 }

@@ -296,8 +296,7 @@ public enum Schema {
                 last_answer \(d.text),
                 created_at \(d.text) NOT NULL,
                 sent_at \(d.text),
-                corrects_notice_id \(d.reference) REFERENCES resident_notice(id),
-                operator \(d.text) NOT NULL
+                corrects_notice_id \(d.reference) REFERENCES resident_notice(id)
             );
             CREATE INDEX resident_notice_due ON resident_notice(state, next_attempt_ms, id);
             CREATE INDEX resident_notice_leased ON resident_notice(state, lease_until_ms, id);

@@ -4,7 +4,7 @@ enum NoticeSQL {
     static let columns = """
         id, request_id, batch_id, kind, recipient, recipient_name, language, subject, body, calendar, calendar_method, \
         calendar_sequence, message_id, state, attempts, next_attempt_ms, lease_owner, lease_until_ms, last_answer, created_at, \
-        sent_at, corrects_notice_id, slot_date, daypart_id, queued_ms, operator
+        sent_at, corrects_notice_id, slot_date, daypart_id, queued_ms
         """
 
     static let facts = """
@@ -21,8 +21,8 @@ enum NoticeSQL {
 
     static let insert = """
         INSERT INTO resident_notice (request_id, batch_id, kind, recipient, recipient_name, language, subject, body, calendar, \
-        calendar_method, calendar_sequence, state, next_attempt_ms, queued_ms, created_at, corrects_notice_id, slot_date, daypart_id, operator) \
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?) RETURNING id
+        calendar_method, calendar_sequence, state, next_attempt_ms, queued_ms, created_at, corrects_notice_id, slot_date, daypart_id) \
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?) RETURNING id
         """
     /// Message-IDs are made from the id the insert gave (`notice-<id>@<domain>`).
     static let setMessageID = "UPDATE resident_notice SET message_id = ? WHERE id = ? RETURNING \(columns)"

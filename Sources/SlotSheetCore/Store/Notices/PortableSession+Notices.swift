@@ -23,7 +23,6 @@ extension PortableSession: NoticeSession {
             n.language.rawValue.sqlValue, n.subject.sqlValue, n.text.sqlValue, n.calendar?.text.sqlValue ?? .null,
             n.calendar?.method.sqlValue ?? .null, n.calendarSequence.sqlValue, n.nextAttemptMS.sqlValue, n.nextAttemptMS.sqlValue, n.createdAt.sqlValue,
             n.correctsNoticeID.sqlValue, n.slot?.date.iso.sqlValue ?? .null, n.slot?.daypartID.sqlValue ?? .null,
-            n.operatorName.sqlValue,
         ])
         let messageID = "notice-\(id)@\(n.messageDomain)"
         guard let stored = try connection.firstRow(NoticeSQL.setMessageID, [messageID.sqlValue, id.sqlValue], PortableSession.residentNotice) else {
@@ -91,7 +90,6 @@ extension PortableSession: NoticeSession {
             messageID: try row.optionalText(12) ?? "", state: state, attempts: try row.int(14), nextAttemptMS: try row.integer(15),
             leaseOwner: try row.optionalText(16), leaseUntilMS: try row.optionalInteger(17), lastAnswer: try row.optionalText(18),
             createdAt: try row.text(19), sentAt: try row.optionalText(20), correctsNoticeID: try row.optionalInteger(21),
-            slot: try slot(date: row.optionalText(22), daypartID: row.optionalInteger(23)), queuedMS: try row.integer(24),
-            operatorName: try row.text(25))
+            slot: try slot(date: row.optionalText(22), daypartID: row.optionalInteger(23)), queuedMS: try row.integer(24))
     }
 }
