@@ -92,7 +92,12 @@ public final class SMTPClient {
         let headers = SList(message.headerLines)
         let recipients = SList([message.to.address])
         guard let mime = curl_mime_init(handle) else { throw .setup("libcurl could not build a message") }
-        defer { curl_mime_free(mime) }
+        defer {
+            // The handle refers to the MIME tree (and cleans its part when reset or cleaned up):
+            // let go of it before it is freed.
+            ccurl_set_pointer(handle, CURLOPT_MIMEPOST, nil)
+            curl_mime_free(mime)
+        }
         addBody(of: message, to: mime)
 
         var code = CURLE_OK
