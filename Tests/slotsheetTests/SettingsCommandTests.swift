@@ -159,6 +159,7 @@ import SlotSheetCore
             ("wroteAvailability", .wroteAvailability(path: "rooster.csv", rows: 84, staff: 12)),
             ("wroteReport", .wroteReport(path: "bezetting.xlsx", report: "utilization", rows: 84)),
             ("wroteList", .wroteList(path: "medewerkers.xlsx", list: "Medewerkers", rows: 30)),
+            ("wroteRequests", .wroteRequests(path: "verzoeken.csv", rows: 129)), ("moreChanges", .moreChanges(count: 66)), ("requestsBatch", .requestsBatch),
             ("undone", .undone(batch: 3, asBatch: 4, added: 1, removed: 2, unchanged: 0)), ("noImports", .noImports),
             ("historyHeader", .historyHeader), ("noImportsWithOutcome", .noImportsWithOutcome), ("limitTooSmall", .limitTooSmall),
             ("unknownOutcome", .unknownOutcome(word: "failed", outcomes: ["applied", "rejected"])), ("outcomeNeeded", .outcomeNeeded(outcomes: ["applied"])), ("undoOf", .undoOf(batch: 3)), ("listBatch", .listBatch(.staff)), ("reading", .reading(file: "rooster.xlsx")),
