@@ -261,8 +261,9 @@ import SlotSheetTemplates
             example("laterChange", RequestUndoError.laterChange(batch: 12, request: 1043, byBatch: 14)),
             example("rejected", RequestUndoError.rejected(batch: 12, [wrong])),
         ])
-        check.check("RequestExportError", declaredIn: "Sources/SlotSheetCore/Decisions/RequestQueue.swift", examples: [
-            example("workbookNotAvailable", RequestExportError.workbookNotAvailable(path: "verzoeken.xlsx")),
+        check.check("RequestWorkbookError", declaredIn: "Sources/SlotSheetCore/Decisions/RequestQueue.swift", examples: [
+            example("cannotWrite", RequestWorkbookError.cannotWrite(path: "verzoeken.xlsx")),
+            example("cannotRead", RequestWorkbookError.cannotRead(path: "verzoeken.ods")),
         ])
         var counts = DecisionCounts()
         (counts.approved, counts.moved) = (3, 1)

@@ -58,6 +58,7 @@ import Testing
         let workbook = try cli.run("requests", "export", "-o", "requests.xlsx")
         #expect(workbook.status == 2 && workbook.errors.contains("requests workbook"), "\(workbook.errors)")
         #expect(try cli.run("requests", "import", "missing.csv").status == 4)
+        #expect(try cli.run("requests", "import", "requests.xlsx").errors.contains("cannot read a requests workbook yet"))
     }
 }
 

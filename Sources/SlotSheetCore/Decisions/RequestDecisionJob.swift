@@ -19,9 +19,11 @@ public struct RequestDecisionJob {
         self.rules = rules
     }
 
-    /// Reads a decisions CSV; throws `ImportFileError` when it cannot be read as one at all.
+    /// Reads a decisions CSV; throws `ImportFileError` when it cannot be read as one at all, and
+    /// `RequestWorkbookError` for a workbook (its reader comes with the requests workbook).
     public func read(path: String) throws -> DecisionSheet {
-        try RequestDecisionCSV.read(path: path)
+        if RequestQueueExporter.wantsWorkbook(path) { throw RequestWorkbookError.cannotRead(path: path) }
+        return try RequestDecisionCSV.read(path: path)
     }
 
     /// Previews (a dry run: one read snapshot, nothing written) or applies.

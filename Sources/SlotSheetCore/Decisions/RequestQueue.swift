@@ -55,24 +55,29 @@ public enum RequestQueue {
     }
 }
 
-/// Why a requests export cannot be made.
-public enum RequestExportError: Error, Equatable {
-    /// An .xlsx or .ods was asked for and this build writes only the CSV.
-    case workbookNotAvailable(path: String)
+/// A requests workbook (.xlsx, .ods) asked of a build that has only the CSV: the workbook's writer
+/// and reader come with the requests workbook; until then each says so, and what to use instead.
+public enum RequestWorkbookError: Error, Equatable {
+    case cannotWrite(path: String)
+    case cannotRead(path: String)
 }
 
-extension RequestExportError: OfficeMessage {
+extension RequestWorkbookError: OfficeMessage {
     public var english: String {
         switch self {
-        case let .workbookNotAvailable(path):
+        case let .cannotWrite(path):
             return "\(path): this slotsheet cannot write the requests workbook yet; write a CSV instead (-o requests.csv)."
+        case let .cannotRead(path):
+            return "\(path): this slotsheet cannot read a requests workbook yet; export the requests as CSV, decide there and import that."
         }
     }
 
     public var dutch: String {
         switch self {
-        case let .workbookNotAvailable(path):
+        case let .cannotWrite(path):
             return "\(path): deze slotsheet kan de verzoekenwerkmap nog niet schrijven; schrijf een CSV (-o verzoeken.csv)."
+        case let .cannotRead(path):
+            return "\(path): deze slotsheet kan een verzoekenwerkmap nog niet lezen; exporteer de verzoeken als CSV, beslis daarin en importeer die."
         }
     }
 }
@@ -96,7 +101,7 @@ public struct RequestQueueExporter {
     }
 
     public func exportCSV(_ filter: RequestFilter, to path: String, language: Language) throws -> ExportResult {
-        if RequestQueueExporter.wantsWorkbook(path) { throw RequestExportError.workbookNotAvailable(path: path) }
+        if RequestQueueExporter.wantsWorkbook(path) { throw RequestWorkbookError.cannotWrite(path: path) }
         let output = try AtomicOutput(path: path)
         do {
             let sink = try CSVReportSink(path: output.temporaryPath, clock: rules.clock)

@@ -167,8 +167,13 @@ enum DecisionReport {
     }
 }
 
-extension RequestExportError: ReportableError {
-    var exitStatus: ExitStatus { .usage }
+extension RequestWorkbookError: ReportableError {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .cannotWrite: return .usage
+        case .cannotRead: return .unreadableFile
+        }
+    }
 }
 
 extension RequestUndoError: ReportableError {
