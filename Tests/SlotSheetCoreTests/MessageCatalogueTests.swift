@@ -260,6 +260,55 @@ import SlotSheetTemplates
         #expect(hints.failures.isEmpty, "\(hints.failures.joined(separator: "\n"))")
     }
 
+    @Test func decisionMessages() {
+        var check = MessageCatalogueCheck()
+        let cell = ImportProblem.Location.cell(sheet: "Verzoeken", reference: "J4")
+        let exported = RecordedRequest(status: .new, date: day, daypartCode: "D09", staffCode: nil, subcontractor: nil)
+        var now = exported
+        now.status = .approved
+        now.staffCode = "ANB"
+        let kinds: [(String, DecisionProblem.Kind)] = [
+            ("missingColumn", .missingColumn(.staff)), ("wrongFieldCount", .wrongFieldCount(expected: 13, found: 5)),
+            ("tooManyRows", .tooManyRows(limit: 200_000)), ("notARequestNumber", .notARequestNumber("abc")), ("unknownRequest", .unknownRequest(99)),
+            ("duplicateRequest", .duplicateRequest(1043, first: .line(3))), ("unknownStatus", .unknownStatus("misschien")),
+            ("invalidDate", .invalidDate("31-02-2026")), ("unknownDaypart", .unknownDaypart("D99")), ("inactiveDaypart", .inactiveDaypart("D07")),
+            ("unknownStaff", .unknownStaff("ZZZ")), ("inactiveStaff", .inactiveStaff("OUD")), ("unknownSubcontractor", .unknownSubcontractor("Niemand BV")),
+            ("tooLong", .tooLong(length: 1_200, limit: 1_000)), ("controlCharacter", .controlCharacter("bel\u{202E}me")),
+            ("transitionRefused", .transitionRefused(request: 1043, status: .cancelled, wanted: .approved, open: [.archive, .reopen])),
+            ("statusBeforeArchivingUnknown", .statusBeforeArchivingUnknown(request: 1043)),
+            ("notHoldingASlot", .notHoldingASlot(request: 1043, status: .completed)),
+            ("slotInThePast", .slotInThePast(request: 1043, slot: slot, firstOpenDay: day.adding(days: 2))),
+            ("staffNotAvailable", .staffNotAvailable(request: 1043, staff: "ANB", slot: slot)),
+            ("slotFull", .slotFull(slot: slot, held: 3, available: 2, arriving: [1043, 1050])),
+            ("changedSinceExport", .changedSinceExport(request: 1043, exported: exported, now: now)),
+        ]
+        let problems = kinds.map { ($0.0, DecisionProblem($0.1, at: cell, column: .status)) }
+        check.check("Kind", declaredIn: "Sources/SlotSheetCore/Decisions/DecisionProblem.swift",
+                    examples: problems.map { ($0.0, $0.1.message(.en), $0.1.message(.nl)) })
+        var hints = MessageCatalogueCheck()
+        hints.check("Kind", declaredIn: "Sources/SlotSheetCore/Decisions/DecisionProblem.swift",
+                    examples: problems.map { ($0.0, $0.1.hint(.en), $0.1.hint(.nl)) })
+        let wrong = DecisionProblem(.unknownStatus("x"), at: .line(4), column: .staff)
+        check.check("RequestUndoError", declaredIn: "Sources/SlotSheetCore/Decisions/RequestUndo.swift", examples: [
+            example("laterChange", RequestUndoError.laterChange(batch: 12, request: 1043, byBatch: 14)),
+            example("rejected", RequestUndoError.rejected(batch: 12, [wrong])),
+        ])
+        check.check("RequestExportError", declaredIn: "Sources/SlotSheetCore/Decisions/RequestQueue.swift", examples: [
+            example("workbookNotAvailable", RequestExportError.workbookNotAvailable(path: "verzoeken.ods")),
+        ])
+        var counts = DecisionCounts()
+        (counts.approved, counts.moved) = (3, 1)
+        check.check("DecisionReportLine", declaredIn: "Sources/SlotSheetCore/Decisions/DecisionReport.swift", examples: [
+            example("counts", DecisionReportLine.counts(counts, unchanged: 4)),
+            example("change", DecisionReportLine.change(request: 1043, from: .new, to: .approved, movedTo: slot, staff: .some("ANB"), subcontractor: nil)),
+            example("staleHeadline", DecisionReportLine.staleHeadline(requests: 2)),
+            example("skipped", DecisionReportLine.skipped(request: 1043, column: .status)),
+            example("undone", DecisionReportLine.undone(batch: 12, asBatch: 13, requests: 4)),
+        ])
+        #expect(check.failures.isEmpty, "\(check.failures.joined(separator: "\n"))")
+        #expect(hints.failures.isEmpty, "\(hints.failures.joined(separator: "\n"))")
+    }
+
     /// The check itself finds what it is there to find, so it cannot pass by checking nothing.
     @Test func theCheckCatchesAnUntranslatedOrMissingCase() {
         var check = MessageCatalogueCheck()

@@ -1,0 +1,44 @@
+import Foundation
+import InteropSupport
+import Testing
+@testable import SlotSheetCore
+
+/// A batch of decisions sends the server a number of statements that does not grow with its rows
+/// (docs/design.md, "Store"): its reads are one statement each for every request of the file, its
+/// writes one array statement a table. Counted by the server (`pg_stat_statements`).
+@Suite(.enabled(if: Backend.available.contains(.postgres)), .serialized)
+struct RequestStatementCountTests {
+    static let bound = 20
+
+    @Test func aDecisionsApplyTakesTheSameStatementsForTenRowsAsForAll() throws {
+        let database = try TestDatabase(.postgres)
+        let clock = OfficeClock.fixed(today: LocalDate(iso: "2026-01-01")!)
+        let range = DateRange(from: LocalDate(iso: "2026-01-02")!, to: LocalDate(iso: "2026-03-31")!)!
+        _ = try Seeder.load(try SyntheticDataset(staffCount: 12, range: range, seed: 1, fill: 0.5, clock: clock), into: database.store)
+        let count = try PostgresStatementCountTests.ServerCount(database)
+        let rules = clock.standardRules
+        let exported = database.folder.appending(path: "new.csv").path
+        _ = try RequestQueueExporter(store: database.store, rules: rules).exportCSV(RequestFilter(statuses: [.new]), to: exported, language: .en)
+        var reader = try CSVReader(path: exported)
+        var rows: [[String]] = []
+        while let record = try reader.next() { rows.append(record.fields) }
+        let status = rows[0].firstIndex(of: "status")!
+        #expect(rows.count > 200, "a batch of hundreds: \(rows.count - 1)")
+        var counts: [Int] = []
+        for batch in [1...10, 11...(rows.count - 1)] {
+            var writer = CSVWriter(neutralizeFormulas: true)
+            writer.write(rows[0])
+            for var row in rows[batch] { row[status] = "approved"; writer.write(row) }
+            let path = database.folder.appending(path: "decisions-\(batch.count).csv").path
+            try writer.text.write(toFile: path, atomically: true, encoding: .utf8)
+            try counts.append(count.of {
+                let store = try PostgresStore(url: database.location)
+                try store.requireCurrentSchema()
+                let job = RequestDecisionJob(store: store, rules: rules)
+                let outcome = try job.run(try job.read(path: path), DecisionRequest(dryRun: false, operatorName: "count"))
+                #expect(outcome.plan.counts.approved == batch.count, "\(outcome.problems.prefix(3).map(\.english))")
+            })
+        }
+        #expect(counts[0] == counts[1] && counts[1] <= RequestStatementCountTests.bound, "statements for 10 rows and for \(rows.count - 11): \(counts)")
+    }
+}
