@@ -5,7 +5,7 @@ import Testing
 /// Every command line the guides show in a ```sh block runs as shown: each guide's blocks, in
 /// order, as one bash script (`set -e`: a failing line fails the test) with the built `slotsheet`
 /// first on PATH, in a scratch folder, on a SQLite database of its own (fresh for the new office's
-/// guide, which makes its own; seeded with the sample data for the others). ```console blocks (root,
+/// guide and the README, which make their own; seeded with the sample data for the others). ```console blocks (root,
 /// systemd, a running server) are not run.
 @Suite struct GuideCommandTests {
     static let docs = Interop.repositoryRoot.appending(path: "docs")
@@ -26,9 +26,13 @@ import Testing
         return blocks
     }
 
+    /// The guides in docs/, and the README (as `../README.md`).
     static var guides: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []).filter { $0.hasSuffix(".md") }.sorted() + ["../README.md"]
     }
+
+    /// The guides that make their own database (the others run on the sample data).
+    static let makeTheirOwnDatabase: Set<String> = ["new-office.md", "../README.md"]
 
     @Test func theNewOfficeGuideShowsCommandsToRun() throws {
         let text = try String(contentsOf: Self.docs.appending(path: "new-office.md"), encoding: .utf8)
@@ -48,7 +52,7 @@ import Testing
         cli.environment["SLOTSHEET_DB"] = "sqlite:" + cli.path("office.sqlite")
         cli.environment["PATH"] = CommandRunner.executable.deletingLastPathComponent().path + ":" + (cli.environment["PATH"] ?? "/usr/bin:/bin")
         cli.environment.removeValue(forKey: "SLOTSHEET_CONFIG")
-        if guide != "new-office.md" {
+        if !Self.makeTheirOwnDatabase.contains(guide) {
             try #require(try cli.run("db", "init").status == 0)
             try #require(try cli.run("db", "seed", "--sample").status == 0)
         }
