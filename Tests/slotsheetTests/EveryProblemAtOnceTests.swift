@@ -60,11 +60,12 @@ import Testing
         defer { cli.remove() }
         try Self.write(cli, "catalogue.csv", [
             "location,space,element,defect,active", "Woning,Keuken,Kraan,Lekt,x", "woning,keuken,kraan,lekt,x",
-            "Woning,,Deur,Klemt,x", "Woning,Badkamer,Douche,Verstopt,misschien",
+            "Woning,,Deur,Klemt,x", "Woning,Badkamer,Douche,Verstopt,misschien", "bathroom,shower,mixer tap,dripping,x",
         ])
         try Self.expectAll(cli, ["catalogue", "import", "catalogue.csv"], [
             "Line 3:", "Line 4: The space is empty.", "Line 5: 'misschien' is not a valid value for active.",
-        ], count: 3)
+            "Line 6: 'bathroom > shower > mixer tap > dripping' differs from the defect 'Bathroom > Shower > Mixer tap > Dripping' in the database only in upper and lower case.",
+        ], count: 4)
     }
 
     @Test func availability() throws {
