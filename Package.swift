@@ -66,7 +66,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     ],
     targets: [
-        // The three C libraries of the design, found through pkg-config.
+        // The C libraries of the design, found through pkg-config.
         .systemLibrary(
             name: "CXlsxWriter", pkgConfig: "xlsxwriter",
             providers: [.apt(["libxlsxwriter-dev"])]),
@@ -76,6 +76,14 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        // Debian's libcurl: SMTP with STARTTLS, implicit TLS and AUTH, and MIME, for the tenants'
+        // notices (docs/notices.md).
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+
+        // Sending one e-mail over SMTP through libcurl: it knows nothing about tenants or slots.
+        .target(name: "SMTPMail", dependencies: ["CCurl"], swiftSettings: strict),
 
         // Generic spreadsheet modules: they know nothing about slots.
         .target(name: "XLSXReader", dependencies: ["CZip", "CLibXML2"], swiftSettings: strict),
@@ -100,7 +108,7 @@ let package = Package(
         .target(
             name: "SlotSheetCore",
             dependencies: [
-                "XLSXReader", "XLSXWriter", "SlotSheetTemplates",
+                "XLSXReader", "XLSXWriter", "SlotSheetTemplates", "SMTPMail",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -11,6 +11,8 @@ public enum Look {
     public static let bookableFill: UInt32 = 0xE2EFDA
     /// Cells the office fills in.
     public static let editableFill: UInt32 = 0xFFFFFF
+    /// The cells of a requests workbook in which the office decides (status, slot, staff, note).
+    public static let decisionFill: UInt32 = 0xFFF9E5
     public static let gridLine: UInt32 = 0xBFBFBF
     /// The line that opens each new date.
     public static let dayBand: UInt32 = 0x44546A

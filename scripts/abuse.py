@@ -206,6 +206,7 @@ def main():
     server.cli("db", "seed", "--sample")
     password = "correct horse battery"
     server.cli("user", "add", "maria", "--role", "office", "--password-stdin", stdin=password + "\n")
+    server.cli("user", "add", "ada", "--role", "admin", "--password-stdin", stdin=password + "\n")
     token = server.cli("user", "token", "maria").strip().split()[-1]
     # A person may have 10 uploads waiting (a bound of its own); more uploads come from more office
     # accounts, 9 each (maria keeps a place for one more below), as a team of attackers (or one with
@@ -335,6 +336,17 @@ def main():
         checks.expect(attacker.status == 429, f"the attacker's address waits: {attacker.status}")
         elsewhere = Browser(port, "maria", password, "198.51.100.20")
         checks.expect(elsewhere.status == 303, f"maria signs in from another address: {elsewhere.status}")
+        # 7. Reports over any range: refused at once as the template's are, not made for minutes.
+        ada = Browser(port, "ada", password, "192.0.2.7")
+        _, _, reports_page = request(port, "GET", "/reports", headers=ada.headers())
+        token_match = re.search(rb'name="csrf" value="([^"]+)"', reports_page)
+        csrf = token_match.group(1).decode() if token_match else ""
+        for first, last in [("0001-01-01", "9999-12-31"), ("today", "+99999999")]:
+            form = urllib.parse.urlencode({"csrf": csrf, "kind": "utilization", "from": first, "to": last, "format": "csv", "lang": "en"})
+            started = time.monotonic()
+            status, _, _ = request(port, "POST", "/reports", form, ada.headers({"Content-Type": "application/x-www-form-urlencoded"}))
+            took = time.monotonic() - started
+            checks.expect(status == 400 and took < 1, f"a utilization report from {first} to {last}: {status} in {took * 1000:.0f} ms (400 within 1 s)")
         checks.figures.append(f"peak RSS over the whole run {peak[0]:.0f} MB")
     finally:
         sampling.set()

@@ -6,7 +6,8 @@
 #                                         LibreOffice, poppler-utils, the Carlito font, the PostgreSQL server
 #                                         programs, and for the web front's browser walk Debian's Chromium and
 #                                         .venv-web (Playwright, pointed at that Chromium: no browser is downloaded; schemathesis),
-#                                         and nginx for the load-balancer test
+#                                         and nginx for the load-balancer test, and .venv-notices (aiosmtpd,
+#                                         icalendar, cryptography: the real mail server of the notices' tests)
 #   bash scripts/install-deps.sh --package  also what builds and checks the Debian package (make package,
 #                                         make package-test): dpkg-dev, lintian, debootstrap, systemd-analyze, curl
 set -euo pipefail
@@ -30,6 +31,7 @@ declare -A packages=(
     [libxml2-dev]=/usr/include/libxml2/libxml/xmlreader.h
     [libsqlite3-dev]=/usr/include/sqlite3.h
     [pkg-config]=/usr/bin/pkg-config
+    [libcurl4-openssl-dev]=/usr/include/x86_64-linux-gnu/curl/curl.h
 )
 missing=()
 for package in "${!packages[@]}"; do
@@ -102,6 +104,14 @@ if [ "${1:-}" = "--test" ]; then
     # unprivileged from a folder of its own (the package's own service is not needed).
     if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
         install_packages "for the load-balancer test" nginx
+    fi
+    # The tenants' notices (docs/notices.md): a real SMTP server (aiosmtpd) with STARTTLS and AUTH
+    # on a certificate the test makes (cryptography), and an iCalendar parser to read the visits back.
+    venv=.venv-notices
+    if ! "$venv/bin/python" -c 'import aiosmtpd, icalendar, cryptography' 2>/dev/null; then
+        echo "Creating $venv with aiosmtpd, icalendar and cryptography"
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/notices-requirements.txt
     fi
     venv=.venv-web
     if ! "$venv/bin/python" -c 'import playwright, openpyxl, schemathesis' 2>/dev/null; then

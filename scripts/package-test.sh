@@ -192,6 +192,48 @@ in_root runuser -u nobody -- sh -c 'cat /srv/slotsheet-exports/*/manifest.json' 
     && fail "a user outside slotsheet-exports can read the shared folder"
 in_root userdel kantoor
 rm -rf "$root/srv/slotsheet-exports"
+step "The notices unit's ExecStart, as the slotsheet user: one notice to a real SMTP server"
+# aiosmtpd (.venv-notices, which make test's install-deps --test makes) on a free loopback port, no
+# TLS (the root shares this machine's network); [mail] appended to config.toml as an administrator
+# would set it; one notice put in the outbox as a decision's transaction writes it (by Python's
+# sqlite3, owned as the database is), then the unit's command sends it through the installed libcurl.
+[ -x .venv-notices/bin/python ] || fail "no .venv-notices: run 'bash scripts/install-deps.sh --test' first"
+mail_dir=$cache/mail
+rm -rf "$mail_dir" && mkdir -p "$mail_dir"
+(sleep 300 | exec .venv-notices/bin/python Tests/Fixtures/notices/smtp_server.py "$mail_dir" --plain > "$cache/smtp.out" 2>&1) &
+smtp_pid=$!
+smtp_port=""
+for _ in $(seq 1 100); do
+    smtp_port=$(sed -n 's/^port //p' "$cache/smtp.out")
+    [ -n "$smtp_port" ] && break
+    sleep 0.2
+done
+[ -n "$smtp_port" ] || { cat "$cache/smtp.out"; fail "the test SMTP server did not start"; }
+printf '\n[mail]\nhost = "127.0.0.1"\nport = %s\nsecurity = "none"\nfrom = "repairs@example.org"\n' "$smtp_port" \
+    >> "$root/etc/slotsheet/config.toml"
+database=$root/var/lib/slotsheet/repairs.sqlite
+python3 - "$database" <<'PY'
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1])
+now = int(time.time() * 1000)
+db.execute("""INSERT INTO resident_notice (request_id, kind, recipient, recipient_name, language, subject, body, state,
+    next_attempt_ms, queued_ms, created_at, message_id)
+    SELECT MIN(id), 'completed', 'tenant@example.org', 'Tenant', 'en', 'Your repair request is completed',
+    'The repair is completed.', 'queued', 0, ?, '2026-12-01T08:00:00Z', 'notice-package-test@example.org' FROM repair_request""", (now,))
+db.commit()
+db.close()
+PY
+chown --reference="$database" "$database"*
+notices_start=$(sed -n 's/^ExecStart=//p' "$root/lib/systemd/system/slotsheet-notices.service")
+# shellcheck disable=SC2086 # the unit's command line, split as systemd splits it
+as_slotsheet $notices_start | tee "$cache/notices.log" || fail "the notices unit's command failed (its log above)"
+# The server ends with its standard input: end the sleep that holds it open (the children of this
+# subshell), then the subshell.
+pkill -P "$smtp_pid" 2>/dev/null || true
+kill "$smtp_pid" 2>/dev/null || true
+ls "$mail_dir"/messages/*.eml >/dev/null 2>&1 || fail "the SMTP server received no message"
+grep -q '^Message-ID: <notice-package-test@example.org>' "$mail_dir"/messages/*.eml || fail "the message lacks the notice's Message-ID"
+grep -q ' sent to tenant@example.org' "$cache/notices.log" || fail "no log line of the notice sent"
 
 step "The web front's unit, as the slotsheet user: GET /healthz"
 # Where it listens comes from the office settings, as an administrator sets it: the [web] section

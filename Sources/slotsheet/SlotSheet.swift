@@ -25,7 +25,7 @@ struct SlotSheet: ParsableCommand {
             """,
         // This build's version, the schema it creates and the C libraries it runs with.
         version: VersionReport.current.text,
-        subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self, ImportCommand.self, StaffCommand.self, DaypartsCommand.self, CatalogueCommand.self, HistoryCommand.self, ReportCommand.self, NightlyCommand.self, InspectCommand.self, ConfigCommand.self, ServeCommand.self, UserCommand.self])
+        subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self, ImportCommand.self, StaffCommand.self, DaypartsCommand.self, CatalogueCommand.self, RequestsCommand.self, HistoryCommand.self, ReportCommand.self, NightlyCommand.self, InspectCommand.self, ConfigCommand.self, ServeCommand.self, UserCommand.self, NoticesCommand.self])
 
     /// Runs the command and exits with the code of `ExitStatus` that fits the outcome.
     static func main() {

@@ -232,6 +232,7 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         // The list imports' queries, passed through.
         func setListKind(_ kind: ListKind, ofBatch batchID: RowID) throws { try inner.setListKind(kind, ofBatch: batchID) }
         func listKind(ofBatch batchID: RowID) throws -> ListKind? { try inner.listKind(ofBatch: batchID) }
+        func subject(ofBatch batchID: RowID) throws -> BatchSubject { try inner.subject(ofBatch: batchID) }
         func recordListChanges(batchID: RowID, kind: ListKind, _ changes: [ListRowChange]) throws { try inner.recordListChanges(batchID: batchID, kind: kind, changes) }
         func listChanges(ofBatch batchID: RowID) throws -> [ListRowChange] { try inner.listChanges(ofBatch: batchID) }
         func laterBatches(touchingRowsOf batchID: RowID) throws -> [RowID] { try inner.laterBatches(touchingRowsOf: batchID) }
@@ -245,6 +246,31 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func listUpload(id: RowID) throws -> ListUpload? { try inner.listUpload(id: id) }
         func markListUploadApplied(_ id: RowID, batchID: RowID) throws -> Bool { try inner.markListUploadApplied(id, batchID: batchID) }
         func deleteListUploads(createdBefore createdAt: String) throws { try inner.deleteListUploads(createdBefore: createdAt) }
+        // The requests' decisions, passed through.
+        func storedRequests(_ ids: [RowID]) throws -> [RowID: StoredRequest] { try inner.storedRequests(ids) }
+        func subcontractors() throws -> [Identified<Subcontractor>] { try inner.subcontractors() }
+        func applyRequestChanges(_ changes: [RequestChange], updatedAt: String) throws { try tick(); try inner.applyRequestChanges(changes, updatedAt: updatedAt) }
+        func appendStatusLog(_ entries: [RequestLogEntry]) throws { try tick(); try inner.appendStatusLog(entries) }
+        func statusLog(ofRequest requestID: RowID) throws -> [RequestLogEntry] { try inner.statusLog(ofRequest: requestID) }
+        func statusLog(ofBatch batchID: RowID) throws -> [RequestLogEntry] { try inner.statusLog(ofBatch: batchID) }
+        func laterLogRows(afterBatch batchID: RowID) throws -> [LaterLogRow] { try inner.laterLogRows(afterBatch: batchID) }
+        func markRequestsBatch(_ batchID: RowID) throws { try inner.markRequestsBatch(batchID) }
+        func logRequestsTheLogDoesNotMatch(operatorName: String, channel: RequestChannel) throws -> Int {
+            try inner.logRequestsTheLogDoesNotMatch(operatorName: operatorName, channel: channel)
+        }
+        // The tenants' outbox, passed through.
+        func noticeFacts(requestID: RowID) throws -> NoticeRequestFacts? { try inner.noticeFacts(requestID: requestID) }
+        func lastCalendarSequence(requestID: RowID) throws -> Int? { try inner.lastCalendarSequence(requestID: requestID) }
+        func insertNotice(_ notice: NewNotice) throws -> ResidentNotice { try inner.insertNotice(notice) }
+        func notice(id: RowID) throws -> ResidentNotice? { try inner.notice(id: id) }
+        func notices(in state: NoticeState?, limit: Int) throws -> [ResidentNotice] { try inner.notices(in: state, limit: limit) }
+        func notices(ofBatch batchID: RowID) throws -> [ResidentNotice] { try inner.notices(ofBatch: batchID) }
+        func claimNotice(owner: String, untilMS: Int64, nowMS: Int64) throws -> ResidentNotice? { try inner.claimNotice(owner: owner, untilMS: untilMS, nowMS: nowMS) }
+        func finishNotice(_ id: RowID, owner: String, outcome: NoticeAttemptOutcome) throws -> Bool { try inner.finishNotice(id, owner: owner, outcome: outcome) }
+        func moveNotice(_ id: RowID, from: Set<NoticeState>, to: NoticeState, nextAttemptMS: Int64) throws -> Bool {
+            try inner.moveNotice(id, from: from, to: to, nextAttemptMS: nextAttemptMS)
+        }
+        func noticeQueueStats() throws -> NoticeQueueStats { try inner.noticeQueueStats() }
         // The web front's queries, passed through.
         func insertUser(_ user: AppUser) throws -> RowID { try inner.insertUser(user) }
         func user(named name: String) throws -> AppUser? { try inner.user(named: name) }
@@ -276,6 +302,19 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func pruneSignInRecords(_ counter: SignInCounter, keeping: Int) throws { try inner.pruneSignInRecords(counter, keeping: keeping) }
         func insertUploadChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws { try inner.insertUploadChunk(uploadID: uploadID, seq: seq, bytes: bytes) }
         func uploadChunk(uploadID: RowID, seq: Int) throws -> [UInt8]? { try inner.uploadChunk(uploadID: uploadID, seq: seq) }
+        func insertUploadResultChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws {
+            try inner.insertUploadResultChunk(uploadID: uploadID, seq: seq, bytes: bytes)
+        }
+        func uploadResultChunk(uploadID: RowID, seq: Int) throws -> [UInt8]? { try inner.uploadResultChunk(uploadID: uploadID, seq: seq) }
+        func deleteUploadResult(uploadID: RowID) throws { try inner.deleteUploadResult(uploadID: uploadID) }
+        func countReadFailure(_ uploadID: RowID, _ lease: UploadLease) throws -> Int? { try inner.countReadFailure(uploadID, lease) }
+        func insertUploadErrorWorkbookChunk(uploadID: RowID, language: Language, seq: Int, bytes: [UInt8]) throws {
+            try inner.insertUploadErrorWorkbookChunk(uploadID: uploadID, language: language, seq: seq, bytes: bytes)
+        }
+        func uploadErrorWorkbookChunk(uploadID: RowID, language: Language, seq: Int) throws -> [UInt8]? {
+            try inner.uploadErrorWorkbookChunk(uploadID: uploadID, language: language, seq: seq)
+        }
+        func deleteUploadErrorWorkbooks(uploadID: RowID) throws { try inner.deleteUploadErrorWorkbooks(uploadID: uploadID) }
         func claimUpload(_ lease: UploadLease) throws -> WebUpload? { try inner.claimUpload(lease) }
         func renewUploadLease(_ uploadID: RowID, _ lease: UploadLease, rows: Int, total: Int) throws -> Bool {
             try inner.renewUploadLease(uploadID, lease, rows: rows, total: total)

@@ -32,7 +32,7 @@ struct ConcurrentApplyTests {
     }
 
     /// Runs `work(index)` on `count` threads started together, each with a store of its own.
-    private func concurrently<T: Sendable>(_ count: Int, location: String,
+    func concurrently<T: Sendable>(_ count: Int, location: String,
                                            _ work: @escaping @Sendable (Int, any RepairStore) throws -> T) -> [Result<T, any Error>] {
         let results = Results<T>()
         let start = DispatchSemaphore(value: 0)

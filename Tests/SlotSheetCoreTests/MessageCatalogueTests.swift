@@ -43,6 +43,8 @@ import SlotSheetTemplates
             example("wholeNumber", SettingExpectation.wholeNumber(1...30)), example("clockTime", SettingExpectation.clockTime),
             example("listenAddress", SettingExpectation.listenAddress), example("ipAddressesOrNetworks", SettingExpectation.ipAddressesOrNetworks),
             example("date", SettingExpectation.date), example("localDateTime", SettingExpectation.localDateTime),
+            example("hostName", SettingExpectation.hostName), example("mailAddress", SettingExpectation.mailAddress),
+            example("singleLine", SettingExpectation.singleLine), example("filePath", SettingExpectation.filePath),
         ])
         typealias P = SettingsSyntaxError.Problem
         check.check("Problem", declaredIn: "Sources/SlotSheetCore/Settings/SettingsText.swift", examples: [
@@ -54,6 +56,30 @@ import SlotSheetTemplates
             example("unclosedList", P.unclosedList), example("listOfNonStrings", P.listOfNonStrings),
             example("tooManyListItems", P.tooManyListItems(limit: 1000)), example("unsupportedValue", P.unsupportedValue("1.5")),
             example("badInteger", P.badInteger("007")), example("trailingText", P.trailingText("x")),
+        ])
+        #expect(check.failures.isEmpty, "\(check.failures.joined(separator: "\n"))")
+    }
+
+    @Test func noticeMessages() {
+        var check = MessageCatalogueCheck()
+        let notice = ResidentNotice(
+            id: 42, requestID: 7, batchID: 3, kind: .approved, recipient: "jan@example.nl", recipientName: "Jan", language: .nl,
+            subject: "Uw reparatiebezoek", text: "Beste Jan,", calendar: nil, calendarMethod: nil, calendarSequence: 0,
+            messageID: "notice-42@example.nl", state: .failed, attempts: 2, nextAttemptMS: 0, leaseOwner: nil, leaseUntilMS: nil,
+            lastAnswer: "550 5.1.1 onbekend", createdAt: "2026-12-01T08:00:00Z", sentAt: nil, correctsNoticeID: nil, slot: nil, queuedMS: 0)
+        check.check("NoticeMessage", declaredIn: "Sources/SlotSheetCore/Messages/NoticeMessages.swift", examples: [
+            example("sent", NoticeMessage.sent(notice: 42, request: 7, recipient: "jan@example.nl", answer: "250 2.0.0 OK")),
+            example("retried", NoticeMessage.retried(notice: 42, request: 7, recipient: "jan@example.nl", answer: "451 4.3.0 bezet",
+                                                     retryAt: "2026-12-01T08:05:00Z")),
+            example("failed", NoticeMessage.failed(notice: 42, request: 7, recipient: "jan@example.nl", answer: "550 5.1.1 onbekend")),
+            example("lostLease", NoticeMessage.lostLease(notice: 42)),
+            example("summary", NoticeMessage.summary(sent: 3, retried: 1, failed: 0)),
+            example("stopped", NoticeMessage.stopped(reason: "Couldn't connect to server")),
+            example("noMailServer", NoticeMessage.noMailServer), example("noFromAddress", NoticeMessage.noFromAddress),
+            example("notFound", NoticeMessage.notFound(notice: 42)), example("notRetryable", NoticeMessage.notRetryable(notice: 42, state: "sent")),
+            example("retryQueued", NoticeMessage.retryQueued(notice: 42)), example("noNotices", NoticeMessage.noNotices),
+            example("listHeader", NoticeMessage.listHeader),
+            example("listRow", NoticeMessage.listRow(notice, created: OfficeClock.testDay.moment("2026-12-01T08:00:00Z"))),
         ])
         #expect(check.failures.isEmpty, "\(check.failures.joined(separator: "\n"))")
     }
@@ -91,6 +117,7 @@ import SlotSheetTemplates
             example("notAWorkbook", ImportFileError.notAWorkbook(.pdf)),
             example("newerTemplateFormat", ImportFileError.newerTemplateFormat(version: 9)),
             example("listRecordsEdited", ImportFileError.listRecordsEdited(.staff)),
+            example("requestRecordsEdited", ImportFileError.requestRecordsEdited),
         ])
         check.check("FileLook", declaredIn: "Sources/SlotSheetCore/Import/FileLook.swift",
                     examples: FileLook.allCases.map { example($0.rawValue, $0) })
@@ -168,6 +195,9 @@ import SlotSheetTemplates
             example("notADate", DateRangeError.notADate(.to, "31-02-2026")), example("notAnISODate", DateRangeError.notAnISODate(.from, "1-12-2026")),
             example("reversed", DateRangeError.reversed(from: day, to: day.adding(days: -1))),
             example("tooLong", DateRangeError.tooLong(days: 900, limit: 731)),
+        ])
+        check.check("UploadReadFailure", declaredIn: "Sources/SlotSheetCore/Uploads/UploadReadRetry.swift", examples: [
+            example("serverFailed", UploadReadFailure.serverFailed(attempts: 3)),
         ])
         check.check("UndoError", declaredIn: "Sources/SlotSheetCore/Import/UndoJob.swift", examples: [
             example("notFound", UndoError.notFound(12)), example("alreadyUndone", UndoError.alreadyUndone(12, by: 14)),

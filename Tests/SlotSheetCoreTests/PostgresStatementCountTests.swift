@@ -16,7 +16,7 @@ struct PostgresStatementCountTests {
     static let bound = 30
 
     /// The statements the server ran for this test's database.
-    private struct ServerCount {
+    struct ServerCount {
         let url: String
         private static let database = "(SELECT oid FROM pg_database WHERE datname = current_database())"
 

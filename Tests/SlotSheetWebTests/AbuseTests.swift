@@ -208,10 +208,8 @@ import Testing
         }
     }
 
-    /// After a restart the preview is not in memory: a view never reads the file itself, it queues
-    /// the read and says so; the preview shows once it is read.
-    @Test func afterARestartAViewQueuesTheReadAndSaysSo() async throws {
-        let fixture = try WebFixture()
+    /// An upload read, then the server restarted.
+    private func readThenRestart(_ fixture: WebFixture) async throws -> (location: String, restarted: WebServices) {
         let csv = "date,daypart,staff,available\n2026-12-08,Q1,ANB,x\n"
         let location = try await fixture.application.test(.router) { client -> String in
             var olga = Browser()
@@ -221,6 +219,32 @@ import Testing
             #expect(try await waitUntilRead(client, olga, location) == "refused")
             return location
         }
+        let restarted = try WebServices(settings: fixture.services.settings, database: StoreAccess(threads: 2, shareOneStore: true) { fixture.store },
+                                        rules: fixture.services.rules, logger: fixture.services.logger, bcryptCost: 4)
+        return (location, restarted)
+    }
+
+    /// After a restart the preview is not in memory: it is read from the database, where the read
+    /// stored it; the file is not read again.
+    @Test func afterARestartAViewShowsTheStoredPreviewAtOnce() async throws {
+        let fixture = try WebFixture()
+        let (location, restarted) = try await readThenRestart(fixture)
+        try await WebServer.application(restarted).test(.router) { client in
+            var again = Browser()
+            _ = try await again.signIn(client, as: "olga")
+            let first = try await client.execute(uri: location, method: .get, headers: again.headers())
+            #expect(first.status == .ok && first.text.contains("Q1") && !first.text.contains("This upload is being read again"), "\(first.text)")
+        }
+        #expect(!fixture.log.all.contains { $0.contains("read again") }, "no file read again")
+    }
+
+    /// An upload read by a slotsheet from before stored previews has none: a view never reads the
+    /// file itself, it queues the read and says so; the preview shows once it is read.
+    @Test func afterARestartAViewOfAnUploadWithoutAStoredPreviewQueuesTheReadAndSaysSo() async throws {
+        let fixture = try WebFixture()
+        let (location, _) = try await readThenRestart(fixture)
+        let id = try #require(RowID(location.split(separator: "/").last ?? ""))
+        try fixture.store.write { try $0.deleteUploadResult(uploadID: id) }
         let restarted = try WebServices(settings: fixture.services.settings, database: StoreAccess(threads: 2, shareOneStore: true) { fixture.store },
                                         rules: fixture.services.rules, logger: fixture.services.logger, bcryptCost: 4)
         try await WebServer.application(restarted).test(.router) { client in

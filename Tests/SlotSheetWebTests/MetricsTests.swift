@@ -68,9 +68,63 @@ import Testing
         }
     }
 
+    /// The tenants' outbox is the database's too: notices queued by a decision (one of them failed
+    /// since), read at each scrape with the age of the oldest still waiting.
+    @Test(arguments: TestBackend.available) func theNoticeOutboxIsReadFromTheDatabase(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend, metricsFrom: [IPNetwork("127.0.0.1")!])
+        try await fixture.application.test(.live) { client in
+            let empty = try await client.execute(uri: "/metrics", method: .get).text
+            #expect(Self.value("slotsheet_notice_outbox_depth", empty) == 0 && Self.value("slotsheet_notices_failed", empty) == 0, "\(empty)")
+            var changes: [RequestStatusChange] = []
+            let dayparts = Dictionary(uniqueKeysWithValues: try fixture.store.read { try $0.dayparts() }.map { ($0.label, $0.id) })
+            try fixture.store.read { session in
+                try session.forEachRequest(matching: RequestFilter(statuses: [.new])) { row in
+                    guard changes.count < 2, let daypart = dayparts[row.daypartLabel] else { return }
+                    let slot = NoticeSlot(date: row.slotDate, daypartID: daypart)
+                    changes.append(RequestStatusChange(requestID: row.id, from: .new, to: .approved, slotBefore: slot, slotAfter: slot, batchID: 1,
+                                                       operatorName: "olga"))
+                }
+            }
+            let office = NoticeOffice(timeZone: fixture.clock.timeZone, language: .en, domain: "repairs.example", from: "office@repairs.example")
+            try fixture.store.write { session in
+                let report = try NoticeOutbox.queue(changes, in: session, office: office, now: fixture.clock.now.addingTimeInterval(-120))
+                #expect(report.queued.count == 2)
+                #expect(try session.moveNotice(report.queued[1], from: [.queued], to: .failed, nextAttemptMS: 0))
+            }
+            let waiting = try await client.execute(uri: "/metrics", method: .get).text
+            #expect(Self.value("slotsheet_notice_outbox_depth", waiting) == 1 && Self.value("slotsheet_notices_failed", waiting) == 1, "\(waiting)")
+            let oldest = try #require(Self.value("slotsheet_notice_outbox_oldest_seconds", waiting))
+            #expect(oldest >= 120 && oldest < 180, "the oldest waited since its decision: \(oldest) s")
+        }
+    }
+
     /// The value of an unlabelled series in a scrape.
     private static func value(_ name: String, _ text: String) -> Double? {
         text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+    }
+
+    /// Every upload read has its preview stored: an instance that did not read it (here: this one
+    /// after a restart) reads nothing again, and the counter of such reads stays 0; only an upload
+    /// without a stored preview (read by a slotsheet from before them) is read again, and counted.
+    @Test(arguments: TestBackend.available) func uploadsAreNotReadAgain(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend, metricsFrom: [IPNetwork("127.0.0.1")!])
+        let token = try UserDirectory(store: fixture.store, clock: fixture.clock, cost: 4).newToken(for: "olga")
+        let cells = try ApplyTests.freeCells(fixture.store, count: 4)
+        let ids = try await fixture.application.test(.router) { client in
+            let api = RouterAPI(client: client, token: token)
+            return [try await api.upload("two.csv", ApplyTests.csv(cells.prefix(2))).id, try await api.upload("other.csv", ApplyTests.csv(cells.suffix(2))).id]
+        }
+        // As if the second were read by a slotsheet from before stored previews.
+        try fixture.store.write { try $0.deleteUploadResult(uploadID: RowID(ids[1])) }
+        let restarted = try fixture.anotherInstance("restarted")
+        try await WebServer.application(restarted.services).test(.live) { client in
+            let api = RouterAPI(client: client, token: token)
+            let first = try await UploadQueueTests.previewed(api, ids[0])
+            #expect(first["beingRead"] == nil)
+            #expect(Self.value("slotsheet_upload_rereads_total", try await client.execute(uri: "/metrics", method: .get).text) == 0)
+            _ = try await UploadQueueTests.previewed(api, ids[1])
+            #expect(Self.value("slotsheet_upload_rereads_total", try await client.execute(uri: "/metrics", method: .get).text) == 1)
+        }
     }
 
     @Test func withoutTheSettingNobodyGetsMetrics() async throws {

@@ -71,6 +71,14 @@ import XLSXReader
             #expect(reversed.text.contains("value=\"2026-12-20\""), "what was typed comes back")
             let notADate = try await post(base + [("from", "31-02-2026"), ("to", "2026-12-10")], language: "nl")
             #expect(notADate.status == .badRequest && notADate.text.contains("Eerste datum: &#39;31-02-2026&#39; is geen datum"), "\(notADate.text)")
+            // Any range a person types is capped as the template's is, refused before anything is read.
+            let started = ContinuousClock.now
+            let millennia = try await post(base + [("from", "0001-01-01"), ("to", "9999-12-31")])
+            #expect(millennia.status == .badRequest && millennia.text.contains("The range has 3652059 days; at most 3660 are taken at once."),
+                    "\(millennia.text)")
+            #expect(ContinuousClock.now - started < .seconds(5), "refused at once, not after the report was made")
+            let farOff = try await post(base + [("from", "today"), ("to", "+99999999")], language: "nl")
+            #expect(farOff.status == .badRequest && farOff.text.contains("Laatste datum: &#39;+99999999&#39; is geen datum"), "\(farOff.text)")
             let filtered = try await post(base + [("from", "2026-12-01"), ("to", "2026-12-10"), ("status", "new")])
             #expect(filtered.status == .badRequest && filtered.text.contains("filter the requests report only"))
             let unknown = try await post([("kind", "requests"), ("format", "csv"), ("from", "2026-12-01"), ("to", "2026-12-10"), ("status", "<b>open</b>")])

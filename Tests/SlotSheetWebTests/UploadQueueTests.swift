@@ -51,8 +51,12 @@ import Testing
                 #expect(created.status == .accepted)
                 let id = try #require(try JSONSerialization.jsonObject(with: Data(buffer: created.body)) as? [String: Any])["id"] as! Int
 
-                let onB = try await Self.previewed(b, id)
                 let onA = try await Self.previewed(a, id)
+                // Read on A: B answers from the stored preview at once, without reading the file again.
+                let firstOnB = try await b.send(.get, "/api/imports/\(id)")
+                let firstState = try #require(try JSONSerialization.jsonObject(with: Data(buffer: firstOnB.body)) as? [String: Any])
+                #expect(firstState["beingRead"] == nil && firstState["result"] != nil, "\(firstState)")
+                let onB = try await Self.previewed(b, id)
                 #expect(onB["state"] as? String == "ready" && onB["error"] == nil, "no refusal, no path: \(onB)")
                 let digest = try #require(Self.planDigest(onB))
                 #expect(Self.planDigest(onA) == digest, "the same plan digest on every instance")
@@ -68,7 +72,9 @@ import Testing
         }
         let batches = try fixture.store.read { try $0.importBatches(limit: 10, outcomes: [.applied]) }
         #expect(batches.count == 1 && batches.first?.added == 4, "the plan applied once")
-        #expect(fixture.log.all.allSatisfy { !$0.hasPrefix("error") } && other.log.all.allSatisfy { !$0.hasPrefix("error") })
+        #expect(!other.log.all.contains { $0.contains("read again") }, "B read nothing again: \(other.log.all)")
+        #expect(fixture.log.all.allSatisfy { !$0.hasPrefix("error") } && other.log.all.allSatisfy { !$0.hasPrefix("error") },
+                "\((fixture.log.all + other.log.all).filter { $0.hasPrefix("error") })")
     }
 
     /// A page, the API and the progress of an upload, on an instance that has no preview of it,
@@ -124,6 +130,53 @@ import Testing
         #expect(try !fixture.storesBytes(ofUpload: "/uploads/\(id)"), "an applied upload's bytes are gone")
     }
 
+    /// A read that fails for a reason of the server's own (here: its private folder is a file, so
+    /// no read can write its copy of the bytes) is counted, tried again after a pause that grows,
+    /// and after the third failure the upload is refused with words the office can act on, in
+    /// English and Dutch, and one ERROR in the log; not claimed again at once, forever.
+    @Test(arguments: TestBackend.available)
+    func aReadThatFailsForTheServersReasonIsTriedLaterAndThenRefused(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend, readPoll: .milliseconds(500))
+        let token = try UserDirectory(store: fixture.store, clock: fixture.clock, cost: 4).newToken(for: "olga")
+        let folder = fixture.services.settings.uploadFolder
+        try FileManager.default.removeItem(atPath: folder)
+        #expect(FileManager.default.createFile(atPath: folder, contents: Data("not a folder".utf8)))
+        let olga = try #require(try fixture.store.read { try $0.user(named: "olga") }?.id)
+        let cells = try ApplyTests.freeCells(fixture.store, count: 2)
+        // Stored as another instance's route stores it, so this instance's folder plays no part in receiving it.
+        let stored = ContinuousClock.now
+        let id = try fixture.store.write { session in
+            let id = try session.insertUpload(WebUpload(userID: olga, fileName: "two.csv", storedName: "two.upload", size: 60,
+                                                        createdAt: "2026-12-01T10:00:00Z", expiresAt: "2099-01-01T00:00:00Z"))
+            try session.insertUploadChunk(uploadID: id, seq: 0, bytes: [UInt8](ApplyTests.csv(cells)))
+            return id
+        }
+        try await fixture.application.test(.router) { client in
+            var row = try fixture.store.read { try $0.upload(id: id) }
+            for _ in 0..<1_200 where row?.state == .reading {
+                try await Task.sleep(for: .milliseconds(100))
+                row = try fixture.store.read { try $0.upload(id: id) }
+            }
+            #expect(row?.state == .refused && row?.outcome == .readFailed, "\(String(describing: row)) \(fixture.log.all.suffix(8))")
+            // Pauses of 0.5 s and 1 s came between the three reads: not tried again at once.
+            #expect(ContinuousClock.now - stored >= .milliseconds(1_500))
+            let api = RouterAPI(client: client, token: token)
+            let state = try #require(try JSONSerialization.jsonObject(with: Data(buffer: try await api.send(.get, "/api/imports/\(id)").body)) as? [String: Any])
+            #expect(state["state"] as? String == "refused" && state["errorCode"] as? String == "read_failed" && state["beingRead"] == nil)
+            let english = state["error"] as? String ?? ""
+            #expect(english.contains("tried 3 times") && english.contains("Upload the file again later") && !english.contains(folder), "\(english)")
+            var dutch = api
+            dutch.language = "nl"
+            let nl = try #require(try JSONSerialization.jsonObject(with: Data(buffer: try await dutch.send(.get, "/api/imports/\(id)").body)) as? [String: Any])
+            #expect((nl["error"] as? String ?? "").contains("Upload het bestand later opnieuw"), "\(nl)")
+        }
+        let log = fixture.log.all
+        #expect(log.contains { $0.hasPrefix("warning") && $0.contains("read 1 of 3 failed") }, "\(log)")
+        #expect(log.contains { $0.hasPrefix("warning") && $0.contains("read 2 of 3 failed") }, "\(log)")
+        #expect(log.filter { $0.hasPrefix("error") } == ["error upload \(id): refused after 3 failed reads"], "one ERROR, at the refusal: \(log)")
+        #expect(log.filter { $0.contains("claimed to be read") }.count == 3, "read three times, no more: \(log)")
+    }
+
     /// The queue's rules, on the store: one claim an upload, a lease that ran out is claimed by
     /// another, the first holder can then neither renew nor record, a released lease is free at once.
     @Test(arguments: TestBackend.available)
@@ -148,7 +201,7 @@ import Testing
         let claimed = try #require(try store.write { try $0.claimUpload(c) })
         #expect(claimed.id == ids[0] && claimed.leaseOwner == "c" && claimed.leaseUntil == 31_000, "a's lease ran out: c has it")
         #expect(try !store.write { try $0.renewUploadLease(ids[0], UploadLease(owner: "a", now: 17_000, until: 32_000), rows: 1, total: 1) })
-        let reading = UploadReading(state: .ready, rowsRead: 1, added: 1, removed: 0, problems: 0, outcome: "ready", planDigest: "d")
+        let reading = UploadReading(state: .ready, rowsRead: 1, added: 1, removed: 0, problems: 0, outcome: .ready, planDigest: "d")
         #expect(try !store.write { try $0.finishReading(uploadID: ids[0], reading, lease: a) }, "a no longer holds it")
         #expect(try store.write { try $0.finishReading(uploadID: ids[0], reading, lease: c) })
         #expect(try store.read { try $0.upload(id: ids[0]) }?.planDigest == "d")

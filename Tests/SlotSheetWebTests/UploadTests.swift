@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import InteropSupport
 import SlotSheetCore
+import SlotSheetTemplates
 import Testing
 @testable import SlotSheetWeb
 
@@ -85,6 +86,20 @@ import Testing
             #expect(workbook.range(of: Data("xl/worksheets/sheet2.xml".utf8)) != nil, "the copy and the error list (the walk opens it)")
             #expect(fixture.uploadFiles().isEmpty, "the scratch files are gone once sent")
             #expect(try fixture.storesBytes(ofUpload: location), "the refused upload's bytes are kept until it expires")
+
+            // Made once, when it was read, in both languages, and kept with the upload: a download
+            // streams what is stored, so it needs neither the file nor its preview again.
+            let id = try #require(RowID(location.dropFirst("/uploads/".count)))
+            let stored = try fixture.store.read { session in
+                try Language.allCases.map { language in try session.uploadErrorWorkbookChunk(uploadID: id, language: language, seq: 0) }
+            }
+            #expect(stored[0] != nil && stored[1] != nil && stored[0] != stored[1], "an English and a Dutch workbook are stored")
+            #expect(stored[1].map { Data($0) } == workbook, "the download is the stored Dutch workbook, byte for byte")
+            fixture.services.readers.forget(id)
+            try fixture.store.write { try $0.deleteUploadResult(uploadID: id) }
+            let again = try await client.execute(uri: "\(location)/errors.xlsx", method: .get, headers: browser.headers())
+            #expect(again.status == .ok && Data(buffer: again.body) == workbook, "the same bytes, not made again")
+            #expect(!fixture.log.all.contains { $0.contains("read again") }, "nothing read again for it")
         }
     }
 

@@ -106,6 +106,20 @@ import Testing
         #expect(try cli.run("report", "requests", "--from", "today", "--to", "+1", "--status", "lost", "-o", "x.csv").status == 2)
     }
 
+    @Test func aRangeOfMillenniaIsRefusedBeforeAnythingIsRead() throws {
+        let cli = try seeded()
+        defer { cli.remove() }
+        let started = ContinuousClock.now
+        let refused = try cli.run("report", "utilization", "--from", "0001-01-01", "--to", "9999-12-31", "-o", "u.csv")
+        #expect(refused.status == 2 && refused.errors.contains("The range has 3652059 days; at most 3660 are taken at once. Choose a shorter range."),
+                "\(refused.errors)")
+        #expect(ContinuousClock.now - started < .seconds(10), "refused at once (the report took minutes)")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("u.csv")), "nothing written")
+        let overflow = try cli.run("report", "staff", "--from", "today", "--to", "+9223372036854775807", "-o", "s.csv")
+        #expect(overflow.status == 2 && overflow.errors.contains("'+9223372036854775807' is not a date"), "\(overflow.errors)")
+        #expect(try cli.run("report", "staff", "--from", "today", "--to", "+3659", "-o", "s.csv").status == 0, "ten years are taken")
+    }
+
     @Test func utilizationHasTheSlotsAHeatMapAndAChart() throws {
         let cli = try seeded()
         defer { cli.remove() }

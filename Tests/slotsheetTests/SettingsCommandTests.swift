@@ -151,7 +151,7 @@ import SlotSheetCore
     @Test func theCommandsOwnMessagesExistInBothLanguages() {
         let messages: [(String, CommandMessage)] = [
             ("staffChoice", .staffChoice), ("seedChoice", .seedChoice),
-            ("syntheticNeeds", .syntheticNeeds), ("fillOutOfRange", .fillOutOfRange), ("keepNegative", .keepNegative),
+            ("syntheticNeeds", .syntheticNeeds), ("fillOutOfRange", .fillOutOfRange), ("keepNegative", .keepNegative), ("limitNotPositive", .limitNotPositive),
             ("noSuchSheet", .noSuchSheet(file: "rooster.xlsx", sheet: "Week 9", sheets: ["Week 1"])),
             ("aboutFile", .aboutFile(file: "rooster.xlsx", message: "...")), ("workbookNotWritten", .workbookNotWritten(detail: "error writing")),
             ("schemaVersion", .schemaVersion(location: "sqlite:db.sqlite", version: 4)),
@@ -175,6 +175,8 @@ import SlotSheetCore
             ("uploadFolderUnusable", .uploadFolderUnusable(path: "/srv/uploads", reason: .noPermission)),
             ("serverStopped", .serverStopped(address: "127.0.0.1:8080", failure: .addressInUse)),
             ("engine", .engine(DatabaseEngine(name: "PostgreSQL 15.18", settings: [("max_connections", "100"), ("fsync", "on")]))),
+            ("wroteRequests", .wroteRequests(path: "verzoeken.xlsx", rows: 12)), ("moreChanges", .moreChanges(count: 40)),
+            ("requestsBatch", .requestsBatch),
         ]
         var check = MessageCatalogueCheck()
         check.check("CommandMessage", declaredIn: "Sources/slotsheet/Output/CommandMessage.swift",

@@ -25,6 +25,13 @@ enum HiddenRecords {
         return sheet
     }
 
+    /// The records a list or requests workbook ends with: when it was made and the fingerprint
+    /// over its records (`meta | generated_at | ...`, `meta | fingerprint | ...`).
+    static func seal(_ sheet: PreparedSheet, generatedAt: String, fingerprint: String) throws {
+        try sheet.appendRow(["meta", "generated_at", generatedAt])
+        try sheet.appendRow(["meta", "fingerprint", fingerprint])
+    }
+
     /// The sheet of `book`, if it has one.
     static func sheet(in book: Workbook) -> SheetInfo? {
         book.sheet(named: sheetName)

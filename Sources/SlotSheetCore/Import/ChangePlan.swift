@@ -92,8 +92,14 @@ public struct ImportBatch: Hashable, Sendable {
     public var outcome: Outcome
     /// What refused the attempt: its problems (`rejected`) or the database changes since export (`stale`); 0 otherwise.
     public var problems: Int
-    /// The list a list batch changed (staff, dayparts, catalogue); nil for availability.
-    public var listKind: ListKind? = nil
+    /// What the batch changed (`import_batch.list_kind`).
+    public var subject: BatchSubject = .availability
+
+    /// The list a list batch changed (staff, dayparts, catalogue); nil for availability and requests.
+    public var listKind: ListKind? {
+        get { if case let .list(kind) = subject { kind } else { nil } }
+        set { subject = newValue.map(BatchSubject.list) ?? .availability }
+    }
 
     public init(id: RowID? = nil, fileName: String, sha256: String, operatorName: String, createdAt: String, dryRun: Bool = false,
                 kind: Kind = .import, revertsBatchID: RowID? = nil, range: DateRange?, added: Int, removed: Int, unchanged: Int,
@@ -112,5 +118,30 @@ public struct ImportBatch: Hashable, Sendable {
         self.unchanged = unchanged
         self.outcome = outcome
         self.problems = problems
+    }
+}
+
+/// What a batch changed, as `import_batch.list_kind` records it: availability (null), one of the
+/// office's lists (its name), or repair requests' decisions (`requests`).
+public enum BatchSubject: Hashable, Sendable {
+    case availability
+    case list(ListKind)
+    case requests
+
+    /// The value of `import_batch.list_kind`.
+    var recorded: String? {
+        switch self {
+        case .availability: return nil
+        case let .list(kind): return kind.rawValue
+        case .requests: return "requests"
+        }
+    }
+
+    /// The subject a recorded `list_kind` names; nil for a value this build does not know.
+    init?(recorded text: String?) {
+        guard let text else { self = .availability; return }
+        if text == "requests" { self = .requests; return }
+        guard let kind = ListKind(rawValue: text) else { return nil }
+        self = .list(kind)
     }
 }

@@ -24,6 +24,9 @@ public enum ImportFileError: Error, Equatable {
     /// A list workbook whose hidden `_slotsheet` sheet (what the export saw) was changed by hand:
     /// the import cannot tell the office's edits from the database's changes.
     case listRecordsEdited(ListKind)
+    /// A requests workbook whose hidden `_slotsheet` sheet (each request as exported) was changed
+    /// by hand: the import cannot tell the office's decisions from others' changes.
+    case requestRecordsEdited
 }
 
 /// What a workbook that is not a template is, so the office recognises the file it picked.
@@ -68,7 +71,7 @@ extension ImportFileError {
     /// template whose hidden information was changed, `unreadable` for every other refusal.
     public var jsonStatus: String {
         switch self {
-        case .metadataEdited, .listRecordsEdited: return "template_edited"
+        case .metadataEdited, .listRecordsEdited, .requestRecordsEdited: return "template_edited"
         default: return "unreadable"
         }
     }
@@ -93,6 +96,8 @@ extension ImportFileError: OfficeMessage, CustomStringConvertible {
         case let .newerTemplateFormat(version): return "This template was made by a newer slotsheet (template format \(version)). Update slotsheet first."
         case let .listRecordsEdited(kind):
             return "This \(kind.title(.en).lowercased()) list's hidden information (the sheet _slotsheet: what the export saw) was changed, so the import cannot tell what the office edited; export the list again and enter your changes there."
+        case .requestRecordsEdited:
+            return "This requests workbook's hidden information (the sheet _slotsheet: each request as exported) was changed, so the import cannot tell what the office decided; export the requests again and enter your decisions there."
         }
     }
 
@@ -112,6 +117,8 @@ extension ImportFileError: OfficeMessage, CustomStringConvertible {
         case let .newerTemplateFormat(version): return "Dit rooster is gemaakt met een nieuwere slotsheet (roosterformaat \(version)). Werk slotsheet eerst bij."
         case let .listRecordsEdited(kind):
             return "De verborgen gegevens van deze lijst (\(kind.title(.nl).lowercased()); het blad _slotsheet: wat de export zag) zijn gewijzigd, dus de import kan niet weten wat het kantoor wijzigde; exporteer de lijst opnieuw en voer uw wijzigingen daarin in."
+        case .requestRecordsEdited:
+            return "De verborgen gegevens van deze verzoekenwerkmap (het blad _slotsheet: elk verzoek zoals het werd geëxporteerd) zijn gewijzigd, dus de import kan niet weten wat het kantoor besloot; exporteer de verzoeken opnieuw en voer uw besluiten daarin in."
         }
     }
 }

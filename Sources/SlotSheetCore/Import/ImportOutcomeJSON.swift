@@ -34,7 +34,11 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
     public let unchanged: Int
     public let perDate: [Count]
     public let perStaff: [Count]
+    /// Every change, or when paged (the web API's `changesOffset`, `changesLimit`) a page of them.
     public let changes: [Change]
+    /// Where `changes` starts among all of them, and how many there are in all, when paged.
+    public let changesOffset: Int?
+    public let changesTotal: Int?
     /// Every problem (the web front's, cut by `ImportOutcome.bounded()`: the first `ProblemTally.kept`);
     /// `problemsTotal` and `problemsPerKind` count them all.
     public private(set) var problems: [Problem]
@@ -45,7 +49,9 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
     public struct KindCount: Encodable, Sendable { let kind: String; let count: Int }
     public let stale: [String]
 
-    public init(_ outcome: ImportOutcome, _ language: Language) {
+    /// The outcome's JSON; with `changesPage`, only `limit` changes from `offset` on (a plan may
+    /// hold a million: the web API pages them).
+    public init(_ outcome: ImportOutcome, _ language: Language, changesPage: (offset: Int, limit: Int)? = nil) {
         switch outcome.status {
         case let .applied(id): status = "applied"; batch = id
         case .nothingToChange: status = "nothing_to_change"; batch = nil
@@ -67,7 +73,10 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
         unchanged = outcome.plan.unchanged
         perDate = outcome.plan.perDate.map { Count(key: $0.date.iso, added: $0.added, removed: $0.removed) }
         perStaff = outcome.plan.perStaff.map { Count(key: $0.staff, added: $0.added, removed: $0.removed) }
-        changes = outcome.plan.changes.map { Change(date: $0.key.date.iso, daypart: $0.daypartCode, staff: $0.staffCode, available: $0.available) }
+        let shown = changesPage.map { outcome.plan.changes.dropFirst($0.offset).prefix($0.limit) } ?? outcome.plan.changes[...]
+        changes = shown.map { Change(date: $0.key.date.iso, daypart: $0.daypartCode, staff: $0.staffCode, available: $0.available) }
+        changesOffset = changesPage?.offset
+        changesTotal = changesPage.map { _ in outcome.plan.changes.count }
         let tally = outcome.problemTally ?? ProblemTally(outcome.problems)
         problemsTotal = tally.total
         problemsPerKind = tally.perKind.map { KindCount(kind: $0.kind, count: $0.count) }

@@ -41,8 +41,23 @@ public struct UndoJob {
         self.rules = rules
     }
 
-    /// Returns the new batch and what it reverted.
+    /// What an undo reverted: availability cells (and the rows of a list), or requests' decisions.
+    public enum Reverted: Sendable {
+        case availability(ChangePlan)
+        /// The log rows the undo appended, one a request put back.
+        case requests([RequestLogEntry])
+    }
+
+    /// Returns the new batch and what it reverted, as cells of availability (none for a batch of
+    /// requests' decisions: `undoing` tells those).
     public func undo(batchID: RowID, operatorName: String) throws -> (batchID: RowID, plan: ChangePlan) {
+        let (id, reverted) = try undoing(batchID: batchID, operatorName: operatorName)
+        guard case let .availability(plan) = reverted else { return (id, ChangePlan()) }
+        return (id, plan)
+    }
+
+    /// Reverts the batch; returns the new batch and what it reverted.
+    public func undoing(batchID: RowID, operatorName: String) throws -> (batchID: RowID, reverted: Reverted) {
         try store.writeTakingLocks { session in
             guard let batch = try session.importBatch(id: batchID) else { throw UndoError.notFound(batchID) }
             guard batch.outcome == .applied else { throw UndoError.notApplied(batchID, batch.outcome) }
@@ -53,8 +68,14 @@ public struct UndoJob {
             if let undoneBy = try session.batch(reverting: batchID) { throw UndoError.alreadyUndone(batchID, by: undoneBy) }
             let later = try effectiveLaterBatches(after: batchID, session: session)
             guard later.isEmpty else { throw UndoError.laterBatches(batchID, later) }
-            if let list = try session.listKind(ofBatch: batchID) {
-                return try ListUndo(rules: rules).undo(batch, kind: list, operatorName: operatorName, session: session)
+            switch try session.subject(ofBatch: batchID) {
+            case let .list(list):
+                let (id, plan) = try ListUndo(rules: rules).undo(batch, kind: list, operatorName: operatorName, session: session)
+                return (id, .availability(plan))
+            case .requests:
+                let (id, reverted) = try RequestUndo(rules: rules).undo(batch, operatorName: operatorName, session: session)
+                return (id, .requests(reverted))
+            case .availability: break
             }
 
             let plan = try revertPlan(of: changes, batchID: batchID, day: rules.now(), session: session)
@@ -63,7 +84,7 @@ public struct UndoJob {
                 fileName: batch.fileName, sha256: batch.sha256, operatorName: operatorName, createdAt: clock.timestamp(),
                 kind: .undo, revertsBatchID: batchID, range: batch.range, added: plan.plan.added,
                 removed: plan.plan.removed, unchanged: plan.plan.unchanged, outcome: .applied)
-            return (try ChangeWriter.write(plan.plan.changes, as: undo, session: session), plan.plan)
+            return (try ChangeWriter.write(plan.plan.changes, as: undo, session: session), .availability(plan.plan))
         }
     }
 

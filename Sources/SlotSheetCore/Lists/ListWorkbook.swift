@@ -81,8 +81,7 @@ final class ListWorkbook {
                                               inputMessage: ListSheetText.activeInputMessage.text(language), words: words.template)
         try sheet.addValidation(validation, firstRow: 1, firstColumn: active, lastRow: rows + ListWorkbook.roomToAdd, lastColumn: active)
         try sheet.protectWithoutPassword()
-        try records.appendRow([ListSnapshot.Record.meta.rawValue, ListSnapshot.Key.generatedAt.rawValue, generatedAt])
-        try records.appendRow([ListSnapshot.Record.meta.rawValue, ListSnapshot.Key.fingerprint.rawValue, fingerprint.hexDigest])
+        try HiddenRecords.seal(records, generatedAt: generatedAt, fingerprint: fingerprint.hexDigest)
         try workbook.close()
     }
 

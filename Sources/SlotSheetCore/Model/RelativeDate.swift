@@ -11,11 +11,16 @@ public struct RelativeDate: Hashable, Sendable, CustomStringConvertible {
     let value: Value
     public let description: String
 
+    /// The most days from today a date may be written as (a century): further is no date anyone
+    /// plans with, and an offset near `Int.max` would overflow the day count.
+    public static let daysFromTodayLimit = 36_525
+
     public init?(_ text: String) {
         description = text
         if text == "today" {
             value = .relative(days: 0)
-        } else if let first = text.first, first == "+" || first == "-", let days = Int(text.dropFirst()) {
+        } else if let first = text.first, first == "+" || first == "-", let days = Int(text.dropFirst()), days >= 0,
+                  days <= Self.daysFromTodayLimit {
             value = .relative(days: first == "+" ? days : -days)
         } else if let date = LocalDate(iso: text) ?? RelativeDate.dayMonthYear(text) {
             value = .absolute(date)

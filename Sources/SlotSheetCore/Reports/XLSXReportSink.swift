@@ -156,14 +156,10 @@ private final class XLSXReportTable: ReportTable {
         nextRow += 1
     }
 
-    /// The lines a value takes in its column: each line of a wrapping text, wrapped at the
-    /// column's width (text averages 1/1.15 of the digit a width counts). No spreadsheet program
-    /// sizes the rows of a file on opening, so without this the lines print over the next row.
+    /// The lines a value takes in its column (`WrappedLines`).
     private func lineCount(_ value: ReportValue, column: ReportColumn) -> Int {
         guard column.wraps, case let .text(text) = value else { return 1 }
-        let perLine = max(1, Int(column.width * 1.15))
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { max(1, ($0.count + perLine - 1) / perLine) }.reduce(0, +)
+        return WrappedLines.count(text, width: column.width)
     }
 
     func finish() throws {

@@ -14,6 +14,11 @@ public struct ReportOrder: Sendable {
     /// Requests report: one housing corporation by name; empty or nil for all.
     public var corporation: String?
 
+    /// The most days one report covers: a report is made while its request (or the command)
+    /// waits, and its rows and the heat map's grow with the days. Ten years; a longer range is
+    /// refused as the template's are (`DateRangeError.tooLong`), before anything is read.
+    public static let daysLimit = 3_660
+
     public init(kind: ReportKind, dates: DateRangeText, format: ReportFormat, statuses: String? = nil, corporation: String? = nil) {
         self.kind = kind
         self.dates = dates
@@ -33,7 +38,7 @@ public struct ReportOrder: Sendable {
             guard let status = RequestStatus(rawValue: word.lowercased()) else { throw ReportOrderError.unknownStatus(word) }
             chosen.insert(status)
         }
-        return ReportRequest(kind: kind, range: try dates.resolve(clock), format: format, language: language,
+        return ReportRequest(kind: kind, range: try dates.resolve(clock, limit: Self.daysLimit), format: format, language: language,
                              statuses: chosen.isEmpty ? nil : chosen, corporation: corporation, paper: paper, path: path,
                              csvDialect: csvDialect)
     }

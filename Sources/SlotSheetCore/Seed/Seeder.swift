@@ -28,6 +28,9 @@ public enum Seeder {
                 try session.upsertRequest(try keys.request(from: seed, session: session))
                 summary.requests += 1
             }
+            // Each request's status log says its state: a first row for a new request, a row for one
+            // whose state seeding changed; seeding again with the same data appends nothing.
+            try session.logRequestsTheLogDoesNotMatch(operatorName: "seed", channel: .seed)
             try session.continueKeysAfterExplicitIDs()
             return summary
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SMTPMail
 import SlotSheetTemplates
 import XLSXWriter
 
@@ -23,9 +24,24 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case webBodyTimeout = "web.body_timeout_seconds"
     case webMaxConnections = "web.max_connections"
     case webMetricsFrom = "web.metrics_from"
+    case webReadLease = "web.read_lease_seconds"
+    case webReadPoll = "web.read_poll_seconds"
+    case webPreviewCache = "web.preview_cache_mb"
+    case mailHost = "mail.host"
+    case mailPort = "mail.port"
+    case mailSecurity = "mail.security"
+    case mailUser = "mail.user"
+    case mailFrom = "mail.from"
+    case mailReplyTo = "mail.reply_to"
+    case mailCAFile = "mail.ca_file"
+    case mailDomain = "mail.domain"
+    case mailLeaseSeconds = "mail.lease_seconds"
+    case mailRetrySeconds = "mail.retry_seconds"
+    case mailRetryMaxSeconds = "mail.retry_max_seconds"
+    case mailGiveUpSeconds = "mail.give_up_seconds"
 
     /// The sections of the file, in the order `config show` lists them.
-    public static let sections = ["office", "booking", "web"]
+    public static let sections = ["office", "booking", "web", "mail"]
 
     public var section: String { String(rawValue.prefix { $0 != "." }) }
     public var name: String { String(rawValue.drop { $0 != "." }.dropFirst()) }
@@ -46,11 +62,17 @@ public enum SettingKey: String, CaseIterable, Sendable {
     static let expiryHours = 1...720
     static let timeoutSeconds = 1...3600
     static let connections = 16...1_000_000
+    static let ports = 1...65535
+    /// Lease and pauses of the notices' sender: a second (tests) to a week.
+    static let mailSeconds = 1...604_800
+    static let queueSeconds = 1...600
+    static let cacheMegabytes = 0...65_536
 
     public var kind: SettingsValueKind {
         switch self {
         case .bookingMinDaysAhead, .bookingMaxDaysAhead, .webUploadLimit, .webUploadExpiry, .webIdleTimeout, .webHeaderTimeout, .webBodyTimeout,
-             .webMaxConnections: return .integer
+             .webMaxConnections, .webReadLease, .webReadPoll, .webPreviewCache,
+             .mailPort, .mailLeaseSeconds, .mailRetrySeconds, .mailRetryMaxSeconds, .mailGiveUpSeconds: return .integer
         case .webTrustedProxies, .webMetricsFrom: return .stringList
         default: return .string
         }
@@ -71,6 +93,15 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .webUploadExpiry: return .wholeNumber(SettingKey.expiryHours)
         case .webIdleTimeout, .webHeaderTimeout, .webBodyTimeout: return .wholeNumber(SettingKey.timeoutSeconds)
         case .webMaxConnections: return .wholeNumber(SettingKey.connections)
+        case .mailHost, .mailDomain: return .hostName
+        case .mailPort: return .wholeNumber(SettingKey.ports)
+        case .mailSecurity: return .oneOf(SMTPSecurity.allCases.map(\.rawValue))
+        case .mailUser: return .singleLine
+        case .mailFrom, .mailReplyTo: return .mailAddress
+        case .mailCAFile: return .filePath
+        case .mailLeaseSeconds, .mailRetrySeconds, .mailRetryMaxSeconds, .mailGiveUpSeconds: return .wholeNumber(SettingKey.mailSeconds)
+        case .webReadLease, .webReadPoll: return .wholeNumber(SettingKey.queueSeconds)
+        case .webPreviewCache: return .wholeNumber(SettingKey.cacheMegabytes)
         }
     }
 
@@ -130,6 +161,15 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case let (.webMaxConnections, .integer(count)):
             guard SettingKey.connections.contains(count) else { throw invalid(String(count)) }
             settings.web.maxConnections = count
+        case (.mailHost, _), (.mailPort, _), (.mailSecurity, _), (.mailUser, _), (.mailFrom, _), (.mailReplyTo, _), (.mailCAFile, _),
+             (.mailDomain, _), (.mailLeaseSeconds, _), (.mailRetrySeconds, _), (.mailRetryMaxSeconds, _), (.mailGiveUpSeconds, _):
+            guard settings.mail.apply(self, value) else { throw invalid(value.shownInMessage) }
+        case let (.webReadLease, .integer(seconds)), let (.webReadPoll, .integer(seconds)):
+            guard SettingKey.queueSeconds.contains(seconds) else { throw invalid(String(seconds)) }
+            if self == .webReadLease { settings.web.readLeaseSeconds = seconds } else { settings.web.readPollSeconds = seconds }
+        case let (.webPreviewCache, .integer(megabytes)):
+            guard SettingKey.cacheMegabytes.contains(megabytes) else { throw invalid(String(megabytes)) }
+            settings.web.previewCacheMegabytes = megabytes
         default:
             throw .wrongKind(key: self, at: origin, expected: kind, found: value.kind)
         }
@@ -177,6 +217,12 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .webHeaderTimeout: return String(settings.web.headerTimeoutSeconds)
         case .webBodyTimeout: return String(settings.web.bodyTimeoutSeconds)
         case .webMaxConnections: return String(settings.web.maxConnections)
+        case .mailHost, .mailPort, .mailSecurity, .mailUser, .mailFrom, .mailReplyTo, .mailCAFile, .mailDomain, .mailLeaseSeconds,
+             .mailRetrySeconds, .mailRetryMaxSeconds, .mailGiveUpSeconds:
+            return settings.mail.display(self)
+        case .webReadLease: return String(settings.web.readLeaseSeconds)
+        case .webReadPoll: return String(settings.web.readPollSeconds)
+        case .webPreviewCache: return String(settings.web.previewCacheMegabytes)
         }
     }
 }
@@ -197,4 +243,12 @@ public enum SettingExpectation: Hashable, Sendable {
     case date
     /// `YYYY-MM-DDTHH:MM`.
     case localDateTime
+    /// A host name or IP address.
+    case hostName
+    /// One e-mail address, or empty.
+    case mailAddress
+    /// Text on one line.
+    case singleLine
+    /// A file's path.
+    case filePath
 }

@@ -46,11 +46,21 @@ public struct Settings: Sendable {
         public var maxConnections = 4096
         /// Clients that `GET /metrics` answers (the Prometheus text); to anyone else it is a 404.
         public var metricsFrom: [IPNetwork] = []
+        /// Seconds a lease of the reading queue lasts unless renewed: an instance killed while reading
+        /// leaves its upload to another after this (its holder renews it every third of it).
+        public var readLeaseSeconds = 15
+        /// Seconds between an idle instance's unprompted asks of the reading queue (for a lease that
+        /// ran out, which nobody announces).
+        public var readPollSeconds = 10
+        /// Megabytes of previews an instance keeps in memory (by their estimated size); the rest are
+        /// read from the database when asked for. 0 keeps none.
+        public var previewCacheMegabytes = 64
     }
 
     public var office: Office
     public var booking: BookingRules
     public var web: Web
+    public var mail = Mail()
     /// The settings file read, if any.
     public internal(set) var file: String?
     var origins: [SettingKey: SettingOrigin] = [:]

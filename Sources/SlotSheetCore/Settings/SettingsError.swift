@@ -151,6 +151,10 @@ extension SettingExpectation: OfficeMessage {
         case .ipAddressesOrNetworks: return "IP addresses or networks, such as \"10.0.0.1\" or \"10.0.0.0/8\""
         case .date: return "a date as YYYY-MM-DD"
         case .localDateTime: return "a date and office time as YYYY-MM-DDTHH:MM"
+        case .hostName: return "a host name or IP address, such as \"mail.example.org\""
+        case .mailAddress: return "one e-mail address, such as \"office@example.org\" (or \"\" for none)"
+        case .singleLine: return "text on one line"
+        case .filePath: return "a file's path, such as \"/etc/slotsheet/mail-ca.pem\" (or \"\" for none)"
         }
     }
 
@@ -164,6 +168,10 @@ extension SettingExpectation: OfficeMessage {
         case .ipAddressesOrNetworks: return "IP-adressen of netwerken, zoals \"10.0.0.1\" of \"10.0.0.0/8\""
         case .date: return "een datum als JJJJ-MM-DD"
         case .localDateTime: return "een datum en kantoortijd als JJJJ-MM-DDTUU:MM"
+        case .hostName: return "een hostnaam of IP-adres, zoals \"mail.example.org\""
+        case .mailAddress: return "één e-mailadres, zoals \"kantoor@example.org\" (of \"\" voor geen)"
+        case .singleLine: return "tekst op één regel"
+        case .filePath: return "het pad van een bestand, zoals \"/etc/slotsheet/mail-ca.pem\" (of \"\" voor geen)"
         }
     }
 }

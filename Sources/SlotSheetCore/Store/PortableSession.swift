@@ -241,11 +241,8 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
             throw StoreError.failed("import batch \(id) has the outcome '\(outcomeText)', which this slotsheet does not know")
         }
         let listText = try row.optionalText(C.listKind)
-        let listKind = try listText.map { text in
-            guard let list = ListKind(rawValue: text) else {
-                throw StoreError.failed("import batch \(id) has the list kind '\(text)', which this slotsheet does not know")
-            }
-            return list
+        guard let subject = BatchSubject(recorded: listText) else {
+            throw StoreError.failed("import batch \(id) has the list kind '\(listText ?? "")', which this slotsheet does not know")
         }
         var batch = ImportBatch(
             id: id, fileName: try row.text(C.fileName), sha256: try row.text(C.sha256),
@@ -254,7 +251,7 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
             range: from.flatMap { from in to.flatMap { DateRange(from: from, to: $0) } },
             added: try row.int(C.added), removed: try row.int(C.removed), unchanged: try row.int(C.unchanged),
             outcome: outcome, problems: try row.int(C.problems))
-        batch.listKind = listKind
+        batch.subject = subject
         return batch
     }
 
@@ -294,6 +291,7 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
                     corporation: try row.text(C.corporation), description: try row.text(C.description), slotDate: try row.date(C.slotDate),
                     daypartLabel: try row.text(C.daypartLabel), staffCode: try row.optionalText(C.staffCode),
                     staffName: try row.optionalText(C.staffName), subcontractor: try row.optionalText(C.subcontractor), defects: [])
+                pending?.daypartCode = try row.text(C.daypartCode)
             }
             if let location = try row.optionalText(C.location) {
                 pending?.defects.append(DefectPath(

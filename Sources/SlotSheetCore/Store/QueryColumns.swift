@@ -77,9 +77,11 @@ enum RequestReportColumn: Int, SelectColumn {
     case id, createdAt, updatedAt, status, residentName, residentEmail, street, houseNumber, postcode, city, corporation
     case description, slotDate, daypartLabel, staffCode, staffName, subcontractor
     case location, space, element, defect
+    case daypartCode
 
     var expression: String {
         switch self {
+        case .daypartCode: return "dp.code"
         case .id: return "r.id"
         case .createdAt: return "r.created_at"
         case .updatedAt: return "r.updated_at"

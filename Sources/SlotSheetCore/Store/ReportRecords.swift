@@ -32,6 +32,8 @@ public struct RequestReportRow: Hashable, Sendable {
     public var description: String
     public var slotDate: LocalDate
     public var daypartLabel: String
+    /// The daypart's code (what a requests file writes); filled by the store as it reads the row.
+    public var daypartCode = ""
     public var staffCode: String?
     public var staffName: String?
     public var subcontractor: String?

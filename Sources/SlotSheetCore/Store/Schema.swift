@@ -20,6 +20,9 @@ public enum Schema {
         Migration(identifier: "008-uploads-in-the-database", sql: uploadsInTheDatabase),
         Migration(identifier: "009-list-uploads", sql: listUploads),
         Migration(identifier: "010-held-requests-in-slot-order", sql: heldRequestsInSlotOrder),
+        Migration(identifier: "011-request-status-log", sql: requestStatusLog),
+        Migration(identifier: "012-resident-notice", sql: residentNotice),
+        Migration(identifier: "013-stored-upload-preview", sql: storedUploadPreview),
     ]
 
     /// The version this build creates and expects.
@@ -41,6 +44,10 @@ public enum Schema {
         "web_session", "sign_in_record",
         "upload_chunk",
         "list_upload",
+        "request_status_log",
+        "resident_notice",
+        "upload_result_chunk",
+        "upload_errors_chunk",
     ]
 
     private static let isoDate = "9999-99-99"
@@ -153,15 +160,8 @@ public enum Schema {
     /// the preview's plan digests. Uploads of before, whose files were in a folder of one
     /// instance, cannot be read again by another: they expire.
     @Sendable private static func uploadsInTheDatabase(_ d: SQLDialect) -> String {
-        let bytes = d == .postgres ? "BYTEA" : "BLOB"
-        return """
-        CREATE TABLE upload_chunk (
-            id \(d.primaryKey),
-            upload_id \(d.reference) NOT NULL REFERENCES web_upload(id) ON DELETE CASCADE,
-            seq INTEGER NOT NULL CHECK (seq >= 0),
-            bytes \(bytes) NOT NULL,
-            UNIQUE (upload_id, seq)
-        );
+        """
+        \(uploadChunkTable("upload_chunk", d))
         ALTER TABLE web_upload ADD COLUMN lease_owner \(d.text);
         ALTER TABLE web_upload ADD COLUMN lease_until BIGINT;
         ALTER TABLE web_upload ADD COLUMN rows_total INTEGER NOT NULL DEFAULT 0;
@@ -254,6 +254,189 @@ public enum Schema {
         """
         CREATE INDEX repair_request_held_in_slot_order ON repair_request(slot_date, daypart_id, id, staff_id, status) \
         WHERE status IN ('new', 'approved');
+        """
+    }
+
+    /// The office decides its repair requests in batches (`RequestDecisionJob`): every change of a
+    /// request's status, slot, staff or subcontractor appends a row to `request_status_log`, which
+    /// both backends keep append-only (a trigger refuses UPDATE and DELETE, and on PostgreSQL
+    /// TRUNCATE). Each request that exists now gets its first row (channel `migration`, its state as
+    /// it stands, at its last update), so its status always equals its log's last row. A batch of
+    /// decisions is an `import_batch` whose `list_kind` is `requests`: SQLite cannot change that
+    /// CHECK in place, so it rebuilds the table as migration 004 did.
+    @Sendable private static func requestStatusLog(_ d: SQLDialect) -> String {
+        // Written out, not taken from `RequestChannel` or `ListKind`: a shipped migration never changes.
+        let kinds = "'staff', 'dayparts', 'catalogue', 'requests'"
+        let channels = "'file', 'web', 'api', 'undo', 'seed', 'migration'"
+        let statuses = "'new', 'approved', 'cancelled', 'completed', 'archived'"
+        let batchKinds: String
+        switch d {
+        case .postgres:
+            batchKinds = """
+                ALTER TABLE import_batch DROP CONSTRAINT import_batch_list_kind_check;
+                ALTER TABLE import_batch ADD CONSTRAINT import_batch_list_kind_check CHECK (list_kind IS NULL OR list_kind IN (\(kinds)));
+                """
+        case .sqlite:
+            let columns = """
+                id, file_name, sha256, operator, created_at, dry_run, kind, reverts_batch_id, range_from, range_to, \
+                added, removed, unchanged, outcome, problems, list_kind
+                """
+            batchKinds = """
+                CREATE TABLE import_batch_011 (
+                    id \(d.primaryKey),
+                    file_name \(d.text) NOT NULL,
+                    sha256 \(d.text) NOT NULL,
+                    operator \(d.text) NOT NULL,
+                    created_at \(d.text) NOT NULL,
+                    \(d.boolean("dry_run", default: false)),
+                    kind \(d.text) NOT NULL DEFAULT 'import' CHECK (kind IN ('import', 'undo')),
+                    reverts_batch_id \(d.reference) REFERENCES import_batch(id),
+                    \(d.shaped("range_from", like: isoDate, nullable: true)),
+                    \(d.shaped("range_to", like: isoDate, nullable: true)),
+                    added INTEGER NOT NULL DEFAULT 0,
+                    removed INTEGER NOT NULL DEFAULT 0,
+                    unchanged INTEGER NOT NULL DEFAULT 0,
+                    outcome \(d.text) NOT NULL CHECK (outcome IN ('applied', 'unchanged', 'dry_run', 'rejected', 'stale', 'plan_changed')),
+                    problems INTEGER NOT NULL DEFAULT 0,
+                    list_kind \(d.text) CHECK (list_kind IS NULL OR list_kind IN (\(kinds)))
+                );
+                INSERT INTO import_batch_011 (\(columns)) SELECT \(columns) FROM import_batch;
+                DROP TABLE import_batch;
+                ALTER TABLE import_batch_011 RENAME TO import_batch;
+                CREATE INDEX import_batch_by_time ON import_batch(created_at);
+                """
+        }
+        let appendOnly: String
+        switch d {
+        case .postgres:
+            // The body as a quoted literal: the migration runner splits scripts at semicolons outside quotes.
+            appendOnly = """
+                CREATE FUNCTION request_status_log_append_only() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN \
+                RAISE EXCEPTION ''request_status_log is append-only: % refused'', TG_OP USING ERRCODE = ''integrity_constraint_violation''; \
+                END';
+                CREATE TRIGGER request_status_log_no_change BEFORE UPDATE OR DELETE ON request_status_log \
+                FOR EACH ROW EXECUTE FUNCTION request_status_log_append_only();
+                CREATE TRIGGER request_status_log_no_truncate BEFORE TRUNCATE ON request_status_log \
+                FOR EACH STATEMENT EXECUTE FUNCTION request_status_log_append_only();
+                """
+        case .sqlite:
+            appendOnly = """
+                CREATE TRIGGER request_status_log_no_update BEFORE UPDATE ON request_status_log \
+                BEGIN SELECT RAISE(ABORT, 'request_status_log is append-only: UPDATE refused'); END;
+                CREATE TRIGGER request_status_log_no_delete BEFORE DELETE ON request_status_log \
+                BEGIN SELECT RAISE(ABORT, 'request_status_log is append-only: DELETE refused'); END;
+                """
+        }
+        return """
+            \(batchKinds)
+            CREATE TABLE request_status_log (
+                id \(d.primaryKey),
+                request_id \(d.reference) NOT NULL REFERENCES repair_request(id),
+                from_status \(d.text) CHECK (from_status IS NULL OR from_status IN (\(statuses))),
+                to_status \(d.text) NOT NULL CHECK (to_status IN (\(statuses))),
+                \(d.shaped("slot_date_before", like: isoDate, nullable: true)),
+                daypart_id_before \(d.reference) REFERENCES daypart(id),
+                \(d.shaped("slot_date_after", like: isoDate)),
+                daypart_id_after \(d.reference) NOT NULL REFERENCES daypart(id),
+                staff_id_before \(d.reference) REFERENCES staff(id),
+                staff_id_after \(d.reference) REFERENCES staff(id),
+                subcontractor_id_before \(d.reference) REFERENCES subcontractor(id),
+                subcontractor_id_after \(d.reference) REFERENCES subcontractor(id),
+                note \(d.text),
+                operator \(d.text) NOT NULL,
+                channel \(d.text) NOT NULL CHECK (channel IN (\(channels))),
+                batch_id \(d.reference) REFERENCES import_batch(id),
+                created_at \(d.text) NOT NULL
+            );
+            CREATE INDEX request_status_log_by_request ON request_status_log(request_id, id);
+            CREATE INDEX request_status_log_by_batch ON request_status_log(batch_id);
+            \(appendOnly)
+            INSERT INTO request_status_log (request_id, from_status, to_status, slot_date_after, daypart_id_after, staff_id_after, \
+            subcontractor_id_after, operator, channel, created_at) \
+            SELECT id, NULL, status, slot_date, daypart_id, staff_id, subcontractor_id, 'slotsheet', 'migration', updated_at \
+            FROM repair_request ORDER BY id;
+            """
+    }
+
+    /// The tenants' outbox (docs/notices.md): one row a notice, written in the transaction of the
+    /// decision it tells of, holding all it takes to send it again identically, and the sender's
+    /// lease (holder, expiry), retry time and when it was queued (last: a retry by hand queues it
+    /// anew, and the give-up period counts from there) in milliseconds since 1970.
+    /// `batch_id` names the decisions' batch without a foreign key, so this table stands on its own.
+    /// The Message-ID is set from the row's id in the transaction that adds it. The slot it told of
+    /// (`slot_date`, `daypart_id`) is what a correction names when its decision is undone.
+    @Sendable private static func residentNotice(_ d: SQLDialect) -> String {
+        // Written out, not taken from `NoticeKind` and `NoticeState`: a shipped migration never changes.
+        let kinds = "'approved', 'moved', 'cancelled', 'completed', 'correction'"
+        let states = "'queued', 'sending', 'sent', 'failed', 'withdrawn'"
+        return """
+            CREATE TABLE resident_notice (
+                id \(d.primaryKey),
+                request_id \(d.reference) NOT NULL REFERENCES repair_request(id),
+                batch_id \(d.reference),
+                kind \(d.text) NOT NULL CHECK (kind IN (\(kinds))),
+                \(d.shaped("slot_date", like: isoDate, nullable: true)),
+                daypart_id \(d.reference) REFERENCES daypart(id),
+                recipient \(d.text) NOT NULL,
+                recipient_name \(d.text) NOT NULL,
+                language \(d.text) NOT NULL CHECK (language IN ('en', 'nl')),
+                subject \(d.text) NOT NULL,
+                body \(d.text) NOT NULL,
+                calendar \(d.text),
+                calendar_method \(d.text) CHECK (calendar_method IS NULL OR calendar_method IN ('REQUEST', 'CANCEL')),
+                calendar_sequence INTEGER NOT NULL DEFAULT 0,
+                message_id \(d.text) UNIQUE,
+                state \(d.text) NOT NULL CHECK (state IN (\(states))),
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_ms \(d.bigInteger) NOT NULL,
+                queued_ms \(d.bigInteger) NOT NULL,
+                lease_owner \(d.text),
+                lease_until_ms \(d.bigInteger),
+                last_answer \(d.text),
+                created_at \(d.text) NOT NULL,
+                sent_at \(d.text),
+                corrects_notice_id \(d.reference) REFERENCES resident_notice(id)
+            );
+            CREATE INDEX resident_notice_due ON resident_notice(state, next_attempt_ms, id);
+            CREATE INDEX resident_notice_leased ON resident_notice(state, lease_until_ms, id);
+            CREATE INDEX resident_notice_by_batch ON resident_notice(batch_id);
+            CREATE INDEX resident_notice_by_request ON resident_notice(request_id);
+            """
+    }
+
+    /// What reading an upload found, stored once by the instance that read it (`StoredPreview`, in
+    /// chunks of at most `UploadChunks.size` like the upload's bytes, and removed with them), so
+    /// every instance shows and applies the upload without reading its file again; and the reads
+    /// of an upload that failed for a reason of the server's own, so that the queue waits longer
+    /// after each and refuses the upload after a few rather than trying it again forever; and the
+    /// error workbook of an upload with problems, made once in each language and kept in chunks.
+    @Sendable private static func storedUploadPreview(_ d: SQLDialect) -> String {
+        """
+        \(uploadChunkTable("upload_result_chunk", d))
+        ALTER TABLE web_upload ADD COLUMN read_failures INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE upload_errors_chunk (
+            id \(d.primaryKey),
+            upload_id \(d.reference) NOT NULL REFERENCES web_upload(id) ON DELETE CASCADE,
+            language \(d.text) NOT NULL CHECK (language IN ('en', 'nl')),
+            seq INTEGER NOT NULL CHECK (seq >= 0),
+            bytes \(d == .postgres ? "BYTEA" : "BLOB") NOT NULL,
+            UNIQUE (upload_id, language, seq)
+        );
+        """
+    }
+
+    /// A table of an upload's bytes in numbered chunks, removed with the upload: its file
+    /// (`upload_chunk`, 008) and its stored preview (`upload_result_chunk`, 013). The statement
+    /// 008 shipped with, word for word.
+    private static func uploadChunkTable(_ name: String, _ d: SQLDialect) -> String {
+        """
+        CREATE TABLE \(name) (
+            id \(d.primaryKey),
+            upload_id \(d.reference) NOT NULL REFERENCES web_upload(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL CHECK (seq >= 0),
+            bytes \(d == .postgres ? "BYTEA" : "BLOB") NOT NULL,
+            UNIQUE (upload_id, seq)
+        );
         """
     }
 

@@ -61,16 +61,21 @@ public struct UploadApplyJob {
 
     /// Applies the plan with `planDigest` of the upload `id`, read as `prepared`; `onTop` applies a
     /// stale template's edits on top of the database as it is now (the command line's `--force`),
-    /// and then the digest is that plan's.
-    public func apply(uploadID id: RowID, prepared: PreparedImport, planDigest: String, onTop: Bool, operatorName: String) throws -> Result {
+    /// and then the digest is that plan's. `previewed` is the preview's outcome of that plan (its
+    /// stored one): when the plan changed since, the answer says how it differs from it.
+    public func apply(uploadID id: RowID, prepared: PreparedImport, previewed: ImportOutcome? = nil, planDigest: String, onTop: Bool,
+                      operatorName: String) throws -> Result {
         let job = ImportJob(store: store, rules: rules)
-        let outcome: ImportOutcome
+        var outcome: ImportOutcome
         do {
             outcome = try job.apply(prepared, ImportRequest(force: onTop, operatorName: operatorName), expectedPlanDigest: planDigest) { session, outcome in
                 guard try session.moveUpload(id, from: [.ready], to: .applied, batchID: outcome.auditBatchID) else { throw UploadNotReady() }
             }
         } catch is UploadNotReady {
             return try settled(id)
+        }
+        if case let .planChanged(change) = outcome.status, change.difference == nil, let previewed, previewed.planDigest == change.expectedDigest {
+            outcome.status = .planChanged(PlanChange(expectedDigest: change.expectedDigest, difference: outcome.difference(from: previewed)))
         }
         switch outcome.status {
         case .applied, .nothingToChange:
@@ -81,7 +86,13 @@ public struct UploadApplyJob {
             // The new preview for the upload's page, checked (and, stale, on top) against the
             // database as it is now: the file is not read again.
             let preview = try UploadPreview.checking(try job.prepare(prepared.parsed), job: job, operatorName: operatorName)
-            _ = try store.write { try $0.finishReading(uploadID: id, preview.reading) }
+            // Stored with the upload in place of the earlier one, so every instance shows it.
+            let stored = StoredPreview.encode(preview)
+            _ = try store.write { session in
+                guard try session.finishReading(uploadID: id, preview.reading) else { return false }
+                try StoredPreview.store(stored, uploadID: id, in: session)
+                return true
+            }
             return .notApplied(outcome, preview)
         }
     }

@@ -63,13 +63,20 @@ struct APIRoutes {
     }
 
     /// `GET /api/imports/{id}`: the state, and once read the same JSON as `slotsheet import --json`
-    /// (its `planDigest` is what `apply` takes).
+    /// (its `planDigest` is what `apply` takes), its problems paged by `offset` and `limit` and its
+    /// changes by `changesOffset` and `changesLimit` (`changesPageLimit` at most).
     @Sendable func importState(_ request: Request, context: WebContext) async throws -> Response {
         let upload = try await ownUpload(context)
         let offset = try Self.number("offset", in: request, context: context, range: 0...ProblemTally.kept, default: 0)
         let limit = try Self.number("limit", in: request, context: context, range: 1...ProblemTally.kept, default: ProblemTally.kept)
-        return try await stateResponse(upload, page: (offset, limit), context: context)
+        let changesOffset = try Self.number("changesOffset", in: request, context: context, range: 0...Int(Int32.max), default: 0)
+        let changesLimit = try Self.number("changesLimit", in: request, context: context, range: 1...Self.changesPageLimit,
+                                           default: Self.changesPageLimit)
+        return try await stateResponse(upload, page: (offset, limit), changes: (changesOffset, changesLimit), context: context)
     }
+
+    /// The most changes one answer holds: a plan of years holds a million (79 MB of JSON unpaged).
+    static let changesPageLimit = 10_000
 
     /// The whole-number query parameter `name`, or `default` without one; one outside `range` or
     /// not a number is refused naming it rather than quietly bent into range.
@@ -133,20 +140,21 @@ struct APIRoutes {
     }
 
     /// The upload's state; `page` picks the problems shown (of the first `ProblemTally.kept`).
-    private func stateResponse(_ upload: WebUpload, page: (offset: Int, limit: Int), context: WebContext) async throws -> Response {
+    private func stateResponse(_ upload: WebUpload, page: (offset: Int, limit: Int), changes: (offset: Int, limit: Int),
+                               context: WebContext) async throws -> Response {
         let id = upload.id!
         var state = ImportState(id: id, state: upload.state.rawValue, result: nil, batch: upload.batchID,
                                 rows: services.readers.progress(of: upload)?.rows)
         if upload.state == .ready || upload.state == .refused {
             // Not in memory (the server restarted): queued to be read again; `result` comes once it is.
-            let preview = services.readers.currentPreview(of: upload)
+            let preview = try await services.readers.currentPreview(of: upload)
             if preview == nil { state.beingRead = true }
             switch preview?.result {
             case let .checked(_, outcome)?:
-                state.result = ImportOutcomeJSON(outcome, context.language)
+                state.result = ImportOutcomeJSON(outcome, context.language, changesPage: changes)
                 state.result?.pageProblems(offset: page.offset, limit: page.limit)
                 // A stale template: the plan of its edits on top, as the page offers it.
-                state.onTop = preview?.onTop.map { ImportOutcomeJSON($0, context.language) }
+                state.onTop = preview?.onTop.map { ImportOutcomeJSON($0, context.language, changesPage: changes) }
             case let .unreadable(error)?:
                 // The same code as `slotsheet import --json` gives this refusal.
                 state.errorCode = error.jsonStatus

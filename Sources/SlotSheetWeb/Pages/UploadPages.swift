@@ -90,11 +90,11 @@ enum UploadWords {
         if upload.state == .applied, let batch = upload.batchID { return w.appliedAsBatch(batch) }
         switch upload.outcome {
         case nil: return ""
-        case "unreadable"?, "template_edited"?: return w.unreadableFile
-        case "rejected"?: return w.problemsSummary(upload.problems)
-        case "nothing_to_change"?: return w.nothingToChange
-        case "stale"?: return w.outcomeNames("stale")
-        default:
+        case .unreadable?, .templateEdited?, .readFailed?: return w.unreadableFile
+        case .rejected?: return w.problemsSummary(upload.problems)
+        case .nothingToChange?: return w.nothingToChange
+        case .stale?: return w.outcomeNames("stale")
+        case .ready?:
             if let batch = upload.batchID { return w.appliedAsBatch(batch) }
             return w.changesSummary(upload.added, upload.removed)
         }

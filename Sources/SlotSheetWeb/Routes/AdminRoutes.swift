@@ -2,14 +2,46 @@ import Hummingbird
 import SlotSheetCore
 import SlotSheetTemplates
 
-/// Pages for admins only (behind `RequireUserMiddleware(role: .admin)`): the users, and undoing a
-/// batch from the history.
+/// Pages for admins only (behind `RequireUserMiddleware(role: .admin)`): the users, undoing a
+/// batch from the history, and the tenants' notices with their retry.
 struct AdminRoutes {
     let services: WebServices
 
     func add(to router: some RouterMethods<WebContext>) {
         router.get("/users", use: users)
         router.post("/history/:id/undo", use: undo)
+        router.get("/notices", use: notices)
+        router.post("/notices/:id/retry", use: retryNotice)
+    }
+
+    /// The newest notices of the outbox and its counts, read from the database.
+    @Sendable func notices(_ request: Request, context: WebContext) async throws -> HTMLPage {
+        let retried = request.uri.queryParameters.get("retried").flatMap { RowID($0) }
+        return try await noticesPage(context, notice: retried.map { ("ok", context.language.noticePage.retried($0)) })
+    }
+
+    /// Queues a failed notice again as `slotsheet notices retry` does: 303 to the page; 404 for a
+    /// notice that does not exist, 409 with why for one that has not failed.
+    @Sendable func retryNotice(_ request: Request, context: WebContext) async throws -> Response {
+        let user = try context.requireUser()
+        guard let id = context.parameters.get("id").flatMap({ RowID($0) }) else { throw WebError.notFound }
+        do {
+            _ = try await services.database.run { [clock = services.clock] store in try NoticeOutbox.retry(id, store: store, now: clock.now) }
+            services.logger.info("notice \(id): queued again by \(user.name)")
+            return Redirect.to("/notices?retried=\(id)")
+        } catch let refusal as NoticeMessage {
+            let status: HTTPResponse.Status
+            if case .notFound = refusal { status = .notFound } else { status = .conflict }
+            return try await noticesPage(context, notice: ("error", refusal.text(context.language)), status: status).response
+        }
+    }
+
+    private static let noticesShown = 200
+
+    private func noticesPage(_ context: WebContext, notice: (String, String)?, status: HTTPResponse.Status = .ok) async throws -> HTMLPage {
+        let (notices, stats) = try await services.database.read { (try $0.notices(in: nil, limit: AdminRoutes.noticesShown), try $0.noticeQueueStats()) }
+        let page = NoticesPage(frame: PageFrame(context, path: "/notices"), notices: notices, stats: stats, clock: services.clock, notice: notice)
+        return HTMLPage(page.node, status: status)
     }
 
     @Sendable func users(_ request: Request, context: WebContext) async throws -> HTMLPage {

@@ -53,7 +53,7 @@ struct UploadRoutes {
     @Sendable func detail(_ request: Request, context: WebContext) async throws -> HTMLPage {
         let upload = try await ownUpload(context)
         let id = upload.id!
-        let preview = services.readers.currentPreview(of: upload)
+        let preview = try await services.readers.currentPreview(of: upload)
         let names = try await services.database.read { try CodeNames.read($0) }
         return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: upload,
                                          progress: services.readers.progress(of: upload), preview: preview, notice: nil, names: names).node)

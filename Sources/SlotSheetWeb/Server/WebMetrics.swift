@@ -11,11 +11,20 @@ import SlotSheetCore
 final class WebMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
+    private let rereads: CoreMetrics.Counter
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [.milliseconds(50), .milliseconds(250), .seconds(1), .seconds(5), .seconds(30), .seconds(120)]
         self.factory = factory
+        // Made at the start, so a scrape shows 0 rather than nothing.
+        rereads = Counter(label: "slotsheet_upload_rereads_total", factory: factory)
+    }
+
+    /// An upload read again for its preview only: one read before stored previews, whose preview
+    /// is not in the database. Every upload read since has its preview stored, so this stays 0.
+    func countReread() {
+        rereads.increment()
     }
 
     /// One answered request; `route` is the route's pattern (`/uploads/{id}`; `NotFound` for a path no
@@ -42,10 +51,13 @@ final class WebMetrics: Sendable {
 
     /// The metrics in the Prometheus text format, with what the database says now: the sessions
     /// that have not ended and the reading queue (the same on every instance).
-    func text(sessions: Int, queue: ReadingQueue) -> String {
+    func text(sessions: Int, queue: ReadingQueue, outbox: NoticeOutboxGauges) -> String {
         Gauge(label: "slotsheet_sessions", factory: factory).record(sessions)
         Gauge(label: "slotsheet_upload_queue_depth", factory: factory).record(queue.depth)
         Gauge(label: "slotsheet_upload_queue_oldest_seconds", factory: factory).record(queue.oldestSeconds)
+        Gauge(label: "slotsheet_notice_outbox_depth", factory: factory).record(outbox.depth)
+        Gauge(label: "slotsheet_notice_outbox_oldest_seconds", factory: factory).record(outbox.oldestSeconds)
+        Gauge(label: "slotsheet_notices_failed", factory: factory).record(outbox.failed)
         return registry.emitToString()
     }
 }
@@ -61,11 +73,31 @@ struct ReadingQueue: Equatable {
     /// From the uploads `reading`, oldest first, at `now`.
     init(reading: [WebUpload], now: Date) {
         depth = reading.count
-        let utc = OfficeClock(timeZone: TimeZone(identifier: "UTC")!)
-        let arrived = reading.compactMap { utc.localTime(ofTimestamp: $0.createdAt) }
-            .map { Double($0.date.dayNumber * 86_400 + $0.hour * 3600 + $0.minute * 60 + $0.second) }.min()
-        oldestSeconds = arrived.map { max(0, now.timeIntervalSince1970 - $0) } ?? 0
+        oldestSeconds = secondsSince(reading.map(\.createdAt).min(), now: now)
     }
+}
+
+/// The tenants' outbox as the database has it at a scrape (docs/notices.md): the notices waiting or
+/// being sent, how long the oldest of them has waited since its decision queued it, and the failed
+/// ones an administrator should look at. Read on each scrape, like the reading queue.
+struct NoticeOutboxGauges: Equatable {
+    var depth: Int
+    var oldestSeconds: Double
+    var failed: Int
+
+    init(_ stats: NoticeQueueStats, now: Date) {
+        depth = stats.depth
+        oldestSeconds = secondsSince(stats.oldestCreatedAt, now: now)
+        failed = stats.failed
+    }
+}
+
+/// Seconds from a stored time (ISO 8601 UTC) to `now`; 0 for none.
+private func secondsSince(_ stored: String?, now: Date) -> Double {
+    let utc = OfficeClock(timeZone: TimeZone(identifier: "UTC")!)
+    guard let stored, let time = utc.localTime(ofTimestamp: stored) else { return 0 }
+    let then = Double(time.date.dayNumber * 86_400 + time.hour * 3600 + time.minute * 60 + time.second)
+    return max(0, now.timeIntervalSince1970 - then)
 }
 
 extension Duration {
@@ -89,7 +121,8 @@ struct RequestMetricsMiddleware: RouterMiddleware {
 }
 
 /// `GET /metrics`: the Prometheus text, only to the clients of `web.metrics_from`; to anyone else the
-/// same 404 as a page that does not exist. It reads the sessions' count and the reading queue and writes nothing.
+/// same 404 as a page that does not exist. It reads the sessions' count, the reading queue and the
+/// notices' outbox and writes nothing.
 struct MetricsRoutes {
     let services: WebServices
 
@@ -102,9 +135,12 @@ struct MetricsRoutes {
             throw WebError.notFound
         }
         let now = Timestamp.iso(services.sessions.clock())
-        let (sessions, reading) = try await services.database.read { (try $0.webSessionCount(validAt: now), try $0.uploads(in: .reading)) }
+        let (sessions, reading, notices) = try await services.database.read {
+            (try $0.webSessionCount(validAt: now), try $0.uploads(in: .reading), try $0.noticeQueueStats())
+        }
         let queue = ReadingQueue(reading: reading, now: services.clock.now)
+        let outbox = NoticeOutboxGauges(notices, now: services.clock.now)
         return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(string: services.metrics.text(sessions: sessions, queue: queue))))
+                        body: .init(byteBuffer: ByteBuffer(string: services.metrics.text(sessions: sessions, queue: queue, outbox: outbox))))
     }
 }

@@ -49,7 +49,7 @@ public final class WebServices: Sendable {
         sessions = WebSessions(database: database, lifetime: settings.sessionLifetime, clock: signInClock)
         probe = database.separate()
         uploads = try UploadFolder(path: settings.uploadFolder)
-        readers = UploadReaders(logger: logger)
+        readers = UploadReaders(logger: logger, settings: settings)
         readers.attach(self)
     }
 }

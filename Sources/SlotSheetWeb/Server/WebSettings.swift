@@ -29,6 +29,13 @@ public struct WebSettings: Sendable, Equatable {
     public var metricsFrom: [IPNetwork] = []
     /// The nightly export's output folder the Exports page lists (`exportsFolder(flag:)`).
     public var exportsFolder = "./exports"
+    /// The reading queue's periods (`web.read_lease_seconds`, `web.read_poll_seconds`): how long a
+    /// lease lasts unless renewed (its holder renews it every third of it), and how often an idle
+    /// instance asks the queue unprompted. Tests set them short.
+    public var readLease: Duration = .seconds(Settings.builtIn.web.readLeaseSeconds)
+    public var readPoll: Duration = .seconds(Settings.builtIn.web.readPollSeconds)
+    /// The bytes of previews kept in memory (`web.preview_cache_mb`); the rest are read from the database.
+    public var previewCacheBytes = Settings.builtIn.web.previewCacheMegabytes * 1_048_576
 
     /// The most days one template download covers: a template is made while its request waits,
     /// and a range of decades would hold a server thread for most of a minute. Two years; longer
@@ -70,6 +77,9 @@ public struct WebSettings: Sendable, Equatable {
                   uploadExpiry: .seconds(web.uploadExpiryHours * 3600), uploadFolder: uploadFolder, timeouts: ConnectionTimeouts(web),
                   maxConnections: web.maxConnections)
         metricsFrom = web.metricsFrom
+        readLease = .seconds(web.readLeaseSeconds)
+        readPoll = .seconds(web.readPollSeconds)
+        previewCacheBytes = web.previewCacheMegabytes * 1_048_576
     }
 
     /// The private upload folder: the flag, else `SLOTSHEET_UPLOAD_DIR`, else systemd's

@@ -15,8 +15,8 @@ struct UploadApply {
         case alreadyApplied(RowID?)
         /// The upload is in a state that cannot be applied (reading, refused, discarded, expired).
         case notReady(UploadState)
-        /// Its preview is not in memory here (read by another instance, or before a restart): it is
-        /// being read again, nothing applied.
+        /// It was read by a slotsheet from before stored previews and its preview is not in memory
+        /// here: it is being read again, nothing applied.
         case beingRead
         /// Too many of the user's applies were refused lately: nothing tried.
         case tooManyRefused(wait: Duration)
@@ -31,7 +31,7 @@ struct UploadApply {
         if let wait = try await services.database.run({ try UploadApplyJob(store: $0, rules: rules).waitBeforeApplying(operatorName: user.name) }) {
             return .tooManyRefused(wait: wait)
         }
-        guard let preview = services.readers.currentPreview(of: upload) else { return .beingRead }
+        guard let preview = try await services.readers.currentPreview(of: upload) else { return .beingRead }
         // A preview that is settled (another request applied the upload since its row was read
         // above, and kept its outcome without the file's rows) or unreadable cannot be applied:
         // what the row says now is the answer.
@@ -42,8 +42,8 @@ struct UploadApply {
         let started = ContinuousClock.now
         defer { services.metrics.recordApply(ContinuousClock.now - started) }
         let result = try await services.database.run { store in
-            try UploadApplyJob(store: store, rules: rules).apply(uploadID: id, prepared: prepared, planDigest: planDigest, onTop: onTop,
-                                                                  operatorName: user.name)
+            try UploadApplyJob(store: store, rules: rules).apply(uploadID: id, prepared: prepared, previewed: onTop ? preview.onTop : previewed,
+                                                                  planDigest: planDigest, onTop: onTop, operatorName: user.name)
         }
         switch result {
         case let .applied(outcome, kept):
@@ -51,6 +51,12 @@ struct UploadApply {
             services.logger.info("upload \(id): applied by \(user.name) as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
         case let .notApplied(outcome, kept):
             services.readers.keep(kept, for: id)
+            // Its error workbooks as the preview is now: made once here, not at each download.
+            do {
+                try await UploadErrorWorkbook(services: services).remake(kept, uploadID: id)
+            } catch {
+                services.logger.error("upload \(id): making its error workbooks failed: \(error)")
+            }
             services.logger.info("upload \(id): not applied (\(outcome.status.name)), recorded as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
         case .alreadyApplied, .notReady, .tooManyRefused:
             break

@@ -4,59 +4,53 @@ import SlotSheetCore
 import SlotSheetTemplates
 
 /// The error workbook of an upload with problems: the very file `slotsheet import --errors-out`
-/// writes (SlotSheetCore's `ErrorWorkbook`), made from the upload as it was read and its bytes in
-/// the database, into the private folder, read back, removed and sent. For a stale template whose edits have problems of their
-/// own, those problems are the ones marked.
+/// writes, made once in each language when the upload was read and kept in the database
+/// (`UploadErrorWorkbooks`), streamed from there through a private file, never made again for a
+/// download. Only an upload read by a slotsheet from before stored workbooks has none: its
+/// workbook is made from its preview and its bytes, as it was then.
 struct UploadErrorWorkbook {
     let services: WebServices
 
     func response(for upload: WebUpload, language: Language, words: WebWords) async throws -> Response {
-        guard let id = upload.id, upload.state == .refused || upload.state == .ready,
-              let preview = services.readers.currentPreview(of: upload),
-              case let .checked(prepared, outcome) = preview.result else {
+        guard let id = upload.id, upload.state == .refused || upload.state == .ready else {
             throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable)
         }
-        let marked = outcome.problems.isEmpty ? preview.onTop : outcome
-        let problems = marked?.problems ?? []
-        guard !problems.isEmpty else { throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable) }
         let path = services.uploads.scratchPath(extension: "xlsx")
-        let source = services.uploads.scratchPath(extension: "upload")
-        let data = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store -> Data? in
-            defer {
-                try? FileManager.default.removeItem(atPath: path)
-                try? FileManager.default.removeItem(atPath: source)
-            }
-            guard try store.read({ try UploadChunks.write(uploadID: id, from: $0, to: source) }) else { return nil }
-            try ErrorWorkbook.write(prepared.parsed, problems: problems, total: marked?.problemTotal, source: source, language: language,
-                                    store: store, rules: rules, paper: paper, to: path)
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        }
-        guard let data else { throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable) }
         // The client's file name is not used: a name from the upload's number.
-        return WorkbookAttachment.response(data, name: "\(language == .nl ? "fouten" : "errors")-upload-\(id).xlsx")
+        let name = "\(language == .nl ? "fouten" : "errors")-upload-\(id).xlsx"
+        if try await services.database.read({ try UploadErrorWorkbooks.write(uploadID: id, language: language, from: $0, to: path) }) {
+            return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
+        }
+        guard let preview = try await services.readers.currentPreview(of: upload), let (prepared, marked) = UploadErrorWorkbooks.marked(preview) else {
+            throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable)
+        }
+        let source = services.uploads.scratchPath(extension: "upload")
+        defer { try? FileManager.default.removeItem(atPath: source) }
+        let made = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store -> Bool in
+            guard try store.read({ try UploadChunks.write(uploadID: id, from: $0, to: source) }) else { return false }
+            try ErrorWorkbook.write(prepared.parsed, problems: marked.problems, total: marked.problemTotal, source: source, language: language,
+                                    store: store, rules: rules, paper: paper, to: path)
+            return true
+        }
+        guard made else { throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable) }
+        return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
     }
-}
 
-/// An .xlsx sent as a download, not kept by any cache.
-enum WorkbookAttachment {
-    static func response(_ data: Data, name: String) -> Response {
-        Response(
-            status: .ok,
-            headers: [.contentType: ReportFormat.xlsx.contentType,
-                      .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
-    }
-}
-
-extension UploadReaders {
-    /// The upload's preview when it is in memory here; else (another instance read it, the server
-    /// restarted, or it left the memory) nil, and it is queued to be read again from its bytes,
-    /// which the database keeps while the upload is ready or refused: the page says it is being
-    /// read, and shows it when it is. Nothing is written.
-    func currentPreview(of upload: WebUpload) -> UploadPreview? {
-        guard let id = upload.id else { return nil }
-        if let kept = preview(of: id) { return kept }
-        if upload.state == .ready || upload.state == .refused { rereadSoon(upload) }
-        return nil
+    /// Makes and stores the workbooks of the upload's preview as it is now, from its stored bytes
+    /// (after an apply found the file refused as the database is then); removes them when the
+    /// preview has no problems.
+    func remake(_ preview: UploadPreview, uploadID id: RowID) async throws {
+        let source = services.uploads.scratchPath(extension: "upload")
+        var files: [Language: String] = [:]
+        defer { for file in [source] + files.values { try? FileManager.default.removeItem(atPath: file) } }
+        if UploadErrorWorkbooks.marked(preview) != nil {
+            files = try await services.database.run { [rules = services.rules, paper = services.office.paperSize, uploads = services.uploads] store in
+                guard try store.read({ try UploadChunks.write(uploadID: id, from: $0, to: source) }) else { return [:] }
+                return try UploadErrorWorkbooks.write(preview, source: source, store: store, rules: rules, paper: paper) { _ in
+                    uploads.scratchPath(extension: "xlsx")
+                }
+            }
+        }
+        try await services.database.write { [files] in try UploadErrorWorkbooks.store(files, uploadID: id, in: $0) }
     }
 }

@@ -3,23 +3,27 @@ import Logging
 import NIOConcurrencyHelpers
 import ServiceLifecycle
 import SlotSheetCore
+import SlotSheetTemplates
 
 /// Reads uploads in the background, so the page can show progress and the person may leave and
 /// come back. The queue is the database's: an upload `reading` is a job that one instance claims
 /// with a lease (`claimUpload`: `FOR UPDATE SKIP LOCKED` on PostgreSQL, the one writer on SQLite),
 /// renews every `renewEvery` while it reads, and ends when it records the result. A lease that
 /// runs out (the instance was killed) is claimed by the next instance that asks, within
-/// `leaseLength` and a `pollEvery` (25 s). Every instance asks at its start, at once when it
+/// `leaseLength` and a `pollEvery` (25 s by default; both are settings, `web.read_lease_seconds`
+/// and `web.read_poll_seconds`). Every instance asks at its start, at once when it
 /// received an upload itself, when a read of its own ends, when another instance announces an
 /// upload waiting or a lease given back (PostgreSQL's `LISTEN`/`NOTIFY`, `PostgresWakeups`), and
 /// otherwise every `pollEvery`, so an idle server costs the database a claim every 10 s rather
 /// than every second. Each reads at most `concurrentReads` at a time.
 ///
 /// Reading parses the stored bytes and checks them against the database in one read snapshot: it
-/// never writes availability, only the upload's own state. Reading the same bytes against the same
-/// database gives the same preview and plan digest on every instance, so the preview (kept in
-/// memory, the newest `previewsKept`) can be rebuilt anywhere: an instance asked for an upload it
-/// has no preview of reads it again for the preview only, and records nothing (`readAgain`).
+/// never writes availability, only the upload's own state and what reading found, stored once
+/// with it (`StoredPreview`, in the transaction that records the reading), from which every
+/// instance shows and applies the upload without reading its file again. An instance keeps the
+/// previews it used last in memory, within `web.preview_cache_mb` (`PreviewCache`). Only an
+/// upload read by a slotsheet from before stored previews has none: an instance asked for it
+/// reads it again for the preview only, and records nothing (`readAgain`, counted in `/metrics`).
 ///
 /// On graceful shutdown (SIGTERM) it stops claiming, and finishes the reads it holds (or releases
 /// a lease whose read failed, so another instance takes it at once).
@@ -41,14 +45,13 @@ final class UploadReaders: Service, Sendable {
     }
 
     static let concurrentReads = 2
-    static let previewsKept = 64
-    /// How long a lease lasts unless renewed, and how often its holder renews it.
-    static let leaseLength: Duration = .seconds(15)
-    static let renewEvery: Duration = .seconds(5)
+    /// How long a lease lasts unless renewed, and how often its holder renews it (a third of it).
+    let leaseLength: Duration
+    let renewEvery: Duration
     /// How often an idle instance asks the queue for work unprompted: for a lease that ran out
     /// (which nobody announces), and for uploads announced while not listening. `leaseLength` plus
-    /// this stays within the 30 s in which a dead instance's reading is taken over.
-    static let pollEvery: Duration = .seconds(10)
+    /// this is the time in which a dead instance's reading is taken over.
+    let pollEvery: Duration
 
     /// This instance's name in the leases it holds.
     let instance = RandomToken.make(bytes: 12)
@@ -57,11 +60,17 @@ final class UploadReaders: Service, Sendable {
     private let eventInput: AsyncStream<Event>.Continuation
     private let stopping = NIOLockedValueBox(false)
     private let progress = NIOLockedValueBox<[RowID: (rows: Int, total: Int)]>([:])
-    private let previews = NIOLockedValueBox<[(RowID, UploadPreview)]>([])
+    private let previews: PreviewCache
+    /// Stored previews being read from the database, by upload.
+    private let loading = NIOLockedValueBox<[RowID: Task<UploadPreview?, any Error>]>([:])
     private let context = NIOLockedValueBox<WebServices?>(nil)
 
-    init(logger: Logger) {
+    init(logger: Logger, settings: WebSettings) {
         self.logger = logger
+        leaseLength = settings.readLease
+        renewEvery = settings.readLease / 3
+        pollEvery = settings.readPoll
+        previews = PreviewCache(limitBytes: settings.previewCacheBytes)
         (events, eventInput) = AsyncStream.makeStream(of: Event.self)
     }
 
@@ -101,21 +110,54 @@ final class UploadReaders: Service, Sendable {
         return upload.state == .reading ? (upload.rowsRead, upload.rowsTotal) : nil
     }
 
+    /// The upload's preview when this instance keeps it in memory.
     func preview(of uploadID: RowID) -> UploadPreview? {
-        previews.withLockedValue { list in list.first { $0.0 == uploadID }?.1 }
+        previews.preview(of: uploadID)
     }
 
     func forget(_ uploadID: RowID) {
-        previews.withLockedValue { $0.removeAll { $0.0 == uploadID } }
+        previews.forget(uploadID)
     }
 
-    /// Keeps `preview` as the upload's (the newest `previewsKept` are kept).
+    /// Keeps `preview` as the upload's in memory (within `web.preview_cache_mb`).
     func keep(_ preview: UploadPreview, for id: RowID) {
-        previews.withLockedValue { list in
-            list.removeAll { $0.0 == id }
-            list.append((id, preview))
-            if list.count > Self.previewsKept { list.removeFirst(list.count - Self.previewsKept) }
+        previews.keep(preview, for: id)
+    }
+
+    /// The upload's preview: kept in memory here, else the one stored with the upload (read on a
+    /// worker thread, and kept). Only an upload read by a slotsheet from before stored previews
+    /// has none: it is queued to be read again for its preview only (nothing is written), and nil
+    /// says it is being read. Nil too while it is `reading`, or once it left `ready` and `refused`.
+    func currentPreview(of upload: WebUpload) async throws -> UploadPreview? {
+        guard let id = upload.id, upload.state == .ready || upload.state == .refused || preview(of: id) != nil else { return nil }
+        if let kept = preview(of: id) { return kept }
+        guard let services else { return nil }
+        let stored: UploadPreview?
+        do {
+            stored = try await storedPreview(id, services: services)
+        } catch let damaged as StoredBytesError {
+            logger.error("upload \(id): its stored preview cannot be read back (\(damaged)); reading the upload again")
+            stored = nil
         }
+        if let stored {
+            keep(stored, for: id)
+            return stored
+        }
+        rereadSoon(upload)
+        return nil
+    }
+
+    /// The stored preview of `id`, read once however many requests ask for it at the same time
+    /// (a preview too large to keep in memory is not read eight times over by eight requests).
+    private func storedPreview(_ id: RowID, services: WebServices) async throws -> UploadPreview? {
+        let load = loading.withLockedValue { inFlight in
+            if let load = inFlight[id] { return load }
+            let load = Task { try await services.database.read { try StoredPreview.read(uploadID: id, from: $0) } }
+            inFlight[id] = load
+            return load
+        }
+        defer { loading.withLockedValue { if $0[id] == load { $0[id] = nil } } }
+        return try await load.value
     }
 
     func run() async throws {
@@ -127,7 +169,7 @@ final class UploadReaders: Service, Sendable {
                 group.addTask { [self] in
                     eventInput.yield(.nudge)
                     while !stopping.withLockedValue({ $0 }) {
-                        do { try await Task.sleep(for: Self.pollEvery) } catch { return }
+                        do { try await Task.sleep(for: pollEvery) } catch { return }
                         eventInput.yield(.nudge)
                     }
                 }
@@ -194,7 +236,7 @@ final class UploadReaders: Service, Sendable {
     private func listenForAnnouncements() async {
         guard let services, case let .postgres(url)? = try? await services.database.run({ $0.location }) else { return }
         let failing = NIOLockedValueBox(false)
-        await PostgresWakeups.listen(url: url, channel: PostgresWakeups.uploadQueue, retryAfter: Self.pollEvery, failed: { [logger] error in
+        await PostgresWakeups.listen(url: url, channel: PostgresWakeups.uploadQueue, retryAfter: pollEvery, failed: { [logger] error in
             if !failing.withLockedValue({ $0 }) { logger.warning("uploads: not listening for other instances' uploads: \(error)") }
             failing.withLockedValue { $0 = true }
         }, wake: { [self] in
@@ -206,7 +248,7 @@ final class UploadReaders: Service, Sendable {
     /// A lease for this instance from now on.
     private func lease() -> UploadLease {
         let now = Int64(Date().timeIntervalSince1970 * 1000)
-        return UploadLease(owner: instance, now: now, until: now + Int64(Self.leaseLength.components.seconds) * 1000)
+        return UploadLease(owner: instance, now: now, until: now + leaseLength.nanoseconds / 1_000_000)
     }
 
     /// The oldest upload waiting to be read, claimed for this instance; nil when none waits.
@@ -227,19 +269,27 @@ final class UploadReaders: Service, Sendable {
         progress.withLockedValue { $0[id] = (0, 0) }
         defer { progress.withLockedValue { $0[id] = nil } }
         let renewal = Task { await renew(job) }
-        let preview = await read(job, services: services)
+        let read = await read(job, services: services, withWorkbooks: true)
         renewal.cancel()
         await renewal.value
-        guard let preview else {
-            let now = self.lease()
-            _ = try? await services.database.write { try $0.releaseUploadLease(id, now) }
+        guard let (preview, workbooks) = read else {
+            await recordFailure(job, lease: lease, services: services)
             return
         }
+        defer { for file in workbooks.values { try? FileManager.default.removeItem(atPath: file) } }
         keep(preview, for: id)
         let reading = preview.reading
         do {
-            if try await services.database.write({ try $0.finishReading(uploadID: id, reading, lease: lease) }) {
-                logger.info("upload \(id): read \(reading.rowsRead) rows: \(reading.outcome)")
+            // Encoded before the transaction, which may run again; stored in it with the reading.
+            let stored = try await services.database.offload { StoredPreview.encode(preview) }
+            let recorded = try await services.database.write { session in
+                guard try session.finishReading(uploadID: id, reading, lease: lease) else { return false }
+                try StoredPreview.store(stored, uploadID: id, in: session)
+                try UploadErrorWorkbooks.store(workbooks, uploadID: id, in: session)
+                return true
+            }
+            if recorded {
+                logger.info("upload \(id): read \(reading.rowsRead) rows: \(reading.outcome.rawValue)")
             } else {
                 logger.notice("upload \(id): read \(reading.rowsRead) rows, but its lease had run out and another instance has it")
             }
@@ -248,10 +298,41 @@ final class UploadReaders: Service, Sendable {
         }
     }
 
+    /// Counts a read that failed for a reason of the server's own (logged already) and hands the
+    /// upload back to the queue after a pause that grows with each failure, or after the last
+    /// attempt refuses it with a message the office can act on (`UploadReadRetry`).
+    private func recordFailure(_ job: Job, lease: UploadLease, services: WebServices) async {
+        let id = job.uploadID, poll = pollEvery
+        let refusal = UploadReadRetry.refusal(afterFailures: UploadReadRetry.attempts)
+        let stored = StoredPreview.encode(refusal)
+        do {
+            let failures = try await services.database.write { session -> Int? in
+                guard let failures = try session.countReadFailure(id, lease) else { return nil }
+                if UploadReadRetry.givesUp(afterFailures: failures) {
+                    guard try session.finishReading(uploadID: id, refusal.reading, lease: lease) else { return nil }
+                    try StoredPreview.store(stored, uploadID: id, in: session)
+                } else {
+                    let pause = UploadReadRetry.pause(afterFailures: failures, poll: poll)
+                    let now = Int64(Date().timeIntervalSince1970 * 1000), retryAt = now + pause.nanoseconds / 1_000_000
+                    try session.releaseUploadLease(id, UploadLease(owner: lease.owner, now: retryAt, until: retryAt))
+                }
+                return failures
+            }
+            guard let failures else { return }
+            if UploadReadRetry.givesUp(afterFailures: failures) {
+                logger.error("upload \(id): refused after \(failures) failed reads")
+            } else {
+                logger.warning("upload \(id): read \(failures) of \(UploadReadRetry.attempts) failed; tried again in \(UploadReadRetry.pause(afterFailures: failures, poll: poll))")
+            }
+        } catch {
+            logger.error("upload \(id): recording the failed read failed: \(error)")
+        }
+    }
+
     /// Renews the job's lease every `renewEvery`, with the progress, until cancelled or lost.
     private func renew(_ job: Job) async {
         guard let services else { return }
-        while (try? await Task.sleep(for: Self.renewEvery)) != nil {
+        while (try? await Task.sleep(for: renewEvery)) != nil {
             let lease = lease()
             let (rows, total) = progress(of: job.uploadID) ?? (0, 0)
             do {
@@ -268,14 +349,17 @@ final class UploadReaders: Service, Sendable {
     /// Reads an upload again for its preview only (its reading is recorded already).
     private func readAgain(_ job: Job) async {
         defer { progress.withLockedValue { $0[job.uploadID] = nil } }
-        guard let services, let preview = await read(job, services: services) else { return }
+        guard let services, let (preview, _) = await read(job, services: services, withWorkbooks: false) else { return }
+        services.metrics.countReread()
         keep(preview, for: job.uploadID)
         logger.info("upload \(job.uploadID): read again for its preview, \(preview.rowsRead) rows")
     }
 
     /// Reads the upload's stored bytes (through a private file of this instance, removed after)
     /// and checks them; nil when that failed for a reason of the server's own (logged), not the file's.
-    private func read(_ job: Job, services: WebServices) async -> UploadPreview? {
+    /// `withWorkbooks`: also writes the error workbooks of a file with problems, in every language,
+    /// into private files the caller stores and removes.
+    private func read(_ job: Job, services: WebServices, withWorkbooks: Bool) async -> (UploadPreview, [Language: String])? {
         let id = job.uploadID
         let started = ContinuousClock.now
         defer { services.metrics.recordRead(ContinuousClock.now - started) }
@@ -292,14 +376,19 @@ final class UploadReaders: Service, Sendable {
                 parsed.fileName = job.clientName
                 return parsed
             }
-            return try await services.database.run { [rules = services.rules] store in
+            return try await services.database.run { [rules = services.rules, paper = services.office.paperSize, uploads = services.uploads] store in
                 let check = ImportJob(store: store, rules: rules)
-                return try UploadPreview.checking(try check.prepare(parsed), job: check, operatorName: job.userName)
+                let preview = try UploadPreview.checking(try check.prepare(parsed), job: check, operatorName: job.userName)
+                guard withWorkbooks else { return (preview, [:]) }
+                let workbooks = try UploadErrorWorkbooks.write(preview, source: path, store: store, rules: rules, paper: paper) { _ in
+                    uploads.scratchPath(extension: "xlsx")
+                }
+                return (preview, workbooks)
             }
         } catch let error as ImportFileError where !error.isOpeningFailure {
-            return UploadPreview(result: .unreadable(error))
+            return (UploadPreview(result: .unreadable(FileRefusal(error))), [:])
         } catch {
-            logger.error("upload \(id): reading failed: \(String(reflecting: error))")
+            logger.warning("upload \(id): reading failed: \(String(reflecting: error))")
             return nil
         }
     }

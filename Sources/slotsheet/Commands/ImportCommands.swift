@@ -141,8 +141,12 @@ struct UndoImport: ParsableCommand {
     func run() throws {
         let context = try settings.load()
         let job = UndoJob(store: try store.openMigrated(), rules: context.rules)
-        let (batchID, plan) = try job.undo(batchID: batch, operatorName: operatorName ?? ImportFile.loginName())
-        context.say(.undone(batch: batch, asBatch: batchID, added: plan.added, removed: plan.removed, unchanged: plan.unchanged))
+        switch try job.undoing(batchID: batch, operatorName: operatorName ?? ImportFile.loginName()) {
+        case let (batchID, .availability(plan)):
+            context.say(.undone(batch: batch, asBatch: batchID, added: plan.added, removed: plan.removed, unchanged: plan.unchanged))
+        case let (batchID, .requests(reverted)):
+            print(DecisionReportLine.undone(batch: batch, asBatch: batchID, requests: reverted.count).text(context.language))
+        }
     }
 }
 
@@ -201,6 +205,7 @@ struct HistoryCommand: ParsableCommand {
         context.say(.historyHeader)
         for batch in batches {
             let kind = (batch.kind == .undo ? CommandMessage.undoOf(batch: batch.revertsBatchID).text(context.language) : "")
+                + (batch.subject == .requests ? CommandMessage.requestsBatch.text(context.language) : "")
                 + (batch.listKind.map { CommandMessage.listBatch($0).text(context.language) } ?? "")
             print("\(String(batch.id ?? 0).leftPadded(to: 5))  \(context.clock.moment(batch.createdAt).text(context.language).padding(toLength: 24, withPad: " ", startingAt: 0))  "
                   + "\(batch.operatorName.padding(toLength: 12, withPad: " ", startingAt: 0))  "

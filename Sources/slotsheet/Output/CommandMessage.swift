@@ -11,6 +11,7 @@ enum CommandMessage: OfficeMessage {
     case syntheticNeeds
     case fillOutOfRange
     case keepNegative
+    case limitNotPositive
     case noSuchSheet(file: String, sheet: String, sheets: [String])
     /// A message about a file, said already in the office's language: "FILE: message".
     case aboutFile(file: String, message: String)
@@ -26,6 +27,11 @@ enum CommandMessage: OfficeMessage {
     case wroteAvailability(path: String, rows: Int, staff: Int)
     case wroteReport(path: String, report: String, rows: Int)
     case wroteList(path: String, list: String, rows: Int)
+    case wroteRequests(path: String, rows: Int)
+    /// A preview lists the first changes; how many more there are.
+    case moreChanges(count: Int)
+    /// The history's mark of a batch of decisions about requests.
+    case requestsBatch
     case undone(batch: RowID, asBatch: RowID, added: Int, removed: Int, unchanged: Int)
     case noImports
     /// `history --outcome` matched no attempt.
@@ -73,6 +79,7 @@ enum CommandMessage: OfficeMessage {
         case .syntheticNeeds: return "--synthetic needs --staff N (at least 1), --from DATE and --to DATE."
         case .fillOutOfRange: return "--fill must be between 0 and 0.95."
         case .keepNegative: return "--keep must be 0 or more."
+        case .limitNotPositive: return "--limit must be 1 or more."
         case let .noSuchSheet(file: file, sheet: sheet, sheets: sheets):
             return "\(file) has no sheet \"\(sheet)\"; its sheets are \(sheets.map { "\"\($0)\"" }.joined(separator: ", "))."
         case let .aboutFile(file: file, message: message): return "\(file): \(message)"
@@ -89,6 +96,9 @@ enum CommandMessage: OfficeMessage {
         case let .wroteAvailability(path: path, rows: rows, staff: staff): return "Wrote \(path): \(rows) rows for \(staff) staff."
         case let .wroteReport(path: path, report: report, rows: rows): return "Wrote \(path): \(report) report, \(rows) rows."
         case let .wroteList(path: path, list: list, rows: rows): return "Wrote \(path): \(list), \(rows) rows."
+        case let .wroteRequests(path: path, rows: rows): return "Wrote \(path): \(rows) repair \(rows == 1 ? "request" : "requests")."
+        case let .moreChanges(count: count): return "... and \(count) more \(count == 1 ? "change" : "changes") (--json lists every one)."
+        case .requestsBatch: return "requests: "
         case let .undone(batch: batch, asBatch: newBatch, added: added, removed: removed, unchanged: unchanged):
             return "Batch \(batch) undone as batch \(newBatch): \(added) added, \(removed) removed back, \(unchanged) already as before."
         case .noImports: return "No imports yet."
@@ -140,6 +150,7 @@ enum CommandMessage: OfficeMessage {
         case .syntheticNeeds: return "--synthetic heeft --staff N (minstens 1), --from DATUM en --to DATUM nodig."
         case .fillOutOfRange: return "--fill moet tussen 0 en 0,95 liggen."
         case .keepNegative: return "--keep moet 0 of meer zijn."
+        case .limitNotPositive: return "--limit moet 1 of meer zijn."
         case let .noSuchSheet(file: file, sheet: sheet, sheets: sheets):
             return "\(file) heeft geen blad \"\(sheet)\"; de bladen zijn \(sheets.map { "\"\($0)\"" }.joined(separator: ", "))."
         case let .aboutFile(file: file, message: message): return "\(file): \(message)"
@@ -156,6 +167,9 @@ enum CommandMessage: OfficeMessage {
         case let .wroteAvailability(path: path, rows: rows, staff: staff): return "\(path) geschreven: \(rows) rijen voor \(staff) medewerkers."
         case let .wroteReport(path: path, report: report, rows: rows): return "\(path) geschreven: rapport \(report), \(rows) rijen."
         case let .wroteList(path: path, list: list, rows: rows): return "\(path) geschreven: \(list), \(rows) rijen."
+        case let .wroteRequests(path: path, rows: rows): return "\(path) geschreven: \(rows) \(rows == 1 ? "reparatieverzoek" : "reparatieverzoeken")."
+        case let .moreChanges(count: count): return "... en nog \(count) \(count == 1 ? "wijziging" : "wijzigingen") (--json toont ze alle)."
+        case .requestsBatch: return "verzoeken: "
         case let .undone(batch: batch, asBatch: newBatch, added: added, removed: removed, unchanged: unchanged):
             return "Batch \(batch) teruggedraaid als batch \(newBatch): \(added) toegevoegd, \(removed) weer verwijderd, \(unchanged) al zoals voorheen."
         case .noImports: return "Nog geen imports."

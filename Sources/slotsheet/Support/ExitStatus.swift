@@ -43,6 +43,9 @@ enum ExitStatus: Int32, CaseIterable {
     /// Well-formed XML with impossible content: a cell outside the grid, a text index past the table, two
     /// sheets on one part...
     case invalidWorkbookContent = 16
+    /// `notices send`: the mail server could not be reached, or refused slotsheet's account or
+    /// certificate; the notices not sent wait for the next run.
+    case mailServer = 17
 }
 
 /// An error the command line knows how to report: a message for the person at the terminal, in
@@ -81,7 +84,7 @@ extension ImportFileError: ReportableError {
     var exitStatus: ExitStatus {
         switch self {
         case let .csv(error): return error.exitStatus
-        case .metadataEdited, .listRecordsEdited: return .templateEdited
+        case .metadataEdited, .listRecordsEdited, .requestRecordsEdited: return .templateEdited
         default: return .unreadableFile
         }
     }

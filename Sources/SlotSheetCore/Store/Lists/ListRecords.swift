@@ -32,6 +32,8 @@ public protocol ListSession {
     func setListKind(_ kind: ListKind, ofBatch batchID: RowID) throws
     /// The list a batch changed; nil for an availability batch.
     func listKind(ofBatch batchID: RowID) throws -> ListKind?
+    /// What a batch changed: availability, a list, or repair requests.
+    func subject(ofBatch batchID: RowID) throws -> BatchSubject
     func recordListChanges(batchID: RowID, kind: ListKind, _ changes: [ListRowChange]) throws
     func listChanges(ofBatch batchID: RowID) throws -> [ListRowChange]
     /// Later batches that changed any row `batchID` changed, by id.

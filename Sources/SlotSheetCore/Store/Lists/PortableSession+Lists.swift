@@ -7,12 +7,16 @@ extension PortableSession: ListSession {
     }
 
     func listKind(ofBatch batchID: RowID) throws -> ListKind? {
+        if case let .list(kind) = try subject(ofBatch: batchID) { return kind }
+        return nil
+    }
+
+    func subject(ofBatch batchID: RowID) throws -> BatchSubject {
         let text = try connection.firstRow(ListSQL.listKind, [batchID.sqlValue]) { try $0.optionalText(0) } ?? nil
-        guard let text else { return nil }
-        guard let kind = ListKind(rawValue: text) else {
-            throw StoreError.failed("import batch \(batchID) has the list kind '\(text)', which this slotsheet does not know")
+        guard let subject = BatchSubject(recorded: text) else {
+            throw StoreError.failed("import batch \(batchID) has the list kind '\(text ?? "")', which this slotsheet does not know")
         }
-        return kind
+        return subject
     }
 
     func recordListChanges(batchID: RowID, kind: ListKind, _ changes: [ListRowChange]) throws {

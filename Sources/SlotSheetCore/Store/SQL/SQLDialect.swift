@@ -94,4 +94,23 @@ public enum SQLDialect: Sendable {
         case .postgres: return StoreSQL.lockSlots
         }
     }
+
+    /// A condition that `column` is one of a list of integers given as one parameter
+    /// (`integerListParameter`), so that any number of them is one statement: SQLite reads a JSON
+    /// array, PostgreSQL an array literal.
+    func inIntegerList(_ column: String) -> String {
+        switch self {
+        case .sqlite: return "\(column) IN (SELECT value FROM json_each(?))"
+        case .postgres: return "\(column) = ANY(CAST(? AS bigint[]))"
+        }
+    }
+
+    /// The parameter of `inIntegerList`.
+    func integerListParameter(_ values: [Int64]) -> SQLValue {
+        let items = values.map(String.init).joined(separator: ",")
+        switch self {
+        case .sqlite: return .text("[\(items)]")
+        case .postgres: return .text("{\(items)}")
+        }
+    }
 }

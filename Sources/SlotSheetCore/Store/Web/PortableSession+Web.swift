@@ -1,3 +1,5 @@
+import SlotSheetTemplates
+
 /// The web front's queries on every backend (see `WebAccountSession`).
 extension PortableSession: WebAccountSession {
     func insertUser(_ user: AppUser) throws -> RowID {
@@ -75,23 +77,47 @@ extension PortableSession: WebAccountSession {
     func finishReading(uploadID: RowID, _ r: UploadReading) throws -> Bool {
         try connection.firstRow(WebSQL.finishReading, [
             r.state.rawValue.sqlValue, r.rowsRead.sqlValue, r.added.sqlValue, r.removed.sqlValue, r.problems.sqlValue,
-            r.outcome.sqlValue, r.planDigest.sqlValue, r.onTopDigest.sqlValue, uploadID.sqlValue,
+            r.outcome.rawValue.sqlValue, r.planDigest.sqlValue, r.onTopDigest.sqlValue, uploadID.sqlValue,
         ]) { try $0.integer(0) } != nil
     }
 
     func finishReading(uploadID: RowID, _ r: UploadReading, lease: UploadLease) throws -> Bool {
         try connection.firstRow(WebSQL.finishLeasedReading, [
             r.state.rawValue.sqlValue, r.rowsRead.sqlValue, r.added.sqlValue, r.removed.sqlValue, r.problems.sqlValue,
-            r.outcome.sqlValue, r.planDigest.sqlValue, r.onTopDigest.sqlValue, r.rowsRead.sqlValue, uploadID.sqlValue, lease.owner.sqlValue,
+            r.outcome.rawValue.sqlValue, r.planDigest.sqlValue, r.onTopDigest.sqlValue, r.rowsRead.sqlValue, uploadID.sqlValue, lease.owner.sqlValue,
         ]) { try $0.integer(0) } != nil
     }
 
     func insertUploadChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws {
-        try connection.execute(WebSQL.insertChunk, [uploadID.sqlValue, seq.sqlValue, .bytes(bytes)])
+        try connection.execute(WebSQL.fileChunks.insert, [uploadID.sqlValue, seq.sqlValue, .bytes(bytes)])
     }
 
     func uploadChunk(uploadID: RowID, seq: Int) throws -> [UInt8]? {
-        try connection.firstRow(WebSQL.chunk, [uploadID.sqlValue, seq.sqlValue]) { try $0.bytes(0) }
+        try connection.firstRow(WebSQL.fileChunks.select, [uploadID.sqlValue, seq.sqlValue]) { try $0.bytes(0) }
+    }
+
+    func insertUploadResultChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws {
+        try connection.execute(WebSQL.resultChunks.insert, [uploadID.sqlValue, seq.sqlValue, .bytes(bytes)])
+    }
+
+    func uploadResultChunk(uploadID: RowID, seq: Int) throws -> [UInt8]? {
+        try connection.firstRow(WebSQL.resultChunks.select, [uploadID.sqlValue, seq.sqlValue]) { try $0.bytes(0) }
+    }
+
+    func deleteUploadResult(uploadID: RowID) throws {
+        try connection.execute(WebSQL.resultChunks.delete, [uploadID.sqlValue])
+    }
+
+    func insertUploadErrorWorkbookChunk(uploadID: RowID, language: Language, seq: Int, bytes: [UInt8]) throws {
+        try connection.execute(WebSQL.insertErrorsChunk, [uploadID.sqlValue, language.rawValue.sqlValue, seq.sqlValue, .bytes(bytes)])
+    }
+
+    func uploadErrorWorkbookChunk(uploadID: RowID, language: Language, seq: Int) throws -> [UInt8]? {
+        try connection.firstRow(WebSQL.errorsChunk, [uploadID.sqlValue, language.rawValue.sqlValue, seq.sqlValue]) { try $0.bytes(0) }
+    }
+
+    func deleteUploadErrorWorkbooks(uploadID: RowID) throws {
+        try connection.execute(WebSQL.deleteErrorsChunks, [uploadID.sqlValue])
     }
 
     func claimUpload(_ lease: UploadLease) throws -> WebUpload? {
@@ -111,24 +137,36 @@ extension PortableSession: WebAccountSession {
         try announceUploadWaiting()
     }
 
+    func countReadFailure(_ uploadID: RowID, _ lease: UploadLease) throws -> Int? {
+        try connection.firstRow(WebSQL.countReadFailure, [uploadID.sqlValue, lease.owner.sqlValue]) { try $0.int(0) }
+    }
+
     func moveUpload(_ uploadID: RowID, from: Set<UploadState>, to: UploadState, batchID: RowID?) throws -> Bool {
         let states = from.map(\.rawValue).sorted()
         let moved = try connection.firstRow(WebSQL.moveUpload(fromStates: states.count),
                                             [to.rawValue.sqlValue, batchID.sqlValue, uploadID.sqlValue] + states.map(\.sqlValue)) {
             try $0.integer(0)
         } != nil
-        if moved && !to.keepsFile { try connection.execute(WebSQL.deleteChunks, [uploadID.sqlValue]) }
+        if moved && !to.keepsFile {
+            try connection.execute(WebSQL.fileChunks.delete, [uploadID.sqlValue])
+            try deleteUploadResult(uploadID: uploadID)
+            try deleteUploadErrorWorkbooks(uploadID: uploadID)
+        }
         return moved
     }
 
-    /// A row of `WebSQL.uploadColumns` as an upload; a state this build does not know is an error.
+    /// A row of `WebSQL.uploadColumns` as an upload; a state or an outcome this build does not know is an error.
     private static func webUpload(_ row: Connection.Row) throws -> WebUpload {
         let state = try row.text(5)
         guard let known = UploadState(rawValue: state) else { throw StoreError.failed("unknown upload state '\(state)'") }
+        let outcome = try row.optionalText(12).map { text in
+            guard let outcome = UploadOutcome(rawValue: text) else { throw StoreError.failed("unknown upload outcome '\(text)'") }
+            return outcome
+        }
         var upload = WebUpload(
             id: try row.integer(0), userID: try row.integer(1), fileName: try row.text(2), storedName: try row.text(3),
             size: try row.int(4), state: known, createdAt: try row.text(6), expiresAt: try row.text(7), rowsRead: try row.int(8),
-            added: try row.int(9), removed: try row.int(10), problems: try row.int(11), outcome: try row.optionalText(12),
+            added: try row.int(9), removed: try row.int(10), problems: try row.int(11), outcome: outcome,
             batchID: try row.optionalInteger(13), userName: try row.text(14))
         upload.rowsTotal = try row.int(15)
         upload.planDigest = try row.optionalText(16)

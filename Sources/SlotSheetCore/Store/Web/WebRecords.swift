@@ -1,3 +1,5 @@
+import SlotSheetTemplates
+
 /// A person who signs in to the web front (`app_user`). The password is kept only as a bcrypt
 /// hash and the API token only as its SHA-256, so the table holds no usable secret.
 public struct AppUser: Hashable, Sendable {
@@ -65,8 +67,8 @@ public struct WebUpload: Hashable, Sendable {
     public var added: Int
     public var removed: Int
     public var problems: Int
-    /// How reading ended (`ImportOutcome`'s status, or `unreadable`), once it has.
-    public var outcome: String?
+    /// How reading ended, once it has.
+    public var outcome: UploadOutcome?
     public var batchID: RowID?
     /// The uploader's name (read with the upload, for lists).
     public var userName: String?
@@ -82,7 +84,7 @@ public struct WebUpload: Hashable, Sendable {
 
     public init(id: RowID? = nil, userID: RowID, fileName: String, storedName: String, size: Int, state: UploadState = .reading,
                 createdAt: String, expiresAt: String, rowsRead: Int = 0, added: Int = 0, removed: Int = 0, problems: Int = 0,
-                outcome: String? = nil, batchID: RowID? = nil, userName: String? = nil) {
+                outcome: UploadOutcome? = nil, batchID: RowID? = nil, userName: String? = nil) {
         self.id = id
         self.userID = userID
         self.fileName = fileName
@@ -101,6 +103,35 @@ public struct WebUpload: Hashable, Sendable {
     }
 }
 
+/// How reading an upload ended, as its row records it (`web_upload.outcome`) and the upload list
+/// shows it: decoded once where the row is read, and matched as a closed type everywhere else.
+public enum UploadOutcome: String, CaseIterable, Sendable {
+    /// Valid, with changes to apply.
+    case ready
+    /// Valid, and the database already says everything the file says.
+    case nothingToChange = "nothing_to_change"
+    /// The file has problems.
+    case rejected
+    /// A template the database changed in since its export.
+    case stale
+    /// A file refused whole: not one slotsheet reads (`ImportFileError`).
+    case unreadable
+    /// A template whose hidden sheet was changed by hand.
+    case templateEdited = "template_edited"
+    /// The server failed to read it, for a reason of its own, every time it tried (`UploadReadFailure`).
+    case readFailed = "read_failed"
+
+    /// The outcome of checks that ended with `verdict`.
+    public init(_ verdict: ImportVerdict) {
+        switch verdict {
+        case .changes: self = .ready
+        case .nothingToChange: self = .nothingToChange
+        case .rejected: self = .rejected
+        case .stale: self = .stale
+        }
+    }
+}
+
 /// The result of reading an upload, as the upload list shows it.
 public struct UploadReading: Hashable, Sendable {
     public var state: UploadState
@@ -108,12 +139,12 @@ public struct UploadReading: Hashable, Sendable {
     public var added: Int
     public var removed: Int
     public var problems: Int
-    public var outcome: String
+    public var outcome: UploadOutcome
     /// The preview's plan digest, and that of applying a stale template's edits on top.
     public var planDigest: String?
     public var onTopDigest: String?
 
-    public init(state: UploadState, rowsRead: Int, added: Int, removed: Int, problems: Int, outcome: String,
+    public init(state: UploadState, rowsRead: Int, added: Int, removed: Int, problems: Int, outcome: UploadOutcome,
                 planDigest: String? = nil, onTopDigest: String? = nil) {
         self.planDigest = planDigest
         self.onTopDigest = onTopDigest
@@ -153,13 +184,26 @@ public protocol WebAccountSession {
     /// the preview; only an upload `reading` or `ready` changes. False when it was neither.
     func finishReading(uploadID: RowID, _ reading: UploadReading) throws -> Bool
     /// Moves an upload from one state to another; false (and nothing changed) when it was not in `from`.
-    /// An upload moved to a state that keeps no file loses its bytes in the same transaction.
+    /// An upload moved to a state that keeps no file loses its bytes, its stored preview and its
+    /// error workbooks in the same transaction.
     func moveUpload(_ uploadID: RowID, from: Set<UploadState>, to: UploadState, batchID: RowID?) throws -> Bool
 
     /// Stores chunk `seq` (from 0) of an upload's bytes.
     func insertUploadChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws
     /// Chunk `seq` of an upload's bytes; nil past the last one (or when they are gone).
     func uploadChunk(uploadID: RowID, seq: Int) throws -> [UInt8]?
+    /// Stores chunk `seq` (from 0) of what reading the upload found (`StoredPreview`).
+    func insertUploadResultChunk(uploadID: RowID, seq: Int, bytes: [UInt8]) throws
+    /// Chunk `seq` of what reading the upload found; nil past the last one (or when there is none).
+    func uploadResultChunk(uploadID: RowID, seq: Int) throws -> [UInt8]?
+    /// Removes what reading the upload found (to store it anew, or with its bytes).
+    func deleteUploadResult(uploadID: RowID) throws
+    /// Stores chunk `seq` (from 0) of the upload's error workbook in `language`.
+    func insertUploadErrorWorkbookChunk(uploadID: RowID, language: Language, seq: Int, bytes: [UInt8]) throws
+    /// Chunk `seq` of the upload's error workbook in `language`; nil past the last one (or when there is none).
+    func uploadErrorWorkbookChunk(uploadID: RowID, language: Language, seq: Int) throws -> [UInt8]?
+    /// Removes the upload's error workbooks (to store them anew, or with its bytes).
+    func deleteUploadErrorWorkbooks(uploadID: RowID) throws
     /// Claims the oldest upload `reading` whose lease is free or ran out (before `lease.now`) for
     /// `lease.owner` until `lease.until`; nil when none waits. On PostgreSQL an upload another
     /// transaction is claiming is skipped (`FOR UPDATE SKIP LOCKED`); SQLite has one writer.
@@ -167,8 +211,12 @@ public protocol WebAccountSession {
     /// Extends `lease.owner`'s lease to `lease.until` and records the progress; false when the
     /// lease is no longer theirs or the upload is no longer `reading`.
     func renewUploadLease(_ uploadID: RowID, _ lease: UploadLease, rows: Int, total: Int) throws -> Bool
-    /// Ends `lease.owner`'s lease now (its expiry set to `lease.now`), so another instance claims it.
+    /// Ends `lease.owner`'s lease at `lease.now` (its expiry set to it: now, or later for a pause), so
+    /// another instance claims it from then on.
     func releaseUploadLease(_ uploadID: RowID, _ lease: UploadLease) throws
+    /// Counts a read of `lease.owner`'s that failed for a reason of the server's own; the failures
+    /// counted so far, or nil when the upload is no longer `reading` under that lease.
+    func countReadFailure(_ uploadID: RowID, _ lease: UploadLease) throws -> Int?
     /// Records how `lease.owner`'s reading ended and ends its lease; false when the upload is no
     /// longer `reading` under that lease (another instance read it meanwhile).
     func finishReading(uploadID: RowID, _ reading: UploadReading, lease: UploadLease) throws -> Bool

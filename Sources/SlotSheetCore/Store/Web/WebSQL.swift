@@ -39,9 +39,25 @@ enum WebSQL {
         WHERE id = ? AND state = 'reading' AND lease_owner = ? RETURNING id
         """
 
-    static let insertChunk = "INSERT INTO upload_chunk (upload_id, seq, bytes) VALUES (?, ?, ?)"
-    static let chunk = "SELECT bytes FROM upload_chunk WHERE upload_id = ? AND seq = ?"
-    static let deleteChunks = "DELETE FROM upload_chunk WHERE upload_id = ?"
+    /// The statements of a table of an upload's bytes in numbered chunks.
+    struct ChunkStatements {
+        let insert: String
+        let select: String
+        let delete: String
+
+        init(table: String) {
+            insert = "INSERT INTO \(table) (upload_id, seq, bytes) VALUES (?, ?, ?)"
+            select = "SELECT bytes FROM \(table) WHERE upload_id = ? AND seq = ?"
+            delete = "DELETE FROM \(table) WHERE upload_id = ?"
+        }
+    }
+
+    /// The upload's file, and its stored preview.
+    static let fileChunks = ChunkStatements(table: "upload_chunk")
+    static let resultChunks = ChunkStatements(table: "upload_result_chunk")
+    static let insertErrorsChunk = "INSERT INTO upload_errors_chunk (upload_id, language, seq, bytes) VALUES (?, ?, ?, ?)"
+    static let errorsChunk = "SELECT bytes FROM upload_errors_chunk WHERE upload_id = ? AND language = ? AND seq = ?"
+    static let deleteErrorsChunks = "DELETE FROM upload_errors_chunk WHERE upload_id = ?"
 
     /// Claims the oldest upload waiting to be read whose lease is free or ran out.
     static func claim(_ d: SQLDialect) -> String {
@@ -57,6 +73,9 @@ enum WebSQL {
         WHERE id = ? AND state = 'reading' AND lease_owner = ? RETURNING id
         """
     static let releaseLease = "UPDATE web_upload SET lease_until = ? WHERE id = ? AND state = 'reading' AND lease_owner = ?"
+    static let countReadFailure = """
+        UPDATE web_upload SET read_failures = read_failures + 1 WHERE id = ? AND state = 'reading' AND lease_owner = ? RETURNING read_failures
+        """
 
     /// Moves an upload to `to` when it is in one of `count` states.
     static func moveUpload(fromStates count: Int) -> String {

@@ -1,0 +1,101 @@
+import Foundation
+import SlotSheetTemplates
+
+/// A request's status, slot and who does it, in the office's words (codes and names, as a file
+/// shows them): what an export recorded, what a file's row says, what the database says now.
+/// Comparing the three is how an import tells the office's edits from other people's changes.
+public struct RecordedRequest: Hashable, Sendable {
+    public var status: RequestStatus
+    public var date: LocalDate
+    public var daypartCode: String
+    /// A staff code; nil when nobody is assigned.
+    public var staffCode: String?
+    /// A subcontractor's name; nil when none.
+    public var subcontractor: String?
+
+    public init(status: RequestStatus, date: LocalDate, daypartCode: String, staffCode: String?, subcontractor: String?) {
+        self.status = status
+        self.date = date
+        self.daypartCode = daypartCode
+        self.staffCode = staffCode
+        self.subcontractor = subcontractor
+    }
+
+    /// The fields that differ from `other`, in column order.
+    public func differences(from other: RecordedRequest) -> [RequestColumn] {
+        var columns: [RequestColumn] = []
+        if date != other.date { columns.append(.date) }
+        if daypartCode != other.daypartCode { columns.append(.daypart) }
+        if status != other.status { columns.append(.status) }
+        if staffCode != other.staffCode { columns.append(.staff) }
+        if subcontractor != other.subcontractor { columns.append(.subcontractor) }
+        return columns
+    }
+
+    /// The field's value as a file writes it (the status in `language`; empty for none).
+    public func text(_ column: RequestColumn, _ language: Language) -> String {
+        switch column {
+        case .date: return date.iso
+        case .daypart: return daypartCode
+        case .status: return status.word(language)
+        case .staff: return staffCode ?? ""
+        case .subcontractor: return subcontractor ?? ""
+        default: return ""
+        }
+    }
+}
+
+/// One cell of a decisions file: its text (spaces around it removed, a formula guard's apostrophe
+/// taken off) and where it is, for messages.
+public struct DecisionCell: Hashable, Sendable {
+    public var text: String
+    public var place: ImportProblem.Location
+
+    public init(text: String, place: ImportProblem.Location) {
+        self.text = text
+        self.place = place
+    }
+}
+
+/// One data row of a decisions file: its cells by column (a column the file lacks is absent).
+public struct DecisionRow: Hashable, Sendable {
+    /// The row as a whole (a CSV line, a sheet's row by its first cell).
+    public var place: ImportProblem.Location
+    public var cells: [RequestColumn: DecisionCell]
+
+    public init(place: ImportProblem.Location, cells: [RequestColumn: DecisionCell]) {
+        self.place = place
+        self.cells = cells
+    }
+
+    /// The place of a column's cell: the cell where there is one, else the row.
+    public func place(of column: RequestColumn) -> ImportProblem.Location { cells[column]?.place ?? place }
+}
+
+/// A decisions file read (the parse step): a CSV by `RequestDecisionCSV`, a requests workbook by
+/// the workbook reader. Everything after this step is the same for every kind of file.
+public struct DecisionSheet: Sendable {
+    /// The file's name as the batch records it.
+    public var fileName: String
+    public var sha256: String
+    public var rows: [DecisionRow]
+    /// Problems of form found while reading (a missing column, a short line, too many rows).
+    public var problems: [DecisionProblem]
+    /// What the export recorded for each request it wrote (a workbook's sealed snapshot), by
+    /// request number. Nil for a CSV, which has none: its rows are compared with the database as
+    /// it is now, so what differs from the database is what the office decided.
+    public var recorded: [RowID: RecordedRequest]?
+
+    public init(fileName: String, sha256: String, rows: [DecisionRow], problems: [DecisionProblem] = [],
+                recorded: [RowID: RecordedRequest]? = nil) {
+        self.fileName = fileName
+        self.sha256 = sha256
+        self.rows = rows
+        self.problems = problems
+        self.recorded = recorded
+    }
+
+    /// Rows a decisions file may hold: a year's requests several times over, far fewer than a
+    /// file made to exhaust the importer.
+    public static let maxRows = 200_000
+}

@@ -1,0 +1,117 @@
+import Foundation
+import SMTPMail
+
+/// What queuing the notices of a decision did.
+public struct NoticeQueueReport: Hashable, Sendable {
+    /// The notices added, in the order of the changes.
+    public var queued: [RowID] = []
+    /// Requests whose tenant has no usable e-mail address: nobody could be told.
+    public var withoutAddress: [RowID] = []
+    /// Changes a tenant need not hear of (made `new` again, archived, approved again in place).
+    public var notNeeded = 0
+}
+
+/// What withdrawing an undone batch's notices did.
+public struct NoticeWithdrawReport: Hashable, Sendable {
+    /// Notices not yet sent that will not be.
+    public var withdrawn: [RowID] = []
+    /// Corrections queued for notices that had gone out (or may have: one being sent).
+    public var corrections: [RowID] = []
+}
+
+/// The tenants' outbox (docs/notices.md): notices are added in the transaction of the decision
+/// they tell of, and withdrawn or corrected in the transaction of its undo, so nothing is queued
+/// for a decision that is refused or rolled back and nothing is lost for one that commits. The
+/// sender (`NoticeSender`) delivers them later, outside any decision.
+public enum NoticeOutbox {
+    /// Adds one notice for every change a tenant must hear of, inside the caller's write
+    /// transaction (`session`), composed in the tenant's language on the office's clock.
+    ///
+    ///     try store.writeTakingLocks { session in
+    ///         ... apply the decisions ...
+    ///         let report = try NoticeOutbox.queue(changes, in: session, office: NoticeOffice(settings: settings), now: clock.now)
+    ///     }
+    public static func queue(_ changes: [RequestStatusChange], in session: any StoreSession, office: NoticeOffice,
+                             now: Date) throws -> NoticeQueueReport {
+        var report = NoticeQueueReport()
+        let wanted = changes.compactMap { change in NoticeKind.of(change).map { (change, $0) } }
+        report.notNeeded = changes.count - wanted.count
+        guard !wanted.isEmpty else { return report }
+        let composer = NoticeComposer(office: office, dayparts: try daypartsByID(session))
+        for (change, kind) in wanted {
+            guard let facts = try session.noticeFacts(requestID: change.requestID), let recipient = MailAddress(facts.email) else {
+                report.withoutAddress.append(change.requestID)
+                continue
+            }
+            let sequence = (try session.lastCalendarSequence(requestID: change.requestID)).map { $0 + 1 } ?? 0
+            let composed = composer.compose(kind, facts: facts, before: change.slotBefore, after: change.slotAfter, note: change.note,
+                                            sequence: sequence, stamp: now)
+            let slot = kind == .cancelled ? (change.slotBefore ?? change.slotAfter) : (change.slotAfter ?? change.slotBefore)
+            let notice = try session.insertNotice(NewNotice(
+                requestID: change.requestID, batchID: change.batchID, kind: kind, recipient: recipient.address, recipientName: facts.residentName,
+                language: office.language, subject: composed.subject, text: composed.text, calendar: composed.calendar,
+                calendarSequence: sequence, nextAttemptMS: milliseconds(now), createdAt: Timestamp.iso(now), correctsNoticeID: nil, slot: slot,
+                messageDomain: office.domain))
+            report.queued.append(notice.id)
+        }
+        return report
+    }
+
+    /// For the undo of a decisions' batch, inside the undo's write transaction: the batch's notices
+    /// not yet sent are withdrawn, and a correction is queued for each that was sent (or was being
+    /// sent at that moment, and so may have arrived). Failed and withdrawn notices never reached
+    /// anyone and need nothing.
+    public static func withdraw(batchID: RowID, in session: any StoreSession, office: NoticeOffice, now: Date) throws -> NoticeWithdrawReport {
+        var report = NoticeWithdrawReport()
+        let notices = try session.notices(ofBatch: batchID)
+        guard !notices.isEmpty else { return report }
+        let composer = NoticeComposer(office: office, dayparts: try daypartsByID(session))
+        for notice in notices {
+            switch notice.state {
+            case .queued:
+                if try session.moveNotice(notice.id, from: [.queued], to: .withdrawn, nextAttemptMS: notice.nextAttemptMS) {
+                    report.withdrawn.append(notice.id)
+                }
+            case .sending, .sent:
+                if notice.state == .sending {
+                    _ = try session.moveNotice(notice.id, from: [.sending], to: .withdrawn, nextAttemptMS: notice.nextAttemptMS)
+                }
+                guard let facts = try session.noticeFacts(requestID: notice.requestID) else { continue }
+                let sequence = (try session.lastCalendarSequence(requestID: notice.requestID)).map { $0 + 1 } ?? 0
+                let composed = composer.correction(of: notice, facts: facts, slot: notice.slot, sequence: sequence, stamp: now)
+                let correction = try session.insertNotice(NewNotice(
+                    requestID: notice.requestID, batchID: batchID, kind: .correction, recipient: notice.recipient,
+                    recipientName: notice.recipientName, language: notice.language, subject: composed.subject, text: composed.text,
+                    calendar: composed.calendar, calendarSequence: sequence, nextAttemptMS: milliseconds(now), createdAt: Timestamp.iso(now),
+                    correctsNoticeID: notice.id, slot: notice.slot, messageDomain: office.domain))
+                report.corrections.append(correction.id)
+            case .failed, .withdrawn:
+                continue
+            }
+        }
+        return report
+    }
+
+    private static func daypartsByID(_ session: any StoreSession) throws -> [RowID: Daypart] {
+        Dictionary(uniqueKeysWithValues: try session.dayparts().map { ($0.id, $0.value) })
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    }
+}
+
+extension NoticeOutbox {
+    /// Queues a failed notice again, due now, with a new give-up period (`notices retry ID`).
+    /// Throws `NoticeMessage.notFound` or `.notRetryable`; nothing changes then.
+    public static func retry(_ id: RowID, store: any RepairStore, now: Date) throws -> ResidentNotice {
+        try store.write { session in
+            guard let notice = try session.notice(id: id) else { throw NoticeMessage.notFound(notice: id) }
+            guard try session.moveNotice(id, from: [.failed], to: .queued, nextAttemptMS: milliseconds(now)),
+                  let queued = try session.notice(id: id) else {
+                throw NoticeMessage.notRetryable(notice: id, state: notice.state.rawValue)
+            }
+            return queued
+        }
+    }
+}

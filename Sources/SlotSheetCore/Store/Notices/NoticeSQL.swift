@@ -1,0 +1,70 @@
+/// The statements of the tenants' outbox (`resident_notice`), portable like `StoreSQL`.
+enum NoticeSQL {
+    /// The columns `PortableSession.residentNotice` reads, in this order.
+    static let columns = """
+        id, request_id, batch_id, kind, recipient, recipient_name, language, subject, body, calendar, calendar_method, \
+        calendar_sequence, message_id, state, attempts, next_attempt_ms, lease_owner, lease_until_ms, last_answer, created_at, \
+        sent_at, corrects_notice_id, slot_date, daypart_id, queued_ms
+        """
+
+    static let facts = """
+        SELECT r.id, p.name, p.email, p.street, p.house_number, p.postcode, p.city \
+        FROM repair_request r JOIN resident p ON p.id = r.resident_id WHERE r.id = ?
+        """
+    static let defects = """
+        SELECT l.name, s.name, e.name, de.name FROM repair_request_defect rd \
+        JOIN defect de ON de.id = rd.defect_id JOIN element e ON e.id = de.element_id \
+        JOIN space s ON s.id = e.space_id JOIN location l ON l.id = s.location_id \
+        WHERE rd.request_id = ? ORDER BY l.name, s.name, e.name, de.name
+        """
+    static let lastSequence = "SELECT MAX(calendar_sequence) FROM resident_notice WHERE request_id = ? AND calendar IS NOT NULL"
+
+    static let insert = """
+        INSERT INTO resident_notice (request_id, batch_id, kind, recipient, recipient_name, language, subject, body, calendar, \
+        calendar_method, calendar_sequence, state, next_attempt_ms, queued_ms, created_at, corrects_notice_id, slot_date, daypart_id) \
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?) RETURNING id
+        """
+    /// Message-IDs are made from the id the insert gave (`notice-<id>@<domain>`).
+    static let setMessageID = "UPDATE resident_notice SET message_id = ? WHERE id = ? RETURNING \(columns)"
+
+    static let byID = "SELECT \(columns) FROM resident_notice WHERE id = ?"
+    static let newest = "SELECT \(columns) FROM resident_notice ORDER BY id DESC LIMIT ?"
+    static let newestInState = "SELECT \(columns) FROM resident_notice WHERE state = ? ORDER BY id DESC LIMIT ?"
+    static let ofBatch = "SELECT \(columns) FROM resident_notice WHERE batch_id = ? AND kind <> 'correction' ORDER BY id"
+
+    /// Claims a due notice: first one whose sender died sending it (its lease ran out), else the
+    /// queued one due longest. Each part reads its own index range (`resident_notice_due`), never
+    /// the sent notices, so a claim costs the same with ten or a million sent. PostgreSQL skips rows
+    /// another sender is claiming; SQLite has one writer.
+    static func claim(_ d: SQLDialect) -> String {
+        let skipLocked = d == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        return """
+            UPDATE resident_notice SET state = 'sending', lease_owner = ?, lease_until_ms = ?, attempts = attempts + 1 WHERE id = COALESCE(\
+            (SELECT id FROM resident_notice WHERE state = 'sending' AND lease_until_ms < ? ORDER BY lease_until_ms, id LIMIT 1\(skipLocked)), \
+            (SELECT id FROM resident_notice WHERE state = 'queued' AND next_attempt_ms <= ? ORDER BY next_attempt_ms, id LIMIT 1\(skipLocked))\
+            ) RETURNING \(columns)
+            """
+    }
+    static let finish = """
+        UPDATE resident_notice SET state = ?, next_attempt_ms = ?, last_answer = ?, sent_at = ?, lease_owner = NULL, \
+        lease_until_ms = NULL WHERE id = ? AND state = 'sending' AND lease_owner = ? RETURNING id
+        """
+
+    /// Moves a notice to `to` when it is in one of `count` states (bound: to, next attempt, to, next
+    /// attempt, id, the states): one moved to `queued` is queued anew from its next attempt.
+    static func move(fromStates count: Int) -> String {
+        let states = Array(repeating: "?", count: count).joined(separator: ", ")
+        return """
+            UPDATE resident_notice SET state = ?, next_attempt_ms = ?, lease_owner = NULL, lease_until_ms = NULL, \
+            queued_ms = CASE WHEN ? = 'queued' THEN ? ELSE queued_ms END \
+            WHERE id = ? AND state IN (\(states)) RETURNING id
+            """
+    }
+
+    static let stats = """
+        SELECT \
+        (SELECT COUNT(*) FROM resident_notice WHERE state IN ('queued', 'sending')), \
+        (SELECT MIN(created_at) FROM resident_notice WHERE state IN ('queued', 'sending')), \
+        (SELECT COUNT(*) FROM resident_notice WHERE state = 'failed')
+        """
+}

@@ -1,0 +1,178 @@
+import ArgumentParser
+import Foundation
+import SlotSheetCore
+import SlotSheetTemplates
+
+/// `slotsheet requests export|import`: the office decides its repair requests in a file.
+struct RequestsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "requests",
+        abstract: "The repair requests as a file: export the queue, decide in it, import the decisions.",
+        discussion: """
+            Columns: request,created,resident,address,corporation,defects,description,date,
+            daypart,status,staff,subcontractor,note (Dutch: verzoek,aangemaakt,bewoner,adres,
+            corporatie,gebreken,omschrijving,datum,dagdeel,status,medewerker,onderaannemer,
+            notitie). Decide by editing a row: a new status (new, approved, cancelled,
+            completed, archived; Dutch nieuw, goedgekeurd, geannuleerd, afgerond,
+            gearchiveerd), another date or daypart (a move), a staff code or subcontractor
+            (empty clears it), a note for the log. docs/requests.md is the guide.
+
+            Examples:
+              slotsheet requests export --status new -o requests.xlsx
+              slotsheet requests import requests.xlsx --dry-run
+              slotsheet requests export --status new -o requests.csv
+            """,
+        subcommands: [RequestsExport.self, RequestsImport.self])
+}
+
+struct RequestsExport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the requests queue as a workbook (.xlsx) or CSV, one row a request ordered by slot.",
+        discussion: """
+            Examples:
+              slotsheet requests export --status new -o requests.xlsx
+              slotsheet requests export --status new -o requests.csv
+              slotsheet requests export --status new,approved --from today --to +14 --corporation Woonstede --lang nl -o verzoeken.csv
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
+
+    @Option(help: ArgumentHelp("Only these statuses, English or Dutch.", valueName: "new,approved,..."))
+    var status: String?
+
+    @Option(parsing: .unconditional, help: "First slot date: YYYY-MM-DD, DD-MM-YYYY, today, or +N/-N days from today.")
+    var from: String?
+
+    @Option(parsing: .unconditional, help: "Last slot date, included; same forms as --from.")
+    var to: String?
+
+    @Option(help: "Only this housing corporation (its name).")
+    var corporation: String?
+
+    @Option(name: [.short, .customLong("output")], help: "The .xlsx or .csv file to write (replaced if it exists).")
+    var output: String
+
+    func run() throws {
+        let context = try settings.load()
+        let filter = try RequestQueueOrder(statuses: status, from: from, to: to, corporation: corporation).filter(context.clock)
+        let exporter = RequestQueueExporter(store: try store.openMigrated(forReading: true), rules: context.rules)
+        let result = try exporter.export(filter, to: output, language: context.language, paper: context.settings.office.paperSize)
+        context.say(.wroteRequests(path: result.path, rows: result.rows))
+    }
+}
+
+struct RequestsImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Read the office's decisions (the workbook, .xlsx or .ods, or CSV) back in, all or nothing.",
+        discussion: """
+            Every problem of the file is listed at once, with its line, column and a fix;
+            nothing is written unless every decision is allowed. A row the office did not
+            change changes nothing. The batch is in 'slotsheet history', and
+            'slotsheet import undo BATCH' reverts it.
+
+            Examples:
+              slotsheet requests import requests.csv --dry-run
+              slotsheet requests import requests.csv --operator maria --json
+              slotsheet requests import requests.csv --errors-out problems.csv
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var settings: SettingsOptions
+
+    @Argument(help: "The edited requests file (.xlsx, .ods or CSV).")
+    var file: String
+
+    @Flag(help: "Show what would change; write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Print one JSON object instead of the summary.")
+    var json = false
+
+    @Flag(help: "Apply a file whose requests were changed since export anyway: only your own edits still allowed from each request's status now.")
+    var force = false
+
+    @Option(name: .customLong("errors-out"), help: ArgumentHelp("When the file has problems, write them to a CSV: place, column, request, message, fix.", valueName: "FILE.csv"))
+    var errorsOut: String?
+
+    @Option(name: .customLong("operator"), help: "Who decides (recorded with the batch and in the log; default: the login name).")
+    var operatorName: String?
+
+    func run() throws {
+        let context = try settings.load()
+        let job = RequestDecisionJob(store: try store.openMigrated(forReading: dryRun), rules: context.rules)
+        let outcome: DecisionOutcome
+        do {
+            outcome = try job.run(try job.read(path: file),
+                                  DecisionRequest(dryRun: dryRun, operatorName: operatorName ?? ImportFile.loginName(), channel: .file, force: force))
+        } catch let refusal as ImportFileError {
+            if json { print(try ImportReport.json(refusal, language: context.language)) }
+            throw refusal
+        }
+        print(json ? try DecisionReport.json(outcome, context.language) : DecisionReport.text(outcome, context.language))
+        if outcome.status == .rejected || outcome.status == .stale, let errorsOut {
+            try DecisionProblemsCSV.write(outcome.problems, language: context.language, to: errorsOut)
+        }
+        switch outcome.status {
+        case .rejected: throw ExitCode(ExitStatus.validationFailed.rawValue)
+        case .stale, .planChanged: throw ExitCode(ExitStatus.staleTemplate.rawValue)
+        case .applied, .nothingToChange, .dryRun: break
+        }
+    }
+}
+
+/// How a decisions import is shown: a summary for people, or one JSON object for machines.
+enum DecisionReport {
+    static func text(_ outcome: DecisionOutcome, _ language: Language) -> String {
+        let say = { (line: ImportReportLine) in line.text(language) }
+        var lines = [EchoedText.escaped(outcome.fileName)]
+        switch outcome.status {
+        case .rejected, .stale:
+            lines.append(outcome.status == .stale ? DecisionReportLine.staleHeadline(requests: outcome.problems.count).text(language)
+                : say(.problemsHeadline(problems: outcome.problems.count)))
+            let shown = outcome.problems.prefix(ImportReport.problemsShown).map { "  \($0.placeText(language)): \($0.message(language))\n      \($0.hint(language))" }
+            lines += shown
+            if outcome.problems.count > shown.count { lines.append("  " + say(.moreProblems(count: outcome.problems.count - shown.count))) }
+        case .nothingToChange:
+            lines.append(say(.nothingToChange))
+        case .planChanged:
+            lines.append(say(.planChanged))
+        case .dryRun, .applied:
+            if outcome.plan.isEmpty {
+                lines.append(say(.nothingToChange))
+            } else {
+                lines.append(DecisionReportLine.counts(outcome.plan.counts, unchanged: outcome.plan.unchanged).text(language))
+                lines += outcome.changeLines.prefix(ImportReport.problemsShown).map { $0.text(language) }
+                if outcome.changeLines.count > ImportReport.problemsShown {
+                    lines.append("  " + CommandMessage.moreChanges(count: outcome.changeLines.count - ImportReport.problemsShown).text(language))
+                }
+            }
+            lines += outcome.plan.skipped.map { DecisionReportLine.skipped(request: $0.requestID, column: $0.column).text(language) }
+            if case let .applied(batchID) = outcome.status {
+                lines.append(say(.appliedAs(batch: batchID)))
+            } else {
+                lines.append(say(.dryRunNote))
+            }
+        }
+        if let batch = outcome.auditBatchID, outcome.status != .applied(batchID: batch) {
+            lines.append(say(.recordedAs(batch: batch)))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ outcome: DecisionOutcome, _ language: Language) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(DecisionOutcomeJSON(outcome, language)), as: UTF8.self)
+    }
+}
+
+extension RequestExportError: ReportableError {
+    var exitStatus: ExitStatus { .usage }
+}
+
+extension RequestUndoError: ReportableError {
+    var exitStatus: ExitStatus { .validationFailed }
+}
