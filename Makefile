@@ -18,7 +18,7 @@ demo: release
 # binary, each with the bound it must keep (scripts/abuse.py says which). CI runs it at the scale below
 # (3 uploads of 100,000 lines: the memory bound holds there); the issue's full scale is
 # ABUSE_ARGS="--uploads 30 --lines 1200000", where a single 1.1-million-line CSV still peaks at ~340 MB
-# while it is read (the reader keeps every problem until it is done; see the README).
+# while it is read (the reader keeps every problem until it is done; see docs/command-line-guide.md).
 ABUSE_ARGS ?= --uploads 3 --lines 100000
 abuse: release
 	python3 scripts/abuse.py .build/release/slotsheet $(ABUSE_ARGS)

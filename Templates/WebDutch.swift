@@ -137,6 +137,7 @@ extension WebWords {
         onTopButton: "Mijn wijzigingen eroverheen doorvoeren",
         onTopNothing: "Uw wijzigingen staan al in de database: eroverheen doorvoeren wijzigt niets.",
         onTopRefused: "Ook eroverheen kunnen uw wijzigingen niet worden doorgevoerd: het bestand heeft problemen, die hieronder staan.",
+        onTopRefusedAbove: "Ook eroverheen kunnen uw wijzigingen niet worden doorgevoerd: het bestand heeft de problemen die hierboven staan.",
         listOnTopNote: "Alleen de velden die u in de lijst hebt gewijzigd worden doorgevoerd, bovenop de database zoals die nu is; regels die sinds de export in de database zijn gewijzigd houden hun nieuwe waarden waar u ze niet hebt gewijzigd.",
         discarded: "De upload is weggegooid.",
         backToUploads: "Terug naar de uploads",

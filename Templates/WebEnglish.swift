@@ -137,6 +137,7 @@ extension WebWords {
         onTopButton: "Apply my edits on top",
         onTopNothing: "Your edits are in the database already: applying them on top changes nothing.",
         onTopRefused: "Your edits cannot be applied on top either: the file has problems, listed below.",
+        onTopRefusedAbove: "Your edits cannot be applied on top either: the file has the problems listed above.",
         listOnTopNote: "Only the fields you changed in the list are applied, on top of the database as it is now; the rows changed in the database since the export keep their new values where you did not change them.",
         discarded: "The upload was discarded.",
         backToUploads: "Back to the uploads",

@@ -145,6 +145,8 @@ public struct WebWords: Sendable {
     public var onTopButton: String
     public var onTopNothing: String
     public var onTopRefused: String
+    /// The same, when the file's problems are listed above already (a stale file with problems).
+    public var onTopRefusedAbove: String
     /// What applying a stale list workbook's edits on top does (the command line's `--force`).
     public var listOnTopNote: String
     public var discarded: String

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The main job on the embedded default (SQLite), in a fresh folder: see the README.
+# The main job on the embedded default (SQLite), in a fresh folder: see the README and docs/development.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 slotsheet="$PWD/.build/release/slotsheet"

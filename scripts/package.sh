@@ -7,7 +7,7 @@
 #     the binary);
 #   - every systemd unit in packaging/systemd/, every file in packaging/etc/ (conffiles) and the
 #     nightly export's configuration (Samples/nightly.json as /etc/slotsheet/nightly.json);
-#   - README, design, changelog and copyright under /usr/share/doc/slotsheet/;
+#   - README, the guides and design (docs/*.md), changelog and copyright under /usr/share/doc/slotsheet/;
 #   - the maintainer scripts and debconf question of packaging/debian/.
 # The version is the top entry of packaging/debian/changelog (the binary embeds the same entry).
 # Depends is computed from the binary by dpkg-shlibdeps, run on a small debian/ tree in
@@ -120,9 +120,12 @@ chmod 0644 "$root/etc/slotsheet/config.toml"
 
 doc=$root/usr/share/doc/slotsheet
 install -d "$doc"
-# Documentation over 4 kB compressed, as Debian's policy (12.3) asks: README.md.gz, design.md.gz.
+# Documentation compressed, as Debian's policy (12.3) asks of files over 4 kB: README.md.gz and, beside
+# it, the guides it points to and the design (docs/*.md).
 gzip -9n < README.md > "$doc/README.md.gz"
-gzip -9n < docs/design.md > "$doc/design.md.gz"
+for guide in docs/*.md; do
+    gzip -9n < "$guide" > "$doc/$(basename "$guide").gz"
+done
 chmod 0644 "$doc"/*.gz
 install -m 0644 packaging/debian/copyright "$doc/copyright"
 install -D -m 0644 packaging/debian/lintian-overrides "$root/usr/share/lintian/overrides/slotsheet"

@@ -16,6 +16,7 @@ import Testing
             ("controlCharacter", .controlCharacter(column: staff[1], text: "Anouk\nBakker")), ("invalidCode", .invalidCode("A B")),
             ("invalidActive", .invalidActive("y")), ("duplicateInFile", .duplicateInFile(column: staff[0], value: "ANB", first: .line(2))),
             ("codeDiffersInCase", .codeDiffersInCase(code: "anb", existing: "ANB")),
+            ("pathDiffersInCase", .pathDiffersInCase(path: "Woning > keuken > Kraan > Lekt", existing: "Woning > Keuken > Kraan > Lekt")),
             ("employeeNumberTaken", .employeeNumberTaken(number: "E1040", byCode: "ANB", name: "Anouk Bakker")),
             ("invalidTime", .invalidTime(column: dayparts[2], text: "8h")), ("startNotBeforeEnd", .startNotBeforeEnd(start: "12:00", end: "08:00")),
             ("invalidOrder", .invalidOrder("first")), ("overlap", .overlap(code: "MID", other: "AM", otherStart: "08:00", otherEnd: "12:00")),

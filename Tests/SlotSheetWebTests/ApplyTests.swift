@@ -249,6 +249,7 @@ import Testing
             #expect(changes.lowerBound < folded.lowerBound)
             #expect(page[folded.upperBound...].contains("\(meanwhile.2) became available"), "the change is inside the fold")
             #expect(page.components(separatedBy: "maybe").count == 2, "the wrong cell is listed once: \(page)")
+            #expect(page.contains("the file has the problems listed above.") && !page.contains("listed below"), "\(page)")
         }
     }
 

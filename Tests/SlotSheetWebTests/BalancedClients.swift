@@ -25,7 +25,7 @@ actor BalancedTally {
 }
 
 /// The API clients and the browser-like walk of `LoadBalancerTests`, with the retry rule of the
-/// README ("Several instances behind nginx"): an answer 502, 503 or 504 from the balancer (no
+/// docs/admin-guide.md ("Several instances behind nginx"): an answer 502, 503 or 504 from the balancer (no
 /// instance took the request, or the one that had it died) is asked again after a pause; this holds
 /// for every request of the office's round trip, since a GET changes nothing, an upload only
 /// queues a file to be read (a second copy is read and expires unapplied) and an apply carries the

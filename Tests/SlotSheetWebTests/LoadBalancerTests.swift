@@ -7,7 +7,7 @@ import Testing
 @testable import SlotSheetWeb
 
 /// Three `slotsheet serve` processes on one PostgreSQL database behind Debian's nginx (round robin,
-/// no sticky sessions), as the README's "Several instances behind nginx" sets them up. Thirty API
+/// no sticky sessions), as docs/admin-guide.md's "Several instances behind nginx" sets them up. Thirty API
 /// clients (each its own user, token and staff member: a CSV of its marks, uploaded, asked about
 /// until its preview, applied once) and a browser-like walk (a cookie session and the forms' token)
 /// go through nginx while the instance reading a big upload is killed (SIGKILL) and started again,

@@ -4,7 +4,7 @@ import InteropSupport
 /// Debian's nginx as the load balancer in front of several `slotsheet serve` instances, run
 /// unprivileged from a configuration written into a folder of its own (its pid file, logs and
 /// temporary paths there), listening on a free loopback port. Round robin, no sticky sessions; the
-/// settings are the README's "Several instances behind nginx".
+/// settings are docs/admin-guide.md's "Several instances behind nginx".
 final class NginxBalancer: @unchecked Sendable {
     /// Debian's nginx (`/usr/sbin` is not on every user's PATH).
     static var program: URL? {
@@ -45,7 +45,7 @@ final class NginxBalancer: @unchecked Sendable {
         }
     }
 
-    /// The configuration: only what an unprivileged nginx needs besides the README's settings.
+    /// The configuration: only what an unprivileged nginx needs besides docs/admin-guide.md's settings.
     static func configuration(folder: URL, port: Int, upstreams: [Int]) -> String {
         let temp = folder.appending(path: "temp").path
         return """

@@ -4,13 +4,23 @@ import Testing
 
 /// A file with several problems reports them all in one go, a code that differs from another only
 /// in case (`jdv` and `JDV`) among them: the office fixes the file once, not problem by problem.
-/// One mixture for each list kind and for availability, through the binary.
+/// One mixture for each list kind and for availability, through the binary, on both backends.
 @Suite struct EveryProblemAtOnceTests {
-    static func seeded() throws -> CommandRunner {
-        let cli = try CommandRunner(today: "2026-12-01")
+    /// A runner on a seeded database of `backend`, and how to remove it all.
+    static func seeded(_ backend: TestBackend) throws -> (CommandRunner, () -> Void) {
+        var cli = try CommandRunner(today: "2026-12-01")
+        var database: String?
+        if backend == .postgres {
+            let created = try PostgresTestServer.createDatabase()
+            cli.environment["SLOTSHEET_DB"] = created.url
+            database = created.name
+        }
         try #require(try cli.run("db", "init").status == 0)
         try #require(try cli.run("db", "seed", "--sample").status == 0)
-        return cli
+        return (cli, { [cli] in
+            cli.remove()
+            if let database { PostgresTestServer.dropDatabase(database) }
+        })
     }
 
     static func write(_ cli: CommandRunner, _ name: String, _ lines: [String]) throws {
@@ -25,9 +35,9 @@ import Testing
         for line in expected { #expect(result.output.contains(line), "\(arguments) reports \(line): \(result.output)") }
     }
 
-    @Test func staffList() throws {
-        let cli = try Self.seeded()
-        defer { cli.remove() }
+    @Test(arguments: TestBackend.available) func staffList(_ backend: TestBackend) throws {
+        let (cli, remove) = try Self.seeded(backend)
+        defer { remove() }
         try Self.write(cli, "add.csv", ["code,name,employee_number,active", "JDV,Jan de Vries,E9001,x"])
         try #require(try cli.run("staff", "import", "add.csv").status == 0)
         try Self.write(cli, "staff.csv", [
@@ -41,9 +51,9 @@ import Testing
         ], count: 6)
     }
 
-    @Test func daypartList() throws {
-        let cli = try Self.seeded()
-        defer { cli.remove() }
+    @Test(arguments: TestBackend.available) func daypartList(_ backend: TestBackend) throws {
+        let (cli, remove) = try Self.seeded(backend)
+        defer { remove() }
         try Self.write(cli, "dayparts.csv", [
             "code,label,start,end,order,active", "d09,09:00-10:00,09:00,10:00,2,x", "AV,,18:00,19:00,7,x", "NT,Nacht,25:00,26:00,8,x",
             "EV,Avond,20:00,21:00,first,x", "ev,Avond 2,21:00,22:00,9,x",
@@ -55,21 +65,22 @@ import Testing
         ], count: 7)
     }
 
-    @Test func catalogue() throws {
-        let cli = try Self.seeded()
-        defer { cli.remove() }
+    @Test(arguments: TestBackend.available) func catalogue(_ backend: TestBackend) throws {
+        let (cli, remove) = try Self.seeded(backend)
+        defer { remove() }
         try Self.write(cli, "catalogue.csv", [
             "location,space,element,defect,active", "Woning,Keuken,Kraan,Lekt,x", "woning,keuken,kraan,lekt,x",
-            "Woning,,Deur,Klemt,x", "Woning,Badkamer,Douche,Verstopt,misschien",
+            "Woning,,Deur,Klemt,x", "Woning,Badkamer,Douche,Verstopt,misschien", "bathroom,shower,mixer tap,dripping,x",
         ])
         try Self.expectAll(cli, ["catalogue", "import", "catalogue.csv"], [
             "Line 3:", "Line 4: The space is empty.", "Line 5: 'misschien' is not a valid value for active.",
-        ], count: 3)
+            "Line 6: 'bathroom > shower > mixer tap > dripping' differs from the defect 'Bathroom > Shower > Mixer tap > Dripping' in the database only in upper and lower case.",
+        ], count: 4)
     }
 
-    @Test func availability() throws {
-        let cli = try Self.seeded()
-        defer { cli.remove() }
+    @Test(arguments: TestBackend.available) func availability(_ backend: TestBackend) throws {
+        let (cli, remove) = try Self.seeded(backend)
+        defer { remove() }
         try Self.write(cli, "availability.csv", [
             "date,daypart,staff,available", "2026-12-08,D09,anb,x", "2026-12-08,D09,BRW,maybe", "31-02-2026,D09,BRW,x",
             "2026-12-09,D09", "2026-12-10,D09,BRW,x", "2026-12-10,D09,brw,x",

@@ -121,6 +121,19 @@ import Testing
         let run = try cli.run("nightly", "--out", "exports", "--exports", "nightly.json")
         #expect(run.status == 0, "\(run.errors)")
         #expect(try completeDay(cli).files.map(\.name) == ["beschikbaarheid.csv", "bezetting.csv", "open-verzoeken.xlsx"])
+        let english = try String(contentsOfFile: cli.path("exports/2026-12-01/beschikbaarheid.csv"), encoding: .utf8)
+        #expect(english.hasPrefix("date,daypart,staff,available\r\n"), "an English office's CSV is rfc4180")
+
+        // A Dutch office's nightly CSVs are in its dialect (office.csv_dialect, excel-nl for Dutch): a run
+        // in another dialect writes them again rather than keeping the previous run's.
+        let dutch = try cli.run("nightly", "--out", "exports", "--exports", "nightly.json", "--set", "office.language=nl")
+        #expect(dutch.status == 0, "\(dutch.errors)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: cli.path("exports/2026-12-01/bezetting.csv")))
+        #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]) && String(decoding: bytes.dropFirst(3), as: UTF8.self).hasPrefix("Datum;"),
+                "\(String(decoding: bytes.prefix(60), as: UTF8.self))")
+        let availability = try Data(contentsOf: URL(fileURLWithPath: cli.path("exports/2026-12-01/beschikbaarheid.csv")))
+        let text = String(decoding: availability.dropFirst(3), as: UTF8.self)
+        #expect(availability.starts(with: [0xEF, 0xBB, 0xBF]) && text.hasPrefix("date;daypart;staff;available\r\n1-12-2026;"), "\(text.prefix(60))")
 
         try #"{ "exports": [ { "name": "x", "kind": "template", "from": "tomorrow", "to": "+3" } ] }"#.write(
             toFile: cli.path("bad.json"), atomically: true, encoding: .utf8)

@@ -178,6 +178,8 @@ import SlotSheetCore
             ("uploadFolderUnusable", .uploadFolderUnusable(path: "/srv/uploads", reason: .noPermission)),
             ("serverStopped", .serverStopped(address: "127.0.0.1:8080", failure: .addressInUse)),
             ("engine", .engine(DatabaseEngine(name: "PostgreSQL 15.18", settings: [("max_connections", "100"), ("fsync", "on")]))),
+            ("wroteRequests", .wroteRequests(path: "verzoeken.xlsx", rows: 12)), ("moreChanges", .moreChanges(count: 40)),
+            ("requestsBatch", .requestsBatch),
         ]
         var check = MessageCatalogueCheck()
         check.check("CommandMessage", declaredIn: "Sources/slotsheet/Output/CommandMessage.swift",

@@ -229,11 +229,15 @@ import XLSXReader
         #expect(status.contains(/export_run +2\n/))
     }
 
-    /// The README's and the help's `template export` examples, run as written on the sample data.
+    /// The README's, the guides' and the help's `template export` examples, run as written on the sample data.
     @Test func theDocumentedTemplateExportsWorkOnTheSample() throws {
         let cli = try seededRunner()
         defer { cli.remove() }
-        let readme = try String(contentsOf: Interop.repositoryRoot.appending(path: "README.md"), encoding: .utf8)
+        // The guides in docs/ (the README's manual moved there) and the README itself.
+        let docs = Interop.repositoryRoot.appending(path: "docs")
+        let guides = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+        let readme = try ([Interop.repositoryRoot.appending(path: "README.md")] + guides.map { docs.appending(path: $0) })
+            .map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
         let help = try cli.run("template", "export", "--help").output
         let examples = (readme + "\n" + help).split(separator: "\n")
             .map { $0.trimmingCharacters(in: .whitespaces) }

@@ -38,8 +38,9 @@ public struct AvailabilityCSVExporter {
 
     /// Writes the CSV to `path` (no rename, no record), for the nightly export's staging. A CSV
     /// holds no creation time, so its bytes are its content.
-    func writeStaged(range: DateRange, staff selection: StaffSelection, to path: String) throws -> (rows: Int, contentDigest: String) {
-        let (rows, _) = try store.read { session in try write(range: range, selection: selection, dialect: .rfc4180, to: path, session: session) }
+    func writeStaged(range: DateRange, staff selection: StaffSelection, to path: String,
+                     dialect: CSVDialect = .rfc4180) throws -> (rows: Int, contentDigest: String) {
+        let (rows, _) = try store.read { session in try write(range: range, selection: selection, dialect: dialect, to: path, session: session) }
         return (rows, try FileDigest.sha256(ofFileAt: path))
     }
 

@@ -30,9 +30,15 @@ enum CatalogueList: ListRules {
         return rows
     }
 
+    /// A new path that differs from a stored one only in case: it would add a second, almost equal
+    /// defect beside the one the tenants already choose.
     static func check(_ plan: inout ListPlan, wishes: [ListWish], current: [String: StoredListRow],
                       session: any StoreSession, day: OfficeDay) throws -> [ListProblem] {
-        []
+        let storedByFolded = Dictionary(current.keys.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        return wishes.compactMap { wish in
+            guard current[wish.key] == nil, let existing = storedByFolded[wish.key.lowercased()] else { return nil }
+            return ListProblem(.pathDiffersInCase(path: wish.key, existing: existing), at: wish.row.places[0])
+        }
     }
 
     static func write(_ fields: [String], session: any StoreSession) throws {

@@ -21,6 +21,8 @@ public struct ListProblem: Hashable, Sendable {
         case duplicateInFile(column: ListColumn, value: String, first: ImportProblem.Location)
         /// A code that differs from one in the database only in upper and lower case.
         case codeDiffersInCase(code: String, existing: String)
+        /// A new catalogue path that differs from a stored one only in case (`keuken > kraan` beside `Keuken > Kraan`).
+        case pathDiffersInCase(path: String, existing: String)
         /// Another person in the database has this employee number.
         case employeeNumberTaken(number: String, byCode: String, name: String)
         case invalidTime(column: ListColumn, text: String)

@@ -36,6 +36,8 @@ extension ListProblem: OfficeMessage {
             return "The \(column.english) \(shown(value, .en)) is also on \(first.text(.en).lowercasedFirst)."
         case let .codeDiffersInCase(code: code, existing: existing):
             return "\(shown(code, .en)) differs from the code '\(existing)' in the database only in upper and lower case."
+        case let .pathDiffersInCase(path: path, existing: existing):
+            return "\(shown(path, .en)) differs from the defect '\(existing)' in the database only in upper and lower case."
         case let .employeeNumberTaken(number: number, byCode: code, name: name):
             return "Employee number \(shown(number, .en)) belongs to \(code) (\(name)) already."
         case let .invalidTime(column: column, text: text): return "\(shown(text, .en)) is not a time for \(column.english)."
@@ -73,6 +75,8 @@ extension ListProblem: OfficeMessage {
             return "De waarde \(shown(value, .nl)) in de kolom \(column.dutch) staat ook op \(first.text(.nl).lowercasedFirst)."
         case let .codeDiffersInCase(code: code, existing: existing):
             return "\(shown(code, .nl)) verschilt van de code '\(existing)' in de database alleen in hoofd- en kleine letters."
+        case let .pathDiffersInCase(path: path, existing: existing):
+            return "\(shown(path, .nl)) verschilt van het gebrek '\(existing)' in de database alleen in hoofd- en kleine letters."
         case let .employeeNumberTaken(number: number, byCode: code, name: name):
             return "Personeelsnummer \(shown(number, .nl)) hoort al bij \(code) (\(name))."
         case let .invalidTime(column: column, text: text): return "\(shown(text, .nl)) is geen tijd voor \(column.dutch)."
@@ -123,6 +127,7 @@ extension ListProblem: OfficeMessage {
         case .invalidActive: return "Type x when active; leave it empty to make inactive."
         case .duplicateInFile: return "Keep one of the two and change or delete the other."
         case .codeDiffersInCase: return "Write the code exactly as the database has it, or choose another one."
+        case .pathDiffersInCase: return "Write the names exactly as the database has them, or the catalogue gets a second, almost equal defect."
         case .employeeNumberTaken: return "Check the number; each person has a number of their own."
         case .invalidTime: return "Write times as HH:MM, such as 08:00 or 13:30."
         case .startNotBeforeEnd: return "Correct the start or the end."
@@ -150,6 +155,7 @@ extension ListProblem: OfficeMessage {
         case .invalidActive: return "Typ x als actief; laat de cel leeg om op inactief te zetten."
         case .duplicateInFile: return "Houd er één van de twee en wijzig of verwijder de andere."
         case .codeDiffersInCase: return "Schrijf de code precies zoals de database hem heeft, of kies een andere."
+        case .pathDiffersInCase: return "Schrijf de namen precies zoals de database ze heeft, anders krijgt de catalogus een tweede, bijna gelijk gebrek."
         case .employeeNumberTaken: return "Controleer het nummer; iedere medewerker heeft een eigen nummer."
         case .invalidTime: return "Schrijf tijden als UU:MM, zoals 08:00 of 13:30."
         case .startNotBeforeEnd: return "Verbeter het begin of het einde."

@@ -38,14 +38,17 @@ public struct NightlyJob {
     public let logger: Logger
     /// The paper the workbooks print on (the office's `paper_size`).
     public let paper: PaperSize
+    /// The form of its CSV files (the office's `csv_dialect`).
+    public let csvDialect: CSVDialect
     /// How the finished folder is put in place (tests take the exchange away).
     var publisher = DayFolderPublisher.system
 
-    public init(store: any RepairStore, rules: OfficeRules, logger: Logger, paper: PaperSize = .a4) {
+    public init(store: any RepairStore, rules: OfficeRules, logger: Logger, paper: PaperSize = .a4, csvDialect: CSVDialect = .rfc4180) {
         self.store = store
         self.rules = rules
         self.logger = logger
         self.paper = paper
+        self.csvDialect = csvDialect
     }
 
     public func run(outputFolder: String, keepDays: Int, configuration: NightlyConfiguration) throws -> NightlySummary {
@@ -134,12 +137,13 @@ public struct NightlyJob {
                 to: path)
         case .availabilityCSV:
             guard let range else { throw NightlyError.configuration("Export '\(export.name)': needs 'from' and 'to'.") }
-            return try AvailabilityCSVExporter(store: store, clock: clock).writeStaged(range: range, staff: export.staff, to: path)
+            return try AvailabilityCSVExporter(store: store, clock: clock).writeStaged(range: range, staff: export.staff, to: path,
+                                                                                        dialect: csvDialect)
         case .requests, .utilization, .staff, .imports:
             let since = export.changedWithinHours.map { Timestamp.iso(clock.now.addingTimeInterval(-Double($0) * 3600)) }
             let request = ReportRequest(
                 kind: ReportKind(rawValue: export.kind.rawValue)!, range: range, format: export.format, language: export.language,
-                statuses: export.statuses, updatedSince: since, paper: paper, path: path)
+                statuses: export.statuses, updatedSince: since, paper: paper, path: path, csvDialect: csvDialect)
             return try ReportExporter(store: store, rules: rules).write(request, to: path)
         }
     }
@@ -155,6 +159,7 @@ public struct NightlyJob {
             fields["to"] = range.to.iso
         }
         if export.format == .xlsx { fields["paper"] = paper.settingName }  // the same cells on other paper are another file
+        if export.format == .csv { fields["csv_dialect"] = csvDialect.rawValue }  // and the same rows in another dialect
         if let hours = export.changedWithinHours { fields["changed_within_hours"] = String(hours) }
         if let statuses = export.statuses { fields["status"] = statuses.map(\.rawValue).sorted().joined(separator: ",") }
         return ExportParameters.json(fields)

@@ -99,7 +99,7 @@ struct UploadDetailPage {
                 frame.message("ok", w.onTopNothing)
                 applyForm(onTop, onTop: true)
             case .rejected, .stale:
-                frame.message("error", "\(w.onTopRefused) \(w.problemsSummary(onTop.problemTotal)).")
+                frame.message("error", problemsShownAbove ? w.onTopRefusedAbove : "\(w.onTopRefused) \(w.problemsSummary(onTop.problemTotal)).")
                 if !problemsShownAbove {
                     errorWorkbookLink
                     problems(onTop)

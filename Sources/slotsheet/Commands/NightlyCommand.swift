@@ -40,7 +40,7 @@ struct NightlyCommand: ParsableCommand {
         let configuration = try exports.map { try NightlyConfiguration(file: $0) } ?? .standard
         do {
             let summary = try NightlyJob(store: try store.openMigrated(), rules: context.rules, logger: logger,
-                                       paper: context.settings.office.paperSize)
+                                       paper: context.settings.office.paperSize, csvDialect: context.settings.office.effectiveCSVDialect)
                 .run(outputFolder: out, keepDays: keep, configuration: configuration)
             let written = summary.files.filter { $0.status == .written }.count
             logger.info("done: \(written) written, \(summary.files.count - written) unchanged, \(summary.pruned.count) pruned")
