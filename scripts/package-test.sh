@@ -182,7 +182,9 @@ ls -l "$root"/var/lib/slotsheet/exports/*/
 step "The nightly's files in a shared folder, readable by the slotsheet-exports group (docs/admin-guide.md)"
 in_root getent group slotsheet-exports >/dev/null || fail "no slotsheet-exports group after install"
 in_root install -d -o slotsheet -g slotsheet-exports -m 2750 /srv/slotsheet-exports
-in_root useradd --no-create-home --shell /usr/sbin/nologin kantoor
+# A system account: useradd gives it no subordinate ids, so /etc/subuid and /etc/subgid (and their
+# backups, which the purge check below would see) stay as they were.
+in_root useradd --system --no-create-home --shell /usr/sbin/nologin kantoor
 in_root usermod -a -G slotsheet-exports kantoor
 # The nightly unit's UMask=0027, as the unit runs it.
 as_slotsheet sh -c 'umask 0027 && exec /usr/bin/slotsheet nightly --out /srv/slotsheet-exports --keep 30 --exports /etc/slotsheet/nightly.json'
