@@ -10,24 +10,9 @@ import Testing
         let server = try TestMailServer()
         var cli = try CommandRunner(today: "2026-12-01")
         defer { cli.remove() }
-        var database: String?
-        if backend == .postgres {
-            let created = try PostgresTestServer.createDatabase()
-            database = created.name
-            cli.environment["SLOTSHEET_DB"] = created.url
-        }
+        let database = try cli.useDatabase(backend)
         defer { database.map(PostgresTestServer.dropDatabase) }
-        cli.environment["SLOTSHEET_MAIL_PASSWORD"] = TestMailServer.password
-        cli.environment["SLOTSHEET_CONFIG"] = cli.path("config.toml")
-        try """
-            [mail]
-            host = "127.0.0.1"
-            port = \(server.port)
-            security = "starttls"
-            user = "\(TestMailServer.user)"
-            from = "office@repairs.example"
-            ca_file = "\(server.caFile)"
-            """.write(toFile: cli.path("config.toml"), atomically: true, encoding: .utf8)
+        try cli.sendMail(through: server)
         #expect(try cli.run("db", "init").status == 0 && cli.run("db", "seed", "--sample").status == 0)
         #expect(try cli.run("requests", "export", "--status", "new", "--lang", "en", "-o", cli.path("new.csv")).status == 0)
         // The office approves three requests and cancels a fourth, editing the CSV as it reads it.
