@@ -207,6 +207,9 @@ import Testing
         case .sqlite:
             try fixture.database.rawConnection().write { db in
                 try db.execute(sql: """
+                    DROP TABLE upload_errors_chunk;
+                    DROP TABLE upload_result_chunk;
+                    DROP TABLE resident_notice;
                     DROP TABLE request_status_log;
                     DROP TABLE web_session;
                     DROP TABLE sign_in_record;
@@ -221,18 +224,19 @@ import Testing
                     DROP INDEX repair_request_held_in_slot_order;
                     DELETE FROM grdb_migrations WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
                                                                  '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database', '009-list-uploads',
-                                                                 '010-held-requests-in-slot-order', '011-request-status-log');
+                                                                 '010-held-requests-in-slot-order', '011-request-status-log', '012-resident-notice',
+                                                                 '013-stored-upload-preview');
                     """)
             }
         case .postgres:
-            for statement in ["DROP TABLE request_status_log", "DROP FUNCTION request_status_log_append_only()",
+            for statement in ["DROP TABLE upload_errors_chunk", "DROP TABLE upload_result_chunk", "DROP TABLE resident_notice", "DROP TABLE request_status_log", "DROP FUNCTION request_status_log_append_only()",
                               "ALTER TABLE import_batch DROP CONSTRAINT import_batch_list_kind_check", "DROP TABLE web_session", "DROP TABLE sign_in_record", "DROP TABLE upload_chunk", "DROP TABLE list_upload",
                               "DROP TABLE list_change", "ALTER TABLE import_batch DROP COLUMN list_kind", "ALTER TABLE defect DROP COLUMN active",
                               "DROP TABLE web_upload", "DROP TABLE app_user", "ALTER TABLE import_batch DROP COLUMN problems",
                               "DROP INDEX repair_request_held_in_slot_order",
                               "DELETE FROM slotsheet_migration WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', "
                                 + "'006-office-lists', '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database', '009-list-uploads', "
-                                + "'010-held-requests-in-slot-order', '011-request-status-log')"] {
+                                + "'010-held-requests-in-slot-order', '011-request-status-log', '012-resident-notice', '013-stored-upload-preview')"] {
                 _ = try PostgresTestServer.rows(statement, url: fixture.database.location)
             }
         }
