@@ -35,8 +35,8 @@ public struct RequestDecisionJob {
     ///   is now another, nothing is applied: the attempt is recorded as `plan_changed`.
     /// - `alsoInTransaction`: the caller's own database work, run in the same transaction when the
     ///   decisions are applied or have nothing to change, given the outcome with the log rows the
-    ///   apply appended (`appendedLog`): where notices to residents can be queued. It may run
-    ///   again (a retried transaction): database work only.
+    ///   apply appended (`appendedLog`) and the notices it queued (`notices`). It may run again
+    ///   (a retried transaction): database work only.
     public func run(_ sheet: DecisionSheet, _ request: DecisionRequest,
                     alsoInTransaction: ((any StoreSession, DecisionOutcome) throws -> Void)? = nil) throws -> DecisionOutcome {
         let day = rules.now()
