@@ -259,9 +259,12 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
             try inner.logRequestsTheLogDoesNotMatch(operatorName: operatorName, channel: channel)
         }
         // The tenants' outbox, passed through.
-        func noticeFacts(requestID: RowID) throws -> NoticeRequestFacts? { try inner.noticeFacts(requestID: requestID) }
-        func lastCalendarSequence(requestID: RowID) throws -> Int? { try inner.lastCalendarSequence(requestID: requestID) }
-        func insertNotice(_ notice: NewNotice) throws -> ResidentNotice { try inner.insertNotice(notice) }
+        func noticeFacts(requestIDs: [RowID]) throws -> [RowID: NoticeRequestFacts] { try inner.noticeFacts(requestIDs: requestIDs) }
+        func lastCalendarSequences(requestIDs: [RowID]) throws -> [RowID: Int] { try inner.lastCalendarSequences(requestIDs: requestIDs) }
+        func insertNotices(_ notices: [NewNotice], messageDomain: String) throws -> [ResidentNotice] {
+            try inner.insertNotices(notices, messageDomain: messageDomain)
+        }
+        func withdrawNotices(_ ids: [RowID], from: Set<NoticeState>) throws -> [RowID] { try inner.withdrawNotices(ids, from: from) }
         func notice(id: RowID) throws -> ResidentNotice? { try inner.notice(id: id) }
         func notices(in state: NoticeState?, limit: Int) throws -> [ResidentNotice] { try inner.notices(in: state, limit: limit) }
         func notices(ofBatch batchID: RowID) throws -> [ResidentNotice] { try inner.notices(ofBatch: batchID) }
@@ -357,13 +360,13 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         let marks = ["ANB", "BRW"].map { before.contains("\(day) D15 \($0)") ? "no" : "x" }
         let batch = try apply(["\(day),D15,ANB,\(marks[0])", "\(day),D15,BRW,\(marks[1])"], to: fixture)
         #expect(try fixture.availability() != before)
-        let (undoID, plan) = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: batch, operatorName: "test")
+        let (undoID, plan) = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules, notices: .forTests).undo(batchID: batch, operatorName: "test")
         #expect(plan.changes.count == 2)
         #expect(try fixture.availability() == before)
         let undo = try #require(try fixture.store.read { try $0.importBatch(id: undoID) })
         #expect(undo.kind == .undo && undo.revertsBatchID == batch)
         #expect(throws: UndoError.alreadyUndone(batch, by: undoID)) {
-            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: batch, operatorName: "test")
+            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules, notices: .forTests).undo(batchID: batch, operatorName: "test")
         }
     }
 
@@ -375,14 +378,14 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         let first = try apply(["\(day),D10,ANB,\(anb ? "no" : "x")", "\(day),D10,CHP,\(before.contains("\(day) D10 CHP") ? "no" : "x")"], to: fixture)
         let second = try apply(["\(day),D10,ANB,\(anb ? "x" : "no")"], to: fixture)
         #expect(throws: UndoError.laterBatches(first, [second])) {
-            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: first, operatorName: "test")
+            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules, notices: .forTests).undo(batchID: first, operatorName: "test")
         }
         #expect(throws: UndoError.notFound(999)) {
-            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: 999, operatorName: "test")
+            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules, notices: .forTests).undo(batchID: 999, operatorName: "test")
         }
         // Undoing newest first works.
-        _ = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: second, operatorName: "test")
-        _ = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: first, operatorName: "test")
+        _ = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules, notices: .forTests).undo(batchID: second, operatorName: "test")
+        _ = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules, notices: .forTests).undo(batchID: first, operatorName: "test")
         #expect(try fixture.availability() == before)
     }
 }

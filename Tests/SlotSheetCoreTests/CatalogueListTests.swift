@@ -47,7 +47,7 @@ import Testing
         let after = try store.read { try $0.catalogueDefects() }
         #expect(after.count == defects.count + 1 && after.first { $0.path == first }?.active == false)
 
-        _ = try UndoJob(store: store, rules: clock.standardRules).undo(batchID: batch, operatorName: "test")
+        _ = try UndoJob(store: store, rules: clock.standardRules, notices: .forTests).undo(batchID: batch, operatorName: "test")
         let undone = try store.read { try $0.catalogueDefects() }
         #expect(undone.map(\.path) == defects.map(\.path) && undone.allSatisfy(\.active))
     }

@@ -91,7 +91,7 @@ struct DecisionFixture {
 
     /// Runs a decisions file.
     func run(_ path: String, dryRun: Bool = false, force: Bool = false, on store: (any RepairStore)? = nil) throws -> DecisionOutcome {
-        let job = RequestDecisionJob(store: store ?? self.store, rules: rules)
+        let job = RequestDecisionJob(store: store ?? self.store, rules: rules, notices: .forTests)
         return try job.run(try job.read(path: path), DecisionRequest(dryRun: dryRun, operatorName: "maria", force: force))
     }
 
@@ -150,4 +150,10 @@ struct DecisionRows {
                                                      subcontractor: value(.subcontractor).isEmpty ? nil : value(.subcontractor)))
         })
     }
+}
+
+extension NoticeOffice {
+    /// The office of the tests' notices: English, Amsterdam time, the test domain.
+    static let forTests = NoticeOffice(timeZone: TimeZone(identifier: "Europe/Amsterdam")!, language: .en, domain: "repairs.example",
+                                       from: "office@repairs.example")
 }

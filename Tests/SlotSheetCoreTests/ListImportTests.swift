@@ -174,12 +174,12 @@ import Testing
         #expect(after.contains { $0.hasSuffix(" \(leaver.code)") && String($0.prefix(10)) < fixture.today.iso } == before.contains { $0.hasSuffix(" \(leaver.code)") && String($0.prefix(10)) < fixture.today.iso })
         #expect(try fixture.staff().first { $0.code == leaver.code }?.active == false)
 
-        let undo = try UndoJob(store: store, rules: clock.standardRules).undo(batchID: batch, operatorName: "test")
+        let undo = try UndoJob(store: store, rules: clock.standardRules, notices: .forTests).undo(batchID: batch, operatorName: "test")
         #expect(undo.plan.added == removed.count)
         #expect(try fixture.availability() == before)
         #expect(try fixture.staff().first { $0.code == leaver.code }?.active == true)
         #expect(throws: UndoError.alreadyUndone(batch, by: undo.batchID)) {
-            try UndoJob(store: store, rules: clock.standardRules).undo(batchID: batch, operatorName: "test")
+            try UndoJob(store: store, rules: clock.standardRules, notices: .forTests).undo(batchID: batch, operatorName: "test")
         }
     }
 
@@ -190,7 +190,7 @@ import Testing
         let first = try run(database.store, try file(database, [header, "ANB,Anouk,E1,x"]), .staff)
         let second = try run(database.store, try file(database, [header, "ANB,Anouk Bakker,E1,x"]), .staff)
         guard case let .applied(one) = first.status, case let .applied(two) = second.status else { Issue.record("not applied"); return }
-        let job = UndoJob(store: database.store, rules: clock.standardRules)
+        let job = UndoJob(store: database.store, rules: clock.standardRules, notices: .forTests)
         #expect(throws: UndoError.laterBatches(one, [two])) { try job.undo(batchID: one, operatorName: "test") }
         _ = try job.undo(batchID: two, operatorName: "test")
         #expect(try database.store.read { try $0.staff() }.map(\.name) == ["Anouk"])

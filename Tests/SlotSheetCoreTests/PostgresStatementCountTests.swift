@@ -87,7 +87,7 @@ struct PostgresStatementCountTests {
         }
         let applied = try #require(batch)
         try counting("undo") {
-            _ = try UndoJob(store: try opened(), rules: rules).undo(batchID: applied, operatorName: "count")
+            _ = try UndoJob(store: try opened(), rules: rules, notices: .forTests).undo(batchID: applied, operatorName: "count")
         }
         for kind in ReportKind.allCases {
             try counting("\(kind.rawValue) report") {

@@ -69,8 +69,8 @@ import SlotSheetTemplates
         #expect(try fixture.run(path).status == .nothingToChange, "the applied file again changes nothing")
 
         let logRows = try fixture.database.integer("SELECT COUNT(*) FROM request_status_log")
-        let (undoID, reverted) = try UndoJob(store: fixture.store, rules: fixture.rules).undoing(batchID: batch, operatorName: "maria")
-        guard case let .requests(entries) = reverted else { Issue.record("not a requests undo"); return }
+        let (undoID, reverted) = try UndoJob(store: fixture.store, rules: fixture.rules, notices: .forTests).undoing(batchID: batch, operatorName: "maria")
+        guard case let .requests(entries, _) = reverted else { Issue.record("not a requests undo"); return }
         #expect(entries.count == 8 && entries.allSatisfy { $0.channel == .undo && $0.batchID == undoID })
         #expect(try fixture.database.integer("SELECT COUNT(*) FROM request_status_log") == logRows + 8, "undo appends; the log never loses a row")
         #expect(try fixture.status(1003) == "new" && fixture.status(1011) == "new")
@@ -85,7 +85,7 @@ import SlotSheetTemplates
         guard case let .applied(first) = try fixture.run(try fixture.csv(rows.rows)).status else { Issue.record("first"); return }
         rows.set(1001, .status, "completed")
         guard case let .applied(second) = try fixture.run(try fixture.csv(rows.rows)).status else { Issue.record("second"); return }
-        let job = UndoJob(store: fixture.store, rules: fixture.rules)
+        let job = UndoJob(store: fixture.store, rules: fixture.rules, notices: .forTests)
         #expect(throws: RequestUndoError.laterChange(batch: first, request: 1001, byBatch: second)) { try job.undoing(batchID: first, operatorName: "maria") }
         let message = RequestUndoError.laterChange(batch: first, request: 1001, byBatch: second)
         #expect(message.english.contains("request 1001") && message.dutch.contains("verzoek 1001"))
@@ -182,7 +182,7 @@ import SlotSheetTemplates
         mine.set(1001, .status, "cancelled"); mine.set(1002, .status, "approved"); mine.set(1003, .status, "approved")
         var sheet = try RequestDecisionCSV.read(path: try fixture.csv(mine.rows))
         sheet.recorded = exported.recorded
-        let job = RequestDecisionJob(store: fixture.store, rules: fixture.rules)
+        let job = RequestDecisionJob(store: fixture.store, rules: fixture.rules, notices: .forTests)
         let stale = try job.run(sheet, DecisionRequest(dryRun: false, operatorName: "maria"))
         #expect(stale.status == .stale)
         #expect(stale.problems.map(\.request) == [1001, 1002])

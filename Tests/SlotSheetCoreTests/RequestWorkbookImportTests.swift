@@ -41,7 +41,7 @@ import XLSXWriter
         }
 
         func run(_ path: String, dryRun: Bool = false, force: Bool = false) throws -> DecisionOutcome {
-            let job = RequestDecisionJob(store: store, rules: rules)
+            let job = RequestDecisionJob(store: store, rules: rules, notices: .forTests)
             return try job.run(try job.read(path: path), DecisionRequest(dryRun: dryRun, operatorName: "maria", force: force))
         }
 

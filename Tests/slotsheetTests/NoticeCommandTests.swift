@@ -16,25 +16,8 @@ import Testing
 
         init(_ backend: TestBackend, count: Int, server: TestMailServer, lease: Int = 2) throws {
             var cli = try CommandRunner(today: "2026-12-01")
-            var postgresDatabase: String?
-            if backend == .postgres {
-                let database = try PostgresTestServer.createDatabase()
-                postgresDatabase = database.name
-                cli.environment["SLOTSHEET_DB"] = database.url
-            }
-            cli.environment["SLOTSHEET_MAIL_PASSWORD"] = TestMailServer.password
-            cli.environment["SLOTSHEET_CONFIG"] = cli.path("config.toml")
-            try """
-                [mail]
-                host = "127.0.0.1"
-                port = \(server.port)
-                security = "starttls"
-                user = "\(TestMailServer.user)"
-                from = "office@repairs.example"
-                ca_file = "\(server.caFile)"
-                lease_seconds = \(lease)
-                retry_seconds = 1
-                """.write(toFile: cli.path("config.toml"), atomically: true, encoding: .utf8)
+            let postgresDatabase = try cli.useDatabase(backend)
+            try cli.sendMail(through: server, extra: ["lease_seconds = \(lease)", "retry_seconds = 1"])
             guard try cli.run("db", "init").status == 0, try cli.run("db", "seed", "--sample").status == 0 else {
                 throw Interop.Failure(description: "seeding failed")
             }

@@ -19,12 +19,7 @@ import Testing
         try Interop.requirePrograms(["soffice"])
         var cli = try CommandRunner()
         defer { cli.remove() }
-        var database: String?
-        if backend == .postgres {
-            let created = try PostgresTestServer.createDatabase()
-            database = created.name
-            cli.environment["SLOTSHEET_DB"] = created.url
-        }
+        let database = try cli.useDatabase(backend)
         defer { database.map(PostgresTestServer.dropDatabase) }
         #expect(try cli.run("db", "init").status == 0 && cli.run("db", "seed", "--sample").status == 0)
 

@@ -10,6 +10,10 @@ public enum DecisionReportLine: Hashable, Sendable, OfficeMessage {
     case staleHeadline(requests: Int)
     case skipped(request: RowID, column: RequestColumn)
     case undone(batch: RowID, asBatch: RowID, requests: Int)
+    /// What an apply told the tenants: "3 notices to tenants queued; 1 tenant has no e-mail address."
+    case noticesQueued(queued: Int, withoutAddress: Int)
+    /// What an undo did to its batch's notices: "2 notices withdrawn before sending; 1 correction queued."
+    case noticesWithdrawn(withdrawn: Int, corrections: Int)
 
     public var english: String { text(in: .en) }
     public var dutch: String { text(in: .nl) }
@@ -41,6 +45,17 @@ public enum DecisionReportLine: Hashable, Sendable, OfficeMessage {
             return nl
                 ? "Batch \(batch) teruggedraaid als batch \(asBatch): \(counted(requests, "verzoek", "verzoeken")) teruggezet."
                 : "Batch \(batch) undone as batch \(asBatch): \(counted(requests, "request", "requests")) put back."
+        case let .noticesQueued(queued, withoutAddress):
+            let without = withoutAddress == 0 ? "" : nl
+                ? "; \(counted(withoutAddress, "huurder heeft", "huurders hebben")) geen e-mailadres en \(withoutAddress == 1 ? "hoort" : "horen") het niet"
+                : "; \(counted(withoutAddress, "tenant has", "tenants have")) no e-mail address and will not hear of it"
+            return nl
+                ? "\(counted(queued, "bericht", "berichten")) aan huurders klaargezet\(without)."
+                : "\(counted(queued, "notice", "notices")) to tenants queued\(without)."
+        case let .noticesWithdrawn(withdrawn, corrections):
+            return nl
+                ? "\(counted(withdrawn, "bericht aan huurders", "berichten aan huurders")) ingetrokken voor verzending; \(counted(corrections, "rectificatie", "rectificaties")) klaargezet voor wat al verstuurd was."
+                : "\(counted(withdrawn, "notice to tenants", "notices to tenants")) withdrawn before sending; \(counted(corrections, "correction", "corrections")) queued for those already sent."
         }
     }
 
@@ -90,6 +105,13 @@ public struct DecisionOutcomeJSON: Encodable, Sendable {
     public let changes: [Change]
     public let skipped: Int
     public let problems: [Problem]
+    /// The tenants' notices an apply queued; absent when nothing was applied.
+    public let notices: Notices?
+
+    public struct Notices: Encodable, Sendable {
+        let queued: Int
+        let withoutAddress: Int
+    }
 
     public init(_ outcome: DecisionOutcome, _ language: Language) {
         switch outcome.status {
@@ -105,6 +127,7 @@ public struct DecisionOutcomeJSON: Encodable, Sendable {
         planDigest = outcome.planDigest
         if case let .applied(id) = outcome.status { batch = id } else { batch = nil }
         recordedAs = outcome.auditBatchID
+        notices = outcome.notices.map { Notices(queued: $0.queued.count, withoutAddress: $0.withoutAddress.count) }
         rows = outcome.rows
         counts = outcome.plan.counts
         unchanged = outcome.plan.unchanged

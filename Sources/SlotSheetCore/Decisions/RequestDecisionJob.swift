@@ -4,19 +4,23 @@ import Foundation
 /// *parse* (a CSV by `RequestDecisionCSV`, a requests workbook by its reader, into a
 /// `DecisionSheet`; no lock taken), *validate* and *plan* (`DecisionEvaluation`: every problem at
 /// once with its place and fix; a `DecisionPlan`) and *apply* (one `import_batch` of kind
-/// `requests`, the requests updated and one `request_status_log` row per changed request, in one
-/// transaction that locks every slot it touches before it reads them; docs/design.md, "Locks").
+/// `requests`, the requests updated, one `request_status_log` row per changed request and the
+/// tenants' notices of those rows (`NoticeOutbox.queue`), in one transaction that locks every
+/// slot it touches before it reads them; docs/design.md, "Locks").
 /// Every attempt that is not a dry run is recorded, refused ones too.
 ///
-///     let job = RequestDecisionJob(store: store, rules: rules)
+///     let job = RequestDecisionJob(store: store, rules: rules, notices: NoticeOffice(settings: settings))
 ///     let outcome = try job.run(try job.read(path: "requests.csv"), DecisionRequest(dryRun: true, operatorName: "maria"))
 public struct RequestDecisionJob {
     public let store: any RepairStore
     public let rules: OfficeRules
+    /// How the tenants' notices of an applied batch are written (docs/notices.md).
+    public let notices: NoticeOffice
 
-    public init(store: any RepairStore, rules: OfficeRules) {
+    public init(store: any RepairStore, rules: OfficeRules, notices: NoticeOffice) {
         self.store = store
         self.rules = rules
+        self.notices = notices
     }
 
     /// Reads a decisions file, a requests workbook (.xlsx, .ods) or a CSV; throws `ImportFileError`
@@ -31,8 +35,8 @@ public struct RequestDecisionJob {
     ///   is now another, nothing is applied: the attempt is recorded as `plan_changed`.
     /// - `alsoInTransaction`: the caller's own database work, run in the same transaction when the
     ///   decisions are applied or have nothing to change, given the outcome with the log rows the
-    ///   apply appended (`appendedLog`): where notices to residents can be queued. It may run
-    ///   again (a retried transaction): database work only.
+    ///   apply appended (`appendedLog`) and the notices it queued (`notices`). It may run again
+    ///   (a retried transaction): database work only.
     public func run(_ sheet: DecisionSheet, _ request: DecisionRequest,
                     alsoInTransaction: ((any StoreSession, DecisionOutcome) throws -> Void)? = nil) throws -> DecisionOutcome {
         let day = rules.now()
@@ -61,6 +65,8 @@ public struct RequestDecisionJob {
             case .applied:
                 outcome.appendedLog = try RequestChangeWriter.write(outcome.plan.changes, batchID: id, operatorName: request.operatorName,
                                                                     channel: request.channel, at: now, session: session)
+                outcome.notices = try NoticeOutbox.queue(outcome.appendedLog.compactMap(RequestStatusChange.init), in: session, office: notices,
+                                                         now: rules.clock.now)
                 outcome.status = .applied(batchID: id)
             case .planChanged: outcome.status = .planChanged
             case .unchanged: outcome.status = .nothingToChange

@@ -42,8 +42,12 @@ extension RequestUndoError: OfficeMessage, CustomStringConvertible {
 /// would fill a slot past its staff or put a request on a date before the first open day.
 struct RequestUndo {
     let rules: OfficeRules
+    let notices: NoticeOffice
 
-    func undo(_ batch: ImportBatch, operatorName: String, session: any StoreSession) throws -> (batchID: RowID, reverted: [RequestLogEntry]) {
+    /// Also withdraws the batch's notices to tenants not yet sent and queues a correction for
+    /// those sent, in the same transaction (`NoticeOutbox.withdraw`).
+    func undo(_ batch: ImportBatch, operatorName: String,
+              session: any StoreSession) throws -> (batchID: RowID, reverted: [RequestLogEntry], notices: NoticeWithdrawReport) {
         guard let batchID = batch.id else { throw UndoError.notFound(0) }
         let entries = try session.statusLog(ofBatch: batchID)
         try session.lockSlots(entries.flatMap { [$0.slotBefore, $0.slotAfter].compactMap { $0 } })
@@ -76,7 +80,7 @@ struct RequestUndo {
         let id = try session.insertImportBatch(undo)
         try session.markRequestsBatch(id)
         let written = try RequestChangeWriter.write(changes, batchID: id, operatorName: operatorName, channel: .undo, at: now, session: session)
-        return (id, written)
+        return (id, written, try NoticeOutbox.withdraw(batchID: batchID, in: session, office: notices, now: rules.clock.now))
     }
 
     /// Later log rows of the batch's requests that still stand: a later batch that was undone and

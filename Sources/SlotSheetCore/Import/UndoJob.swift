@@ -35,17 +35,21 @@ public struct UndoJob {
     /// What is past (never changed), on the office's clock.
     public let rules: OfficeRules
     public var clock: OfficeClock { rules.clock }
+    /// How the corrections of an undone decisions' batch are written (docs/notices.md).
+    public let notices: NoticeOffice
 
-    public init(store: any RepairStore, rules: OfficeRules) {
+    public init(store: any RepairStore, rules: OfficeRules, notices: NoticeOffice) {
         self.store = store
         self.rules = rules
+        self.notices = notices
     }
 
     /// What an undo reverted: availability cells (and the rows of a list), or requests' decisions.
     public enum Reverted: Sendable {
         case availability(ChangePlan)
-        /// The log rows the undo appended, one a request put back.
-        case requests([RequestLogEntry])
+        /// The log rows the undo appended, one a request put back, and what became of the
+        /// batch's notices to tenants (withdrawn, or corrected when already sent).
+        case requests([RequestLogEntry], notices: NoticeWithdrawReport)
     }
 
     /// Returns the new batch and what it reverted, as cells of availability (none for a batch of
@@ -73,8 +77,8 @@ public struct UndoJob {
                 let (id, plan) = try ListUndo(rules: rules).undo(batch, kind: list, operatorName: operatorName, session: session)
                 return (id, .availability(plan))
             case .requests:
-                let (id, reverted) = try RequestUndo(rules: rules).undo(batch, operatorName: operatorName, session: session)
-                return (id, .requests(reverted))
+                let undone = try RequestUndo(rules: rules, notices: notices).undo(batch, operatorName: operatorName, session: session)
+                return (undone.batchID, .requests(undone.reverted, notices: undone.notices))
             case .availability: break
             }
 

@@ -31,6 +31,10 @@ public enum NoticeOutbox {
     ///         ... apply the decisions ...
     ///         let report = try NoticeOutbox.queue(changes, in: session, office: NoticeOffice(settings: settings), now: clock.now)
     ///     }
+    ///
+    /// Set-based, so a batch of 10,000 decisions costs the same few statements as one: the
+    /// tenants and defects of all its requests in one query each, their last calendar SEQUENCEs
+    /// in one, the notices added in one bulk statement and given their Message-IDs in one more.
     public static func queue(_ changes: [RequestStatusChange], in session: any StoreSession, office: NoticeOffice,
                              now: Date) throws -> NoticeQueueReport {
         var report = NoticeQueueReport()
@@ -38,57 +42,58 @@ public enum NoticeOutbox {
         report.notNeeded = changes.count - wanted.count
         guard !wanted.isEmpty else { return report }
         let composer = NoticeComposer(office: office, dayparts: try daypartsByID(session))
+        let requestIDs = wanted.map(\.0.requestID)
+        let facts = try session.noticeFacts(requestIDs: requestIDs)
+        var sequences = CalendarSequences(last: try session.lastCalendarSequences(requestIDs: requestIDs))
+        var notices: [NewNotice] = []
         for (change, kind) in wanted {
-            guard let facts = try session.noticeFacts(requestID: change.requestID), let recipient = MailAddress(facts.email) else {
+            guard let facts = facts[change.requestID], let recipient = MailAddress(facts.email) else {
                 report.withoutAddress.append(change.requestID)
                 continue
             }
-            let sequence = (try session.lastCalendarSequence(requestID: change.requestID)).map { $0 + 1 } ?? 0
+            let sequence = sequences.next(change.requestID)
             let composed = composer.compose(kind, facts: facts, before: change.slotBefore, after: change.slotAfter, note: change.note,
                                             sequence: sequence, stamp: now)
+            sequences.record(composed, sequence, change.requestID)
             let slot = kind == .cancelled ? (change.slotBefore ?? change.slotAfter) : (change.slotAfter ?? change.slotBefore)
-            let notice = try session.insertNotice(NewNotice(
+            notices.append(NewNotice(
                 requestID: change.requestID, batchID: change.batchID, kind: kind, recipient: recipient.address, recipientName: facts.residentName,
                 language: office.language, subject: composed.subject, text: composed.text, calendar: composed.calendar,
-                calendarSequence: sequence, nextAttemptMS: milliseconds(now), createdAt: Timestamp.iso(now), correctsNoticeID: nil, slot: slot,
-                messageDomain: office.domain))
-            report.queued.append(notice.id)
+                calendarSequence: sequence, nextAttemptMS: milliseconds(now), createdAt: Timestamp.iso(now), correctsNoticeID: nil, slot: slot))
         }
+        report.queued = try session.insertNotices(notices, messageDomain: office.domain).map(\.id)
         return report
     }
 
     /// For the undo of a decisions' batch, inside the undo's write transaction: the batch's notices
     /// not yet sent are withdrawn, and a correction is queued for each that was sent (or was being
     /// sent at that moment, and so may have arrived). Failed and withdrawn notices never reached
-    /// anyone and need nothing.
+    /// anyone and need nothing. A few statements however large the batch, as `queue`.
     public static func withdraw(batchID: RowID, in session: any StoreSession, office: NoticeOffice, now: Date) throws -> NoticeWithdrawReport {
         var report = NoticeWithdrawReport()
         let notices = try session.notices(ofBatch: batchID)
         guard !notices.isEmpty else { return report }
+        report.withdrawn = try session.withdrawNotices(notices.filter { $0.state == .queued }.map(\.id), from: [.queued])
+        _ = try session.withdrawNotices(notices.filter { $0.state == .sending }.map(\.id), from: [.sending])
+        let gone = notices.filter { $0.state == .sending || $0.state == .sent }
+        guard !gone.isEmpty else { return report }
         let composer = NoticeComposer(office: office, dayparts: try daypartsByID(session))
-        for notice in notices {
-            switch notice.state {
-            case .queued:
-                if try session.moveNotice(notice.id, from: [.queued], to: .withdrawn, nextAttemptMS: notice.nextAttemptMS) {
-                    report.withdrawn.append(notice.id)
-                }
-            case .sending, .sent:
-                if notice.state == .sending {
-                    _ = try session.moveNotice(notice.id, from: [.sending], to: .withdrawn, nextAttemptMS: notice.nextAttemptMS)
-                }
-                guard let facts = try session.noticeFacts(requestID: notice.requestID) else { continue }
-                let sequence = (try session.lastCalendarSequence(requestID: notice.requestID)).map { $0 + 1 } ?? 0
-                let composed = composer.correction(of: notice, facts: facts, slot: notice.slot, sequence: sequence, stamp: now)
-                let correction = try session.insertNotice(NewNotice(
-                    requestID: notice.requestID, batchID: batchID, kind: .correction, recipient: notice.recipient,
-                    recipientName: notice.recipientName, language: notice.language, subject: composed.subject, text: composed.text,
-                    calendar: composed.calendar, calendarSequence: sequence, nextAttemptMS: milliseconds(now), createdAt: Timestamp.iso(now),
-                    correctsNoticeID: notice.id, slot: notice.slot, messageDomain: office.domain))
-                report.corrections.append(correction.id)
-            case .failed, .withdrawn:
-                continue
-            }
+        let requestIDs = gone.map(\.requestID)
+        let facts = try session.noticeFacts(requestIDs: requestIDs)
+        var sequences = CalendarSequences(last: try session.lastCalendarSequences(requestIDs: requestIDs))
+        var corrections: [NewNotice] = []
+        for notice in gone {
+            guard let facts = facts[notice.requestID] else { continue }
+            let sequence = sequences.next(notice.requestID)
+            let composed = composer.correction(of: notice, facts: facts, slot: notice.slot, sequence: sequence, stamp: now)
+            sequences.record(composed, sequence, notice.requestID)
+            corrections.append(NewNotice(
+                requestID: notice.requestID, batchID: batchID, kind: .correction, recipient: notice.recipient,
+                recipientName: notice.recipientName, language: notice.language, subject: composed.subject, text: composed.text,
+                calendar: composed.calendar, calendarSequence: sequence, nextAttemptMS: milliseconds(now), createdAt: Timestamp.iso(now),
+                correctsNoticeID: notice.id, slot: notice.slot))
         }
+        report.corrections = try session.insertNotices(corrections, messageDomain: office.domain).map(\.id)
         return report
     }
 
@@ -113,5 +118,18 @@ extension NoticeOutbox {
             }
             return queued
         }
+    }
+}
+
+/// The calendar SEQUENCE of each request's next event while a batch is composed: one more than
+/// the last one stored or composed earlier in the batch, 0 for a request's first.
+private struct CalendarSequences {
+    var last: [RowID: Int]
+
+    func next(_ requestID: RowID) -> Int { last[requestID].map { $0 + 1 } ?? 0 }
+
+    /// Counts a composed notice's sequence when it carries an event.
+    mutating func record(_ composed: NoticeComposer.Composed, _ sequence: Int, _ requestID: RowID) {
+        if composed.calendar != nil { last[requestID] = sequence }
     }
 }

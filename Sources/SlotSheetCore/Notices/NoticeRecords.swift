@@ -80,6 +80,18 @@ public struct RequestStatusChange: Hashable, Sendable {
     }
 }
 
+extension RequestStatusChange {
+    /// The change a status log row records, as the outbox reads it; nil for a request's first
+    /// row (it was made, not decided).
+    public init?(_ entry: RequestLogEntry) {
+        guard let from = entry.fromStatus else { return nil }
+        self.init(requestID: entry.requestID, from: from, to: entry.toStatus,
+                  slotBefore: entry.slotBefore.map { NoticeSlot(date: $0.date, daypartID: $0.daypartID) },
+                  slotAfter: NoticeSlot(date: entry.slotAfter.date, daypartID: entry.slotAfter.daypartID), note: entry.note,
+                  batchID: entry.batchID, operatorName: entry.operatorName)
+    }
+}
+
 /// One row of the outbox (`resident_notice`): everything needed to send it again identically.
 public struct ResidentNotice: Hashable, Sendable {
     public var id: RowID
@@ -134,8 +146,6 @@ public struct NewNotice: Sendable {
     var createdAt: String
     var correctsNoticeID: RowID?
     var slot: NoticeSlot?
-    /// The domain of the Message-ID (`notice-<id>@<domain>`).
-    var messageDomain: String
 }
 
 /// What a notice says about its request, read in the decision's transaction.
@@ -161,12 +171,16 @@ public struct NoticeQueueStats: Hashable, Sendable {
 
 /// The outbox inside one snapshot or transaction (`StoreSession` refines it).
 public protocol NoticeSession {
-    /// The tenant, address and defects of a request; nil for a request that does not exist.
-    func noticeFacts(requestID: RowID) throws -> NoticeRequestFacts?
-    /// The highest SEQUENCE a calendar part of this request's notices had, nil for none.
-    func lastCalendarSequence(requestID: RowID) throws -> Int?
-    /// Adds a notice and returns it as stored (its id, its Message-ID).
-    func insertNotice(_ notice: NewNotice) throws -> ResidentNotice
+    /// The tenant, address and defects of each request, in one query each however many there
+    /// are; a request that does not exist has no entry.
+    func noticeFacts(requestIDs: [RowID]) throws -> [RowID: NoticeRequestFacts]
+    /// The highest SEQUENCE a calendar part of each request's notices had; none for no entry.
+    func lastCalendarSequences(requestIDs: [RowID]) throws -> [RowID: Int]
+    /// Adds notices in bulk and returns them as stored, in the order given (their ids, their
+    /// Message-IDs `notice-<id>@<messageDomain>`), in two statements however many there are.
+    func insertNotices(_ notices: [NewNotice], messageDomain: String) throws -> [ResidentNotice]
+    /// Withdraws those of the notices that are in one of `from`; returns the ids withdrawn.
+    func withdrawNotices(_ ids: [RowID], from: Set<NoticeState>) throws -> [RowID]
     func notice(id: RowID) throws -> ResidentNotice?
     /// The newest first; only those in `state` when it is given.
     func notices(in state: NoticeState?, limit: Int) throws -> [ResidentNotice]

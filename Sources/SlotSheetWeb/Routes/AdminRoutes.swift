@@ -87,8 +87,8 @@ struct BatchUndo {
 
     func undo(_ batchID: RowID, user: SignedInUser) async throws -> Result {
         do {
-            let undone = try await services.database.run { [rules = services.rules] store in
-                try UndoJob(store: store, rules: rules).undo(batchID: batchID, operatorName: user.name)
+            let undone = try await services.database.run { [rules = services.rules, notices = services.notices] store in
+                try UndoJob(store: store, rules: rules, notices: notices).undo(batchID: batchID, operatorName: user.name)
             }
             services.logger.info("batch \(batchID): undone by \(user.name) as batch \(undone.batchID)")
             return .undone(undone.batchID)

@@ -14,6 +14,9 @@ public final class WebServices: Sendable {
     public let rules: OfficeRules
     /// The office settings (`[office]`): the paper templates are printed on, among others.
     public let office: Settings.Office
+    /// How the tenants' notices are written (`[office]`, `[mail]`): an undo of a decisions' batch
+    /// withdraws or corrects them.
+    public let notices: NoticeOffice
     public var clock: OfficeClock { rules.clock }
     public let logger: Logger
     let throttle: any SignInLimiter
@@ -35,13 +38,15 @@ public final class WebServices: Sendable {
 
     /// `signInClock` times the waits after failed sign-ins and the sessions' start and end (tests
     /// move it by hand).
-    public init(settings: WebSettings, database: StoreAccess, rules: OfficeRules, office: Settings.Office = Settings.builtIn.office, logger: Logger,
+    public init(settings: WebSettings, database: StoreAccess, rules: OfficeRules, office: Settings.Office = Settings.builtIn.office,
+                notices: NoticeOffice = NoticeOffice(settings: .builtIn), logger: Logger,
                 bcryptCost: UInt8 = UserDirectory.defaultCost,
                 signInClock: @escaping @Sendable () -> Date = Date.init) throws {
         self.settings = settings
         self.database = database
         self.rules = rules
         self.office = office
+        self.notices = notices
         self.logger = logger
         self.bcryptCost = bcryptCost
         passwords = PasswordChecker(cost: bcryptCost)

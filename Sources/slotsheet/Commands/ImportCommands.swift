@@ -140,12 +140,13 @@ struct UndoImport: ParsableCommand {
 
     func run() throws {
         let context = try settings.load()
-        let job = UndoJob(store: try store.openMigrated(), rules: context.rules)
+        let job = UndoJob(store: try store.openMigrated(), rules: context.rules, notices: NoticeOffice(settings: context.settings))
         switch try job.undoing(batchID: batch, operatorName: operatorName ?? ImportFile.loginName()) {
         case let (batchID, .availability(plan)):
             context.say(.undone(batch: batch, asBatch: batchID, added: plan.added, removed: plan.removed, unchanged: plan.unchanged))
-        case let (batchID, .requests(reverted)):
+        case let (batchID, .requests(reverted, notices)):
             print(DecisionReportLine.undone(batch: batch, asBatch: batchID, requests: reverted.count).text(context.language))
+            print(DecisionReportLine.noticesWithdrawn(withdrawn: notices.withdrawn.count, corrections: notices.corrections.count).text(context.language))
         }
     }
 }

@@ -102,7 +102,8 @@ struct RequestsImport: ParsableCommand {
 
     func run() throws {
         let context = try settings.load()
-        let job = RequestDecisionJob(store: try store.openMigrated(forReading: dryRun), rules: context.rules)
+        let job = RequestDecisionJob(store: try store.openMigrated(forReading: dryRun), rules: context.rules,
+                                     notices: NoticeOffice(settings: context.settings))
         let outcome: DecisionOutcome
         do {
             outcome = try job.run(try job.read(path: file),
@@ -152,6 +153,9 @@ enum DecisionReport {
             lines += outcome.plan.skipped.map { DecisionReportLine.skipped(request: $0.requestID, column: $0.column).text(language) }
             if case let .applied(batchID) = outcome.status {
                 lines.append(say(.appliedAs(batch: batchID)))
+                if let notices = outcome.notices {
+                    lines.append(DecisionReportLine.noticesQueued(queued: notices.queued.count, withoutAddress: notices.withoutAddress.count).text(language))
+                }
             } else {
                 lines.append(say(.dryRunNote))
             }

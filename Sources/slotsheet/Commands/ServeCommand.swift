@@ -70,7 +70,7 @@ struct ServeCommand: ParsableCommand {
         let services: WebServices
         do {
             services = try WebServices(settings: settings, database: database, rules: context.rules,
-                                       office: context.settings.office, logger: logger)
+                                       office: context.settings.office, notices: NoticeOffice(settings: context.settings), logger: logger)
         } catch {
             logger.error("upload folder \(settings.uploadFolder): \(error)")
             throw CommandFailure(.outputFailed, .uploadFolderUnusable(path: settings.uploadFolder, reason: OutputReason(fileError: error)))

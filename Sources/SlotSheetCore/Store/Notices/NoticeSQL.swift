@@ -7,25 +7,73 @@ enum NoticeSQL {
         sent_at, corrects_notice_id, slot_date, daypart_id, queued_ms
         """
 
-    static let facts = """
-        SELECT r.id, p.name, p.email, p.street, p.house_number, p.postcode, p.city \
-        FROM repair_request r JOIN resident p ON p.id = r.resident_id WHERE r.id = ?
+    /// The tenant and address of each request of a list (`SQLDialect.integerListParameter`).
+    static func facts(_ d: SQLDialect) -> String {
         """
-    static let defects = """
-        SELECT l.name, s.name, e.name, de.name FROM repair_request_defect rd \
+        SELECT r.id, p.name, p.email, p.street, p.house_number, p.postcode, p.city \
+        FROM repair_request r JOIN resident p ON p.id = r.resident_id WHERE \(d.inIntegerList("r.id"))
+        """
+    }
+    /// The defects of each request of a list, by request, as the catalogue orders them.
+    static func defects(_ d: SQLDialect) -> String {
+        """
+        SELECT rd.request_id, l.name, s.name, e.name, de.name FROM repair_request_defect rd \
         JOIN defect de ON de.id = rd.defect_id JOIN element e ON e.id = de.element_id \
         JOIN space s ON s.id = e.space_id JOIN location l ON l.id = s.location_id \
-        WHERE rd.request_id = ? ORDER BY l.name, s.name, e.name, de.name
+        WHERE \(d.inIntegerList("rd.request_id")) ORDER BY rd.request_id, l.name, s.name, e.name, de.name
         """
-    static let lastSequence = "SELECT MAX(calendar_sequence) FROM resident_notice WHERE request_id = ? AND calendar IS NOT NULL"
+    }
+    /// The highest calendar SEQUENCE each request of a list had (requests without one: no row).
+    static func lastSequences(_ d: SQLDialect) -> String {
+        """
+        SELECT request_id, MAX(calendar_sequence) FROM resident_notice \
+        WHERE \(d.inIntegerList("request_id")) AND calendar IS NOT NULL GROUP BY request_id
+        """
+    }
 
-    static let insert = """
-        INSERT INTO resident_notice (request_id, batch_id, kind, recipient, recipient_name, language, subject, body, calendar, \
-        calendar_method, calendar_sequence, state, next_attempt_ms, queued_ms, created_at, corrects_notice_id, slot_date, daypart_id) \
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?) RETURNING id
+    private static let insertColumns = """
+        request_id, batch_id, kind, recipient, recipient_name, language, subject, body, calendar, calendar_method, \
+        calendar_sequence, state, next_attempt_ms, queued_ms, created_at, corrects_notice_id, slot_date, daypart_id
         """
-    /// Message-IDs are made from the id the insert gave (`notice-<id>@<domain>`).
-    static let setMessageID = "UPDATE resident_notice SET message_id = ? WHERE id = ? RETURNING \(columns)"
+
+    /// Adds queued notices without their Message-ID (`setMessageIDs` gives it). Nullable keys
+    /// travel as 0 and nullable text as '' (the array binding has no NULLs), turned back by NULLIF.
+    static let insert = BulkStatement(
+        columns: [.integer, .integer, .text, .text, .text, .text, .text, .text, .text, .text, .integer, .integer, .text, .integer, .text, .integer],
+        values: { rows in
+            """
+            INSERT INTO resident_notice (\(insertColumns)) SELECT column1, NULLIF(column2, 0), column3, column4, column5, column6, \
+            column7, column8, NULLIF(column9, ''), NULLIF(column10, ''), column11, 'queued', column12, column12, column13, \
+            NULLIF(column14, 0), NULLIF(column15, ''), NULLIF(column16, 0) FROM (VALUES \(StoreSQL.valueRows(rows, width: 16))) AS v
+            """
+        },
+        arrays: """
+            INSERT INTO resident_notice (\(insertColumns)) SELECT r, NULLIF(b, 0), k, rc, rn, lg, sj, bd, NULLIF(cal, ''), NULLIF(cm, ''), \
+            sq, 'queued', due, due, ca, NULLIF(co, 0), NULLIF(sd, ''), NULLIF(dp, 0) \
+            FROM unnest(?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], \
+            ?::bigint[], ?::bigint[], ?::text[], ?::bigint[], ?::text[], ?::bigint[]) \
+            AS v(r, b, k, rc, rn, lg, sj, bd, cal, cm, sq, due, ca, co, sd, dp)
+            """)
+
+    /// Message-IDs are made from the id the insert gave (`notice-<id>@<domain>`): set at once
+    /// for the notices of the listed requests that have none yet, which only the notices this
+    /// transaction has just added lack (bound: the domain, the requests).
+    static func setMessageIDs(_ d: SQLDialect) -> String {
+        """
+        UPDATE resident_notice SET message_id = 'notice-' || CAST(id AS TEXT) || '@' || CAST(? AS TEXT) \
+        WHERE message_id IS NULL AND \(d.inIntegerList("request_id")) RETURNING \(columns)
+        """
+    }
+
+    /// Withdraws the listed notices that are in one of `count` states (bound: the notices, the
+    /// states), returning the ids withdrawn.
+    static func withdraw(_ d: SQLDialect, fromStates count: Int) -> String {
+        let states = Array(repeating: "?", count: count).joined(separator: ", ")
+        return """
+            UPDATE resident_notice SET state = 'withdrawn', lease_owner = NULL, lease_until_ms = NULL \
+            WHERE \(d.inIntegerList("id")) AND state IN (\(states)) RETURNING id
+            """
+    }
 
     static let byID = "SELECT \(columns) FROM resident_notice WHERE id = ?"
     static let newest = "SELECT \(columns) FROM resident_notice ORDER BY id DESC LIMIT ?"

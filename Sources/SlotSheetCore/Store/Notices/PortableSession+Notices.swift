@@ -2,33 +2,56 @@ import SlotSheetTemplates
 
 /// The tenants' outbox on every backend (see `NoticeSession`).
 extension PortableSession: NoticeSession {
-    func noticeFacts(requestID: RowID) throws -> NoticeRequestFacts? {
-        guard var facts = try connection.firstRow(NoticeSQL.facts, [requestID.sqlValue], { row in
-            NoticeRequestFacts(requestID: try row.integer(0), residentName: try row.text(1), email: try row.text(2), street: try row.text(3),
-                               houseNumber: try row.text(4), postcode: try row.text(5), city: try row.text(6), defects: [])
-        }) else { return nil }
-        facts.defects = try connection.rows(NoticeSQL.defects, [requestID.sqlValue]) { row in
-            DefectPath(location: try row.text(0), space: try row.text(1), element: try row.text(2), defect: try row.text(3))
+    func noticeFacts(requestIDs: [RowID]) throws -> [RowID: NoticeRequestFacts] {
+        var facts: [RowID: NoticeRequestFacts] = [:]
+        guard !requestIDs.isEmpty else { return facts }
+        let dialect = connection.dialect, ids = dialect.integerListParameter(Array(Set(requestIDs)).sorted())
+        try connection.forEachRow(NoticeSQL.facts(dialect), [ids]) { row in
+            let id = try row.integer(0)
+            facts[id] = NoticeRequestFacts(requestID: id, residentName: try row.text(1), email: try row.text(2), street: try row.text(3),
+                                           houseNumber: try row.text(4), postcode: try row.text(5), city: try row.text(6), defects: [])
+        }
+        try connection.forEachRow(NoticeSQL.defects(dialect), [ids]) { row in
+            let id = try row.integer(0)
+            facts[id]?.defects.append(DefectPath(location: try row.text(1), space: try row.text(2), element: try row.text(3), defect: try row.text(4)))
         }
         return facts
     }
 
-    func lastCalendarSequence(requestID: RowID) throws -> Int? {
-        try connection.firstRow(NoticeSQL.lastSequence, [requestID.sqlValue]) { row in try row.optionalInteger(0).map(Int.init) } ?? nil
+    func lastCalendarSequences(requestIDs: [RowID]) throws -> [RowID: Int] {
+        var sequences: [RowID: Int] = [:]
+        guard !requestIDs.isEmpty else { return sequences }
+        let dialect = connection.dialect
+        try connection.forEachRow(NoticeSQL.lastSequences(dialect), [dialect.integerListParameter(Array(Set(requestIDs)).sorted())]) { row in
+            sequences[try row.integer(0)] = try row.int(1)
+        }
+        return sequences
     }
 
-    func insertNotice(_ n: NewNotice) throws -> ResidentNotice {
-        let id = try connection.returningID(NoticeSQL.insert, [
-            n.requestID.sqlValue, n.batchID.sqlValue, n.kind.rawValue.sqlValue, n.recipient.sqlValue, n.recipientName.sqlValue,
-            n.language.rawValue.sqlValue, n.subject.sqlValue, n.text.sqlValue, n.calendar?.text.sqlValue ?? .null,
-            n.calendar?.method.sqlValue ?? .null, n.calendarSequence.sqlValue, n.nextAttemptMS.sqlValue, n.nextAttemptMS.sqlValue, n.createdAt.sqlValue,
-            n.correctsNoticeID.sqlValue, n.slot?.date.iso.sqlValue ?? .null, n.slot?.daypartID.sqlValue ?? .null,
-        ])
-        let messageID = "notice-\(id)@\(n.messageDomain)"
-        guard let stored = try connection.firstRow(NoticeSQL.setMessageID, [messageID.sqlValue, id.sqlValue], PortableSession.residentNotice) else {
-            throw StoreError.failed("notice \(id) vanished in its own transaction")
+    func insertNotices(_ notices: [NewNotice], messageDomain: String) throws -> [ResidentNotice] {
+        guard !notices.isEmpty else { return [] }
+        try connection.execute(NoticeSQL.insert, forRows: notices.map { n in
+            [n.requestID.sqlValue, (n.batchID ?? 0).sqlValue, n.kind.rawValue.sqlValue, n.recipient.sqlValue, n.recipientName.sqlValue,
+             n.language.rawValue.sqlValue, n.subject.sqlValue, n.text.sqlValue, (n.calendar?.text ?? "").sqlValue,
+             (n.calendar?.method ?? "").sqlValue, n.calendarSequence.sqlValue, n.nextAttemptMS.sqlValue, n.createdAt.sqlValue,
+             (n.correctsNoticeID ?? 0).sqlValue, (n.slot?.date.iso ?? "").sqlValue, (n.slot?.daypartID ?? 0).sqlValue]
+        })
+        let dialect = connection.dialect
+        let requests = dialect.integerListParameter(Array(Set(notices.map(\.requestID))).sorted())
+        let stored = try connection.rows(NoticeSQL.setMessageIDs(dialect), [messageDomain.sqlValue, requests], PortableSession.residentNotice)
+        guard stored.count == notices.count else {
+            throw StoreError.failed("\(notices.count) notices added but \(stored.count) found in their own transaction")
         }
-        return stored
+        return stored.sorted { $0.id < $1.id }
+    }
+
+    func withdrawNotices(_ ids: [RowID], from states: Set<NoticeState>) throws -> [RowID] {
+        guard !ids.isEmpty, !states.isEmpty else { return [] }
+        let dialect = connection.dialect
+        return try connection.rows(NoticeSQL.withdraw(dialect, fromStates: states.count),
+                                   [dialect.integerListParameter(ids.sorted())] + states.map(\.rawValue).sorted().map(\.sqlValue)) {
+            try $0.integer(0)
+        }.sorted()
     }
 
     func notice(id: RowID) throws -> ResidentNotice? {
