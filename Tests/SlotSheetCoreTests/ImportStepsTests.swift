@@ -133,7 +133,7 @@ import Testing
         #expect(try fixture.availability() == before)
         #expect(try fixture.database.integer("SELECT COUNT(*) FROM availability_change") == 0)
         #expect(throws: UndoError.notApplied(batch.id!, .rejected)) {
-            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: batch.id!, operatorName: "test")
+            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules, notices: .forTests).undo(batchID: batch.id!, operatorName: "test")
         }
     }
 
@@ -200,7 +200,7 @@ import Testing
         guard case let .applied(batchID) = try fixture.run(try fixture.parseCSV(["date,daypart,staff,available", "\(day),D13,ANB,\(mark)"])).status else {
             Issue.record("not applied"); return
         }
-        let (undoID, _) = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: batchID, operatorName: "test")
+        let (undoID, _) = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules, notices: .forTests).undo(batchID: batchID, operatorName: "test")
         let before = try fixture.database.dump()
         // Back to version 3, as a slotsheet of that version left it (the wider CHECK aside; 007 and 006 taken off first).
         switch fixture.database.backend {
@@ -249,7 +249,7 @@ import Testing
             #expect(broken.isEmpty, "\(broken)")
         }
         #expect(throws: UndoError.alreadyUndone(batchID, by: undoID), "the undo still knows what it reverted") {
-            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules).undo(batchID: batchID, operatorName: "test")
+            try UndoJob(store: fixture.store, rules: fixture.clock.standardRules, notices: .forTests).undo(batchID: batchID, operatorName: "test")
         }
     }
 }

@@ -61,7 +61,7 @@ struct RequestRaceTests {
             }
             let rules = fixture.rules
             let statuses = try racing(sheets.count, fixture) { index, store in
-                try RequestDecisionJob(store: store, rules: rules).run(sheets[index], DecisionRequest(dryRun: false, operatorName: "office \(index)")).status
+                try RequestDecisionJob(store: store, rules: rules, notices: .forTests).run(sheets[index], DecisionRequest(dryRun: false, operatorName: "office \(index)")).status
             }.map { try $0.get() }
             let applied = statuses.filter { if case .applied = $0 { true } else { false } }
             // Those that asked for what the winner did find nothing to change; the others are stale.
@@ -91,7 +91,7 @@ struct RequestRaceTests {
             let rules = fixture.rules
             let results = try racing(2, fixture) { index, store -> String in
                 if index == 0 {
-                    let outcome = try RequestDecisionJob(store: store, rules: rules).run(decisions, DecisionRequest(dryRun: false, operatorName: "office"))
+                    let outcome = try RequestDecisionJob(store: store, rules: rules, notices: .forTests).run(decisions, DecisionRequest(dryRun: false, operatorName: "office"))
                     if case .applied = outcome.status { return "applied" }
                     return outcome.problems.map(\.kind).contains { if case .slotFull = $0 { true } else { false } } ? "refused" : "\(outcome.problems.map(\.english))"
                 }

@@ -34,7 +34,7 @@ struct RequestStatementCountTests {
             try counts.append(count.of {
                 let store = try PostgresStore(url: database.location)
                 try store.requireCurrentSchema()
-                let job = RequestDecisionJob(store: store, rules: rules)
+                let job = RequestDecisionJob(store: store, rules: rules, notices: .forTests)
                 let outcome = try job.run(try job.read(path: path), DecisionRequest(dryRun: false, operatorName: "count"))
                 #expect(outcome.plan.counts.approved == batch.count, "\(outcome.problems.prefix(3).map(\.english))")
             })
