@@ -1,0 +1,92 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import InteropSupport
+import SlotSheetCore
+import Testing
+@testable import SlotSheetWeb
+
+/// A batch of repair-request decisions (`slotsheet requests import`) on the web front: the
+/// History page marks it as requests, in the reader's language, and an admin's undo from there
+/// says how many requests it put back, and puts them back.
+@Suite struct RequestsBatchPageTests {
+    /// The statuses of these requests, straight from the queue.
+    static func statuses(_ store: any RepairStore, _ ids: Set<RowID>) throws -> [RowID: RequestStatus] {
+        var statuses: [RowID: RequestStatus] = [:]
+        try store.read { session in
+            try RequestQueue.forEach(matching: RequestFilter(), session: session) { row in
+                if ids.contains(row.id) { statuses[row.id] = row.recorded.status }
+            }
+        }
+        return statuses
+    }
+
+    /// Approves the first `count` new requests from 3 days on through a decisions file, as
+    /// `slotsheet requests import` does; the batch and the requests approved.
+    static func approve(_ count: Int, _ fixture: WebFixture) throws -> (batch: RowID, requests: Set<RowID>) {
+        let rules = fixture.services.rules
+        let exported = fixture.folder.appending(path: "requests.csv").path
+        _ = try RequestQueueExporter(store: fixture.store, rules: rules)
+            .exportCSV(try RequestQueueOrder(statuses: "new", from: "+3").filter(fixture.clock), to: exported, language: .en)
+        var reader = try CSVReader(path: exported)
+        var rows: [[String]] = []
+        while let record = try reader.next() { rows.append(record.fields) }
+        let status = try #require(rows.first?.firstIndex(of: "status"))
+        try #require(rows.count > count)
+        var approved = Set<RowID>()
+        for index in 1...count {
+            rows[index][status] = "approved"
+            approved.insert(try #require(RowID(rows[index][0])))
+        }
+        var writer = CSVWriter()
+        for row in rows { writer.write(row) }
+        let decided = fixture.folder.appending(path: "decided.csv").path
+        try writer.text.write(toFile: decided, atomically: true, encoding: .utf8)
+        let job = RequestDecisionJob(store: fixture.store, rules: rules)
+        let outcome = try job.run(try job.read(path: decided), DecisionRequest(dryRun: false, operatorName: "olga", channel: .file, force: false))
+        guard case let .applied(batch) = outcome.status else { throw RequestsBatchNotApplied(status: "\(outcome.status)") }
+        return (batch, approved)
+    }
+
+    struct RequestsBatchNotApplied: Error { let status: String }
+
+    @Test(arguments: TestBackend.available) func aRequestsBatchIsMarkedAndItsUndoSaysHowManyRequests(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let (batch, approved) = try Self.approve(3, fixture)
+        #expect(try Self.statuses(fixture.store, approved).values.allSatisfy { $0 == .approved })
+        try await fixture.application.test(.router) { client in
+            var olga = Browser(language: "nl")
+            _ = try await olga.signIn(client, as: "olga")
+            let dutch = try await client.execute(uri: "/history", method: .get, headers: olga.headers())
+            #expect(dutch.text.contains("<span class=\"tag\">verzoeken</span> decided.csv"), "\(dutch.text)")
+
+            var adam = Browser()
+            _ = try await adam.signIn(client, as: "adam")
+            let history = try await client.execute(uri: "/history", method: .get, headers: adam.headers())
+            #expect(history.text.contains("<span class=\"tag\">requests</span> decided.csv"), "\(history.text)")
+            #expect(history.text.contains("/history/\(batch)/undo"))
+            let undo = try await client.execute(uri: "/history/\(batch)/undo", method: .post, headers: adam.headers(Browser.formType),
+                                                body: Browser.form([("csrf", adam.csrf)]))
+            #expect(undo.status == .seeOther, "\(undo.status): \(undo.text.prefix(300))")
+            let undone = try await client.execute(uri: try #require(undo.headers[.location]), method: .get, headers: adam.headers())
+            #expect(undone.text.contains("Batch \(batch) was undone as batch ") && undone.text.contains(": 3 requests reverted."), "\(undone.text)")
+        }
+        #expect(try Self.statuses(fixture.store, approved).values.allSatisfy { $0 == .new }, "the requests are new again")
+        #expect(try Self.statuses(fixture.store, approved).count == 3)
+    }
+
+    /// The API's undo answers with the count too: `{"batch":…,"undoneAs":…,"requests":2}`.
+    @Test(arguments: TestBackend.available) func theAPIsUndoOfARequestsBatchSaysHowManyRequests(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let (batch, approved) = try Self.approve(2, fixture)
+        let token = try UserDirectory(store: fixture.store, clock: fixture.clock, cost: 4).newToken(for: "adam")
+        try await fixture.application.test(.router) { client in
+            let undo = try await client.execute(uri: "/api/batches/\(batch)/undo", method: .post, headers: [.authorization: "Bearer \(token)"])
+            #expect(undo.status == .ok, "\(undo.status): \(undo.text)")
+            let answer = try JSONSerialization.jsonObject(with: Data(undo.text.utf8)) as? [String: Any] ?? [:]
+            #expect(answer["batch"] as? Int == Int(batch) && answer["requests"] as? Int == 2 && answer["undoneAs"] is Int, "\(undo.text)")
+        }
+        #expect(try Self.statuses(fixture.store, approved).values.allSatisfy { $0 == .new }, "the requests are new again")
+    }
+}
