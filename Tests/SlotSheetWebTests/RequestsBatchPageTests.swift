@@ -25,18 +25,24 @@ import Testing
     /// Approves the first `count` new requests from 3 days on through a decisions file, as
     /// `slotsheet requests import` does; the batch and the requests approved.
     static func approve(_ count: Int, _ fixture: WebFixture) throws -> (batch: RowID, requests: Set<RowID>) {
+        try decide(count, of: "new", to: "approved", fixture)
+    }
+
+    /// Gives the first `count` requests of status `of` (from 3 days on) the status `to` through a
+    /// decisions file, `decided.csv`; the batch and the requests decided.
+    static func decide(_ count: Int, of status: String, to newStatus: String, _ fixture: WebFixture) throws -> (batch: RowID, requests: Set<RowID>) {
         let rules = fixture.services.rules
         let exported = fixture.folder.appending(path: "requests.csv").path
         _ = try RequestQueueExporter(store: fixture.store, rules: rules)
-            .exportCSV(try RequestQueueOrder(statuses: "new", from: "+3").filter(fixture.clock), to: exported, language: .en)
+            .exportCSV(try RequestQueueOrder(statuses: status, from: "+3").filter(fixture.clock), to: exported, language: .en)
         var reader = try CSVReader(path: exported)
         var rows: [[String]] = []
         while let record = try reader.next() { rows.append(record.fields) }
-        let status = try #require(rows.first?.firstIndex(of: "status"))
+        let column = try #require(rows.first?.firstIndex(of: "status"))
         try #require(rows.count > count)
         var approved = Set<RowID>()
         for index in 1...count {
-            rows[index][status] = "approved"
+            rows[index][column] = newStatus
             approved.insert(try #require(RowID(rows[index][0])))
         }
         var writer = CSVWriter()
@@ -88,5 +94,23 @@ import Testing
             #expect(answer["batch"] as? Int == Int(batch) && answer["requests"] as? Int == 2 && answer["undoneAs"] is Int, "\(undo.text)")
         }
         #expect(try Self.statuses(fixture.store, approved).values.allSatisfy { $0 == .new }, "the requests are new again")
+    }
+
+    /// A batch of decisions a later batch decided on again cannot be undone: the admin's history
+    /// says which to undo first (409, in the admin's language), never a 500, and nothing changes.
+    @Test(arguments: TestBackend.available) func aRequestsBatchWhoseUndoIsRefusedSaysWhy(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let (first, _) = try Self.approve(1, fixture)
+        let (later, cancelled) = try Self.decide(1, of: "approved", to: "cancelled", fixture)
+        try await fixture.application.test(.router) { client in
+            var adam = Browser(language: "nl")
+            _ = try await adam.signIn(client, as: "adam")
+            let undo = try await client.execute(uri: "/history/\(first)/undo", method: .post, headers: adam.headers(Browser.formType),
+                                                body: Browser.form([("csrf", adam.csrf)]))
+            #expect(undo.status == .conflict, "\(undo.status): \(undo.text.prefix(300))")
+            #expect(undo.text.contains("Batch \(first) kan niet worden teruggedraaid") && undo.text.contains("Draai eerst batch \(later) terug."),
+                    "\(undo.text)")
+        }
+        #expect(try Self.statuses(fixture.store, cancelled).values.allSatisfy { $0 == .cancelled }, "nothing undone")
     }
 }
