@@ -281,6 +281,7 @@ import SlotSheetTemplates
             ("staffNotAvailable", .staffNotAvailable(request: 1043, staff: "ANB", slot: slot)),
             ("slotFull", .slotFull(slot: slot, held: 3, available: 2, arriving: [1043, 1050])),
             ("changedSinceExport", .changedSinceExport(request: 1043, exported: exported, now: now)),
+            ("layoutChanged", .layoutChanged(.requestMoved(expected: 1043, found: "1044"))),
         ]
         let problems = kinds.map { ($0.0, DecisionProblem($0.1, at: cell, column: .status)) }
         check.check("Kind", declaredIn: "Sources/SlotSheetCore/Decisions/DecisionProblem.swift",
