@@ -244,5 +244,9 @@ extension WebWords {
         afterColumn: "Na",
         backToLists: "Terug naar de lijsten",
         listRowsCut: { shown, total in "De eerste \(shown) van \(total) regels staan hier; doorvoeren voert ze alle \(total) door." },
-        listBatchMark: { title in "lijst \(title)" })
+        listBatchMark: { title in "lijst \(title)" },
+        requestsBatchMark: "verzoeken",
+        undoneRequestsAs: { batch, undo, requests in
+            "Batch \(batch) is teruggedraaid als batch \(undo): \(requests) \(requests == 1 ? "verzoek" : "verzoeken") teruggezet."
+        })
 }

@@ -244,5 +244,9 @@ extension WebWords {
         afterColumn: "After",
         backToLists: "Back to the lists",
         listRowsCut: { shown, total in "The first \(shown) of \(total) rows are shown; applying applies all \(total)." },
-        listBatchMark: { title in "list \(title)" })
+        listBatchMark: { title in "list \(title)" },
+        requestsBatchMark: "requests",
+        undoneRequestsAs: { batch, undo, requests in
+            "Batch \(batch) was undone as batch \(undo): \(requests) \(requests == 1 ? "request" : "requests") reverted."
+        })
 }

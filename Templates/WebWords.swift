@@ -263,6 +263,10 @@ public struct WebWords: Sendable {
     public var listRowsCut: @Sendable (_ shown: Int, _ total: Int) -> String
     /// The history's mark of a list batch: which list it changed.
     public var listBatchMark: @Sendable (_ title: String) -> String
+    /// The history's mark of a batch of repair-request decisions (and of its undo).
+    public var requestsBatchMark: String
+    /// After undoing a batch of decisions: how many requests were put back.
+    public var undoneRequestsAs: @Sendable (_ batch: Int64, _ undo: Int64, _ requests: Int) -> String
 }
 
 extension Language {

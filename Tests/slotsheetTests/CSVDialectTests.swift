@@ -4,8 +4,8 @@ import SlotSheetCore
 import Testing
 import XLSXReader
 
-/// `--csv-dialect` on every CSV export: each list and availability export reads back through its
-/// own import unchanged in each dialect; every report in excel-nl opens as columns in LibreOffice
+/// `--csv-dialect` on every CSV export: each list, availability and requests export reads back
+/// through its own import unchanged in each dialect; every report in excel-nl opens as columns in LibreOffice
 /// with Dutch settings; the office's `csv_dialect` (excel-nl for a Dutch office) is the default.
 @Suite struct CSVDialectTests {
     static func seeded() throws -> CommandRunner {
@@ -49,6 +49,24 @@ import XLSXReader
         let back = try cli.run("import", "a.csv", "--dry-run", "--json")
         let report = try JSONSerialization.jsonObject(with: Data(back.output.utf8)) as? [String: Any] ?? [:]
         #expect(back.status == 0 && report["added"] as? Int == 0 && report["removed"] as? Int == 0, "\(dialect): \(back.output)")
+    }
+
+    /// The requests queue in each dialect (Dutch headers and day-month-year dates in excel-nl)
+    /// reads back through the decisions import as nothing to change.
+    @Test(arguments: CSVDialect.allCases) func requestsReadBackUnchanged(_ dialect: CSVDialect) throws {
+        let cli = try Self.seeded()
+        defer { cli.remove() }
+        let language = dialect == .excelDutch ? "nl" : "en"
+        let export = try cli.run("requests", "export", "--status", "new,approved", "--lang", language, "--csv-dialect", dialect.rawValue, "-o", "r.csv")
+        #expect(export.status == 0, "\(export.errors)")
+        let header = RequestColumn.allCases.map { $0.name(language == "nl" ? .nl : .en) }.joined(separator: ",")
+        try Self.expectForm(cli.path("r.csv"), dialect, header: header)
+        let written = try String(contentsOfFile: cli.path("r.csv"), encoding: .utf8)
+        #expect(written.split(separator: "\r\n").count > 20, "\(dialect): the seeded queue")
+        if dialect == .excelDutch { #expect(written.contains("-12-2026;"), "Dutch Excel's dates: \(written.prefix(400))") }
+        let back = try cli.run("requests", "import", "r.csv", "--lang", language, "--dry-run")
+        let nothing = language == "nl" ? "Niets te wijzigen" : "Nothing to change"
+        #expect(back.status == 0 && back.output.contains(nothing), "\(dialect): \(back.output)\(back.errors)")
     }
 
     /// Each report as Dutch Excel's CSV, opened by LibreOffice as a Dutch user's Text Import does

@@ -78,8 +78,9 @@ extension RequestExportError: OfficeMessage {
 }
 
 /// `slotsheet requests export`: the queue as the office decides on it, one row a request ordered
-/// by slot, with the header in the office's language; CSV through the reports' CSV sink (text a
-/// spreadsheet would run as a formula neutralised, the created time on the office's clock). Written
+/// by slot, with the header in the office's language; CSV through the reports' CSV sink in a
+/// `CSVDialect` (text a spreadsheet would run as a formula neutralised, the created time on the
+/// office's clock), which the decisions import reads back in each dialect. Written
 /// under a temporary name, recorded in `export_run`, then renamed.
 public struct RequestQueueExporter {
     public let store: any RepairStore
@@ -95,11 +96,11 @@ public struct RequestQueueExporter {
         ["xlsx", "ods"].contains(URL(fileURLWithPath: path).pathExtension.lowercased())
     }
 
-    public func exportCSV(_ filter: RequestFilter, to path: String, language: Language) throws -> ExportResult {
+    public func exportCSV(_ filter: RequestFilter, to path: String, language: Language, dialect: CSVDialect = .rfc4180) throws -> ExportResult {
         if RequestQueueExporter.wantsWorkbook(path) { throw RequestExportError.workbookNotAvailable(path: path) }
         let output = try AtomicOutput(path: path)
         do {
-            let sink = try CSVReportSink(path: output.temporaryPath, clock: rules.clock)
+            let sink = try CSVReportSink(path: output.temporaryPath, clock: rules.clock, dialect: dialect)
             do {
                 try store.read { session in
                     let columns = RequestColumn.allCases.map { ReportColumn(title: $0.name(language), width: 0) }

@@ -5,10 +5,13 @@ import XLSXWriter
 /// `slotsheet requests export -o FILE.xlsx`: the queue as a `RequestWorkbook`, from one read
 /// snapshot, under a temporary name, recorded in `export_run` and then renamed, as the CSV is.
 extension RequestQueueExporter {
-    /// The queue as the file `path` names: an .xlsx workbook, else the CSV (`exportCSV`, which
-    /// refuses an .ods: slotsheet reads those, it does not write them).
-    public func export(_ filter: RequestFilter, to path: String, language: Language, paper: PaperSize) throws -> ExportResult {
-        guard URL(fileURLWithPath: path).pathExtension.lowercased() == "xlsx" else { return try exportCSV(filter, to: path, language: language) }
+    /// The queue as the file `path` names: an .xlsx workbook, else the CSV in `csvDialect`
+    /// (`exportCSV`, which refuses an .ods: slotsheet reads those, it does not write them).
+    public func export(_ filter: RequestFilter, to path: String, language: Language, paper: PaperSize,
+                       csvDialect: CSVDialect = .rfc4180) throws -> ExportResult {
+        guard URL(fileURLWithPath: path).pathExtension.lowercased() == "xlsx" else {
+            return try exportCSV(filter, to: path, language: language, dialect: csvDialect)
+        }
         let output = try AtomicOutput(path: path)
         do {
             let written = try store.read { session in

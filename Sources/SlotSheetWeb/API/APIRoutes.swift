@@ -125,12 +125,14 @@ struct APIRoutes {
         guard user.role == .admin else { throw WebError.forbidden(needs: .admin) }
         guard let id = context.parameters.get("id").flatMap({ RowID($0) }) else { throw WebError.notFound }
         switch try await BatchUndo(services: services).undo(id, user: user) {
-        case let .undone(undoBatch):
-            return try JSONBody.response(UndoAnswer(batch: id, undoneAs: undoBatch))
+        case let .undone(undoBatch, requests):
+            return try JSONBody.response(UndoAnswer(batch: id, undoneAs: undoBatch, requests: requests))
         case let .refused(error):
             if error == .notFound(id) { throw WebError.notFound }
             throw WebError.conflict(code: "undo_refused", message: error.text(context.language))
         case let .refusedList(error):
+            throw WebError.conflict(code: "undo_refused", message: error.text(context.language))
+        case let .refusedRequests(error):
             throw WebError.conflict(code: "undo_refused", message: error.text(context.language))
         }
     }
@@ -213,6 +215,8 @@ struct ApplyRequest: Decodable {
 struct UndoAnswer: Encodable {
     let batch: RowID
     let undoneAs: RowID
+    /// For a batch of repair-request decisions: how many requests were put back (left out otherwise).
+    let requests: Int?
 }
 
 /// An upload as the API shows it.

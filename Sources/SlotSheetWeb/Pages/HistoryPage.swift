@@ -39,7 +39,7 @@ struct HistoryPage {
                                 element("td") { DateLabel.instant(batch.createdAt, clock: clock, frame.language) }
                                 element("td") { batch.operatorName }
                                 element("td") {
-                                    if let list = batch.listKind { element("span", [.class("tag")]) { w.listBatchMark(list.title(frame.language)) }; " " }
+                                    if let mark = subjectMark(batch.subject) { element("span", [.class("tag")]) { mark }; " " }
                                     EchoedText.escaped(batch.fileName)
                                 }
                                 element("td", [.class("number")]) { String(batch.added) }
@@ -94,6 +94,15 @@ struct HistoryPage {
     }
 
     private var canUndo: Bool { frame.user?.role == .admin }
+
+    /// What a batch changed, when not availability: a list, or repair requests.
+    private func subjectMark(_ subject: BatchSubject) -> String? {
+        switch subject {
+        case .availability: return nil
+        case let .list(list): return frame.words.listBatchMark(list.title(frame.language))
+        case .requests: return frame.words.requestsBatchMark
+        }
+    }
 
     /// The undo batch of each batch undone (both are in the list: an undo is newer than its batch).
     private var undoneBy: [RowID: RowID] {

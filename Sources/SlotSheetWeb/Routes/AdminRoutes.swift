@@ -55,12 +55,14 @@ struct AdminRoutes {
         let user = try context.requireUser()
         guard let id = context.parameters.get("id").flatMap({ RowID($0) }) else { throw WebError.notFound }
         switch try await BatchUndo(services: services).undo(id, user: user) {
-        case let .undone(undoBatch):
+        case let .undone(undoBatch, _):
             return Redirect.to("/history?undone=\(id)&as=\(undoBatch)")
         case let .refused(error):
             return try await refused(context, because: error.text(context.language),
                                      status: error == .notFound(id) ? .notFound : .conflict)
         case let .refusedList(error):
+            return try await refused(context, because: error.text(context.language), status: .conflict)
+        case let .refusedRequests(error):
             return try await refused(context, because: error.text(context.language), status: .conflict)
         }
     }
@@ -79,23 +81,30 @@ struct BatchUndo {
     let services: WebServices
 
     enum Result {
-        case undone(RowID)
+        /// Undone as the new batch; for a batch of decisions, how many requests were put back.
+        case undone(RowID, requests: Int?)
         case refused(UndoError)
         /// A list batch (staff, dayparts, catalogue) whose undo its list's rules refuse.
         case refusedList(ListUndoError)
+        /// A batch of decisions whose undo a later change or the planning rules refuse.
+        case refusedRequests(RequestUndoError)
     }
 
     func undo(_ batchID: RowID, user: SignedInUser) async throws -> Result {
         do {
             let undone = try await services.database.run { [rules = services.rules, notices = services.notices] store in
-                try UndoJob(store: store, rules: rules, notices: notices).undo(batchID: batchID, operatorName: user.name)
+                try UndoJob(store: store, rules: rules, notices: notices).undoing(batchID: batchID, operatorName: user.name)
             }
-            services.logger.info("batch \(batchID): undone by \(user.name) as batch \(undone.batchID)")
-            return .undone(undone.batchID)
+            var requests: Int?
+            if case let .requests(entries, notices: _) = undone.reverted { requests = entries.count }
+            services.logger.info("batch \(batchID): undone by \(user.name) as batch \(undone.batchID)\(requests.map { ", \($0) requests reverted" } ?? "")")
+            return .undone(undone.batchID, requests: requests)
         } catch let error as UndoError {
             return .refused(error)
         } catch let error as ListUndoError {
             return .refusedList(error)
+        } catch let error as RequestUndoError {
+            return .refusedRequests(error)
         }
     }
 }

@@ -70,8 +70,15 @@ struct PageRoutes {
         let filter = try HistoryQuery(request, context: context, defaultLimit: Self.historyLength, emptyOutcomeIsAll: true)
         let (batches, more) = try await filter.batches(services)
         let query = request.uri.queryParameters
-        let notice = query["undone"].flatMap { RowID(String($0)) }.flatMap { undone in
-            query["as"].flatMap { RowID(String($0)) }.map { ("ok", context.words.undoneAs(undone, $0)) }
+        var notice: (String, String)?
+        if let undone = query["undone"].flatMap({ RowID(String($0)) }), let undo = query["as"].flatMap({ RowID(String($0)) }) {
+            // A batch of decisions says how many requests it put back: its undo batch records that.
+            let undoBatch = try await services.database.read { try $0.importBatch(id: undo) }
+            if let undoBatch, undoBatch.revertsBatchID == undone, undoBatch.subject == .requests {
+                notice = ("ok", context.words.undoneRequestsAs(undone, undo, undoBatch.added))
+            } else {
+                notice = ("ok", context.words.undoneAs(undone, undo))
+            }
         }
         return HTMLPage(HistoryPage(frame: PageFrame(context, path: "/history"), batches: batches, clock: services.clock, query: filter,
                                     more: more, notice: notice).node)

@@ -34,6 +34,7 @@ struct RequestsExport: ParsableCommand {
               slotsheet requests export --status new -o requests.xlsx
               slotsheet requests export --status new -o requests.csv
               slotsheet requests export --status new,approved --from today --to +14 --corporation Woonstede --lang nl -o verzoeken.csv
+              slotsheet requests export --status new --csv-dialect excel-nl -o verzoeken.csv
             """)
 
     @OptionGroup var store: StoreOptions
@@ -54,11 +55,14 @@ struct RequestsExport: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The .xlsx or .csv file to write (replaced if it exists).")
     var output: String
 
+    @OptionGroup var dialect: CSVDialectOption
+
     func run() throws {
         let context = try settings.load()
         let filter = try RequestQueueOrder(statuses: status, from: from, to: to, corporation: corporation).filter(context.clock)
         let exporter = RequestQueueExporter(store: try store.openMigrated(forReading: true), rules: context.rules)
-        let result = try exporter.export(filter, to: output, language: context.language, paper: context.settings.office.paperSize)
+        let result = try exporter.export(filter, to: output, language: context.language, paper: context.settings.office.paperSize,
+                                       csvDialect: dialect.resolve(context))
         context.say(.wroteRequests(path: result.path, rows: result.rows))
     }
 }
