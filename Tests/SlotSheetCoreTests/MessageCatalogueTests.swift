@@ -305,6 +305,8 @@ import SlotSheetTemplates
             example("staleHeadline", DecisionReportLine.staleHeadline(requests: 2)),
             example("skipped", DecisionReportLine.skipped(request: 1043, column: .status)),
             example("undone", DecisionReportLine.undone(batch: 12, asBatch: 13, requests: 4)),
+            example("noticesQueued", DecisionReportLine.noticesQueued(queued: 12, withoutAddress: 1)),
+            example("noticesWithdrawn", DecisionReportLine.noticesWithdrawn(withdrawn: 2, corrections: 1)),
         ])
         #expect(check.failures.isEmpty, "\(check.failures.joined(separator: "\n"))")
         #expect(hints.failures.isEmpty, "\(hints.failures.joined(separator: "\n"))")

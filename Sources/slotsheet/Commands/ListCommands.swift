@@ -229,9 +229,7 @@ enum ListReport {
     }
 
     static func json(_ outcome: ListOutcome, _ language: Language) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(ListOutcomeJSON(outcome, language)), as: UTF8.self)
+        try ImportReport.encoded(ListOutcomeJSON(outcome, language))
     }
 }
 

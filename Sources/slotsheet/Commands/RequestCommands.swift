@@ -171,9 +171,7 @@ enum DecisionReport {
     }
 
     static func json(_ outcome: DecisionOutcome, _ language: Language) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(DecisionOutcomeJSON(outcome, language)), as: UTF8.self)
+        try ImportReport.encoded(DecisionOutcomeJSON(outcome, language))
     }
 }
 

@@ -88,7 +88,8 @@ struct ImportReport {
         try encoded(["status": refusal.jsonStatus, "message": refusal.text(language)])
     }
 
-    private static func encoded(_ value: some Encodable) throws -> String {
+    /// Every command's `--json` form: keys sorted, slashes left as they are.
+    static func encoded(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
