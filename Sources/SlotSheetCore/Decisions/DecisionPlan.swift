@@ -120,20 +120,7 @@ public struct DecisionPlan: Hashable, Sendable {
 /// What a batch of decisions did or would do: the plan, the problems that refuse it, and the
 /// batch recording the attempt.
 public struct DecisionOutcome: Sendable {
-    public enum Status: Hashable, Sendable {
-        /// Checked and planned; nothing written.
-        case dryRun
-        case applied(batchID: RowID)
-        /// Every row says what the database says: nothing to decide.
-        case nothingToChange
-        /// The file has problems (or a decision breaks the rules); nothing changed.
-        case rejected
-        /// Requests the office edited were changed by someone else since the export (and the
-        /// import is not forced): the problems name them with what changed; nothing changed.
-        case stale
-        /// Not applied: the plan is no longer the one previewed; the outcome is the new preview.
-        case planChanged
-    }
+    public typealias Status = BatchAttemptStatus
 
     public var fileName: String
     public var fileSHA256: String

@@ -114,14 +114,7 @@ public struct DecisionOutcomeJSON: Encodable, Sendable {
     }
 
     public init(_ outcome: DecisionOutcome, _ language: Language) {
-        switch outcome.status {
-        case .dryRun: status = "dry_run"
-        case .applied: status = "applied"
-        case .nothingToChange: status = "nothing_to_change"
-        case .rejected: status = "rejected"
-        case .stale: status = "stale"
-        case .planChanged: status = "plan_changed"
-        }
+        status = outcome.status.jsonWord
         file = outcome.fileName
         sha256 = outcome.fileSHA256
         planDigest = outcome.planDigest

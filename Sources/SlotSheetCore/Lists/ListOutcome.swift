@@ -1,25 +1,40 @@
 import Crypto
 import Foundation
 
+/// What a list import or a batch of decisions did or would do, the same for both (their `Status`).
+public enum BatchAttemptStatus: Hashable, Sendable {
+    /// Checked and planned; nothing written (a dry run).
+    case dryRun
+    case applied(batchID: RowID)
+    /// The database already says what the file says.
+    case nothingToChange
+    /// The file has problems (or a decision breaks the rules); nothing changed.
+    case rejected
+    /// The database changed rows or requests the office edited after the export (and the import is
+    /// not forced): the problems name them with what changed, after the file's own problems, if any;
+    /// nothing changed.
+    case stale
+    /// Not applied: the plan is no longer the one previewed (the request's expected plan digest);
+    /// the outcome is the new preview.
+    case planChanged
+
+    /// Its word in `--json` and the API.
+    public var jsonWord: String {
+        switch self {
+        case .dryRun: "dry_run"
+        case .applied: "applied"
+        case .nothingToChange: "nothing_to_change"
+        case .rejected: "rejected"
+        case .stale: "stale"
+        case .planChanged: "plan_changed"
+        }
+    }
+}
+
 /// What a list import did or would do: the plan, the problems that refuse it, and the batch that
 /// records the attempt.
 public struct ListOutcome: Sendable {
-    public enum Status: Hashable, Sendable {
-        /// Checked and planned; nothing written (a dry run).
-        case dryRun
-        case applied(batchID: RowID)
-        /// The database already says what the file says.
-        case nothingToChange
-        /// The file has problems; nothing changed.
-        case rejected
-        /// The database changed rows of the file after the list was exported (and the import is not
-        /// forced): the problems name them (`ListProblem.Kind.changedSinceExport`), after the file's
-        /// own problems, if any; nothing changed.
-        case stale
-        /// Not applied: the plan is no longer the one previewed (`ListRequest.expectedPlanDigest`);
-        /// the outcome is the new preview.
-        case planChanged
-    }
+    public typealias Status = BatchAttemptStatus
 
     public var kind: ListKind
     public var fileName: String

@@ -89,14 +89,7 @@ public struct ListOutcomeJSON: Encodable, Sendable {
     public let problems: [ImportOutcomeJSON.Problem]
 
     public init(_ outcome: ListOutcome, _ language: Language) {
-        switch outcome.status {
-        case .dryRun: status = "dry_run"
-        case .applied: status = "applied"
-        case .nothingToChange: status = "nothing_to_change"
-        case .rejected: status = "rejected"
-        case .stale: status = "stale"
-        case .planChanged: status = "plan_changed"
-        }
+        status = outcome.status.jsonWord
         list = outcome.kind.rawValue
         file = outcome.fileName
         if case let .applied(id) = outcome.status { batch = id } else { batch = nil }
