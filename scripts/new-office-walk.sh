@@ -42,6 +42,10 @@ started=$SECONDS
 step() { echo; echo "== $*"; }
 fail() { echo "new-office-walk: FAILED: $*" >&2; exit 1; }
 
+[ -x .venv-interop/bin/python ] || fail "no .venv-interop (openpyxl): run 'bash scripts/install-deps.sh --test' first"
+for program in soffice pdftoppm pdfinfo curl; do
+    command -v "$program" > /dev/null || fail "no $program: run 'bash scripts/install-deps.sh --test' first"
+done
 deb=${1:-$(ls -t slotsheet_*.deb 2>/dev/null | head -1)}
 [ -n "$deb" ] || deb=$(bash scripts/package.sh)
 [ -f "$deb" ] || fail "no package $deb"
@@ -221,6 +225,15 @@ PY
     echo "$(basename "$1"): $columns columns in Dutch LibreOffice; Zoë intact: ${read#* }"
 }
 
+after_database_made() {
+    step "The database is slotsheet's: another user's command says so (the old guide ran them as ict)"
+    local said
+    said=$(as_ict 'SLOTSHEET_DB=sqlite:/var/lib/slotsheet/repairs.sqlite slotsheet db status --lang en' 2>&1) \
+        && fail "ict could use the slotsheet user's database"
+    echo "$said"
+    grep -q 'The user ict may not enter the folder /var/lib/slotsheet' <<< "$said" || fail "the refusal does not name ict and /var/lib/slotsheet"
+}
+
 after_template_export() {
     step "The office fills rooster.xlsx in (on its PC: openpyxl, as scripts/new-office/fill_rooster.py)"
     cp "$kantoor/rooster.xlsx" "$work/rooster.xlsx"
@@ -299,6 +312,7 @@ for block in "${blocks[@]}"; do
     step "$guide: ${kind#\`\`\`} block: $(head -1 <<< "$body")"
     if [ "$kind" = '```console' ]; then run_console "$body"; else run_sh "$body"; fi
     case "$body" in
+    *"sudo -u slotsheet slotsheet db init"*) after_database_made ;;
     *"template export "*"-o rooster.xlsx"*) after_template_export ;;
     *"enable --now slotsheet-serve"*) after_serve_started ;;
     *"enable --now slotsheet-nightly.timer"*) after_nightly ;;
