@@ -4,7 +4,7 @@
 # makes ROOT a minimal Debian of this machine's release (debootstrap minbase with systemd, for
 # systemd-analyze), unpacked from a tarball cached in CACHE (made by debootstrap the first time,
 # from the archive this machine's apt uses), with this machine's apt sources and resolver, /proc
-# and /dev mounted. The mounts end with the namespace.
+# and /dev mounted. The mounts end with the namespace root_in_private_namespace (below) made.
 fresh_debian_root() {
     local cache=$1 root=$2 codename mirror base
     codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
@@ -28,4 +28,20 @@ fresh_debian_root() {
     fi
     mount -t proc proc "$root/proc"
     mount --bind /dev "$root/dev"
+}
+
+# Stops unless run as root; then runs the calling script again, once, in a private mount namespace
+# of its own, so the root's mounts end with it whatever happens.
+#   root_in_private_namespace NAME WHY "$@"
+root_in_private_namespace() {
+    local name=$1 why=$2
+    shift 2
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "$name: needs root ($why); run it as root or with sudo" >&2
+        exit 1
+    fi
+    if [ "${SLOTSHEET_NAMESPACE_OF:-}" != "$name" ]; then
+        export SLOTSHEET_NAMESPACE_OF=$name
+        exec unshare --mount --propagation private bash "$0" "$@"
+    fi
 }

@@ -29,14 +29,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "$(id -u)" -ne 0 ]; then
-    echo "new-office-walk: needs root (debootstrap, chroot and apt in a throwaway root); run it as root or with sudo" >&2
-    exit 1
-fi
-if [ -z "${SLOTSHEET_WALK_NAMESPACE:-}" ]; then
-    export SLOTSHEET_WALK_NAMESPACE=1
-    exec unshare --mount --propagation private bash "$0" "$@"
-fi
+. scripts/debian-root.sh
+root_in_private_namespace new-office-walk "debootstrap, chroot and apt in a throwaway root" "$@"
 started=$SECONDS
 
 step() { echo; echo "== $*"; }
@@ -54,7 +48,6 @@ office=scripts/new-office
 work=.build/new-office-walk
 root=$work/root
 rm -rf "$work" && mkdir -p "$work"
-. scripts/debian-root.sh
 fresh_debian_root .build/package-test "$root"
 
 in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive "$@"; }

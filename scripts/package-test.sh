@@ -22,14 +22,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "$(id -u)" -ne 0 ]; then
-    echo "package-test: needs root (debootstrap, chroot and dpkg into a throwaway root); run it as root or with sudo" >&2
-    exit 1
-fi
-if [ -z "${SLOTSHEET_PACKAGE_TEST_NAMESPACE:-}" ]; then
-    export SLOTSHEET_PACKAGE_TEST_NAMESPACE=1
-    exec unshare --mount --propagation private bash "$0" "$@"
-fi
+. scripts/debian-root.sh
+root_in_private_namespace package-test "debootstrap, chroot and dpkg into a throwaway root" "$@"
 
 bash scripts/install-deps.sh --package
 # `package-test.sh FILE.deb` tests a package built before; without it, the package is built here.
@@ -54,7 +48,6 @@ echo "lintian: $(grep -c '^E:' .build/package/lintian.txt || true) errors, $(gre
 # A minimal Debian of this machine's release (scripts/debian-root.sh; its base cached in $cache).
 cache=.build/package-test
 root=$cache/root
-. scripts/debian-root.sh
 fresh_debian_root "$cache" "$root"
 
 in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive "$@"; }
