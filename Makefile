@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` runs the main job on the embedded default (SQLite),
 # `make test` runs every test. Both install what they need first and are safe to run again.
 SWIFT ?= swift
-.PHONY: demo test deps release fuzz package package-test abuse
+.PHONY: demo test deps release fuzz package package-test new-office-walk abuse
 
 deps:
 	@bash scripts/install-deps.sh
@@ -40,6 +40,11 @@ package:
 
 package-test:
 	bash scripts/package-test.sh
+
+# docs/new-office.md followed on a fresh Debian root, from apt install to the nightly's files, with an
+# office's own lists (needs root; takes the newest slotsheet_*.deb here, else builds one).
+new-office-walk:
+	bash scripts/new-office-walk.sh
 
 # Fuzzes the workbook reader (.xlsx and .ods) with libFuzzer and AddressSanitizer for MINUTES minutes (one worker: the
 # machine is shared). The harness is its own package in Fuzz/, so `swift build`/`swift test` never

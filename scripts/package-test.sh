@@ -22,14 +22,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "$(id -u)" -ne 0 ]; then
-    echo "package-test: needs root (debootstrap, chroot and dpkg into a throwaway root); run it as root or with sudo" >&2
-    exit 1
-fi
-if [ -z "${SLOTSHEET_PACKAGE_TEST_NAMESPACE:-}" ]; then
-    export SLOTSHEET_PACKAGE_TEST_NAMESPACE=1
-    exec unshare --mount --propagation private bash "$0" "$@"
-fi
+. scripts/debian-root.sh
+root_in_private_namespace package-test "debootstrap, chroot and dpkg into a throwaway root" "$@"
 
 bash scripts/install-deps.sh --package
 # `package-test.sh FILE.deb` tests a package built before; without it, the package is built here.
@@ -51,30 +45,10 @@ lintian --fail-on warning,info --display-level '>=info' "$deb" | tee .build/pack
     || fail "lintian reports a warning, note or error (above)"
 echo "lintian: $(grep -c '^E:' .build/package/lintian.txt || true) errors, $(grep -c '^W:' .build/package/lintian.txt || true) warnings, $(grep -c '^I:' .build/package/lintian.txt || true) notes; $(grep -c '^slotsheet:' packaging/debian/lintian-overrides) tags overridden"
 
-# A minimal Debian of this machine's release, from the archive this machine's apt uses.
+# A minimal Debian of this machine's release (scripts/debian-root.sh; its base cached in $cache).
 cache=.build/package-test
 root=$cache/root
-codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
-base=$cache/$codename-minbase-systemd.tar
-mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
-[ -n "$mirror" ] || mirror=$(awk '$1 == "deb" { print $2; exit }' /etc/apt/sources.list 2>/dev/null)
-mkdir -p "$cache"
-if [ ! -f "$base" ]; then
-    step "debootstrap $codename (minbase and systemd, for systemd-analyze) into $root"
-    rm -rf "$root"
-    debootstrap --variant=minbase --include=systemd "$codename" "$root" ${mirror:+"$mirror"} > "$cache/debootstrap.log" \
-        || { tail -20 "$cache/debootstrap.log"; fail "debootstrap"; }
-    tar -C "$root" -cf "$base.part" . && mv "$base.part" "$base"
-fi
-step "A fresh root from $base"
-rm -rf "$root" && mkdir -p "$root" && tar -C "$root" -xf "$base"
-cp /etc/resolv.conf "$root/etc/resolv.conf"
-if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-    cp /etc/apt/sources.list.d/debian.sources "$root/etc/apt/sources.list.d/"
-    rm -f "$root/etc/apt/sources.list"
-fi
-mount -t proc proc "$root/proc"
-mount --bind /dev "$root/dev"
+fresh_debian_root "$cache" "$root"
 
 in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive "$@"; }
 # As the slotsheet user in its state directory, with the settings the units read: like systemd,

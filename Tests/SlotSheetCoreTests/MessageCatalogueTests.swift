@@ -170,6 +170,7 @@ import SlotSheetTemplates
         var check = MessageCatalogueCheck()
         check.check("StoreError", declaredIn: "Sources/SlotSheetCore/Store/StoreError.swift", examples: [
             example("invalidLocation", StoreError.invalidLocation("mysql://db")), example("notFound", StoreError.notFound(path: "/srv/db.sqlite")),
+            example("cannotEnter", StoreError.cannotEnter(path: "/var/lib/slotsheet/repairs.sqlite", folder: "/var/lib/slotsheet", user: "ict")),
             example("needsMigration", StoreError.needsMigration(found: 3, expected: 4)), example("newerSchema", StoreError.newerSchema(found: ["0009"])),
             example("busy", StoreError.busy(seconds: 10)), example("constraintViolated", StoreError.constraintViolated("UNIQUE constraint failed")),
             example("unreachable", StoreError.unreachable(location: "postgres://db.kantoor.lan/rooster", reason: "connection refused")),

@@ -11,6 +11,8 @@ extension StoreError: OfficeMessage {
             return "'\(text)' is geen databaselocatie; gebruik sqlite:PAD of postgres://gebruiker@host/db."
         case let .notFound(path):
             return "Er is geen database op \(path); maak haar met 'slotsheet db init'."
+        case let .cannotEnter(path, folder, user):
+            return "De gebruiker \(user) mag de map \(folder) niet openen, dus de database \(path) is niet te gebruiken. Voer de opdracht uit als de gebruiker van wie de database is (sudo -u slotsheet ... bij die van het pakket), of vraag de beheerder \(user) toegang te geven."
         case let .needsMigration(found, expected):
             return "Het databaseschema is versie \(found), deze slotsheet heeft \(expected) nodig; voer 'slotsheet db init' uit om het bij te werken."
         case let .newerSchema(found):

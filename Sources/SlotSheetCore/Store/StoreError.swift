@@ -4,6 +4,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case invalidLocation(String)
     /// No database file at the path (and the command does not create one).
     case notFound(path: String)
+    /// A folder on the way to the SQLite file is one this process's user may not enter (the
+    /// database is another user's, as /var/lib/slotsheet is the `slotsheet` user's): whether the
+    /// file is there cannot even be seen, so "no database" would not be true.
+    case cannotEnter(path: String, folder: String, user: String)
     /// The database has no schema or an older one; `db init` migrates it.
     case needsMigration(found: Int, expected: Int)
     /// The database was migrated by a newer slotsheet; this one must not touch it.
@@ -25,6 +29,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "'\(text)' is not a database location; use sqlite:PATH or postgres://user@host/db."
         case let .notFound(path):
             return "No database at \(path); create it with 'slotsheet db init'."
+        case let .cannotEnter(path, folder, user):
+            return "The user \(user) may not enter the folder \(folder), so the database \(path) cannot be used. Run the command as the user the database belongs to (sudo -u slotsheet ... for the package's), or ask the administrator to let \(user) in."
         case let .needsMigration(found, expected):
             return "The database schema is at version \(found), this slotsheet needs \(expected); run 'slotsheet db init' to migrate it."
         case let .newerSchema(found):

@@ -16,7 +16,9 @@ public final class SQLiteStore: RepairStore {
     public static let defaultBusyTimeout: Double = 10
 
     /// Opens the database at `path`. Without `create`, a missing file is an error rather than
-    /// a new empty database, so a mistyped path is not silently accepted.
+    /// a new empty database, so a mistyped path is not silently accepted; a folder on the way
+    /// that this user may not enter is said as such (not as a missing file, nor as SQLite's
+    /// "unable to open database file").
     ///
     /// `forReading` is for commands that only read (`db status`, `history`, a dry run): it opens
     /// one plain connection, which writes nothing while opening. A pool makes sure of WAL mode
@@ -24,6 +26,10 @@ public final class SQLiteStore: RepairStore {
     /// time out behind) another program's write lock although a reader need not.
     public init(path: String, create: Bool = false, busyTimeout: Double = SQLiteStore.defaultBusyTimeout,
                 forReading: Bool = false) throws(StoreError) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if let closed = AtomicOutput.folderNotEnterable(on: folder) {
+            throw .cannotEnter(path: path, folder: closed, user: AtomicOutput.userName)
+        }
         if !create && !FileManager.default.fileExists(atPath: path) {
             throw .notFound(path: path)
         }
