@@ -165,7 +165,10 @@ enum CommandMessage: OfficeMessage {
         case let .wroteTemplate(path: path, rows: rows, days: days, staff: staff):
             return "\(path) geschreven: \(rows) rijen (\(days) dagen) x \(staff) medewerkers."
         case let .wroteAvailability(path: path, rows: rows, staff: staff): return "\(path) geschreven: \(rows) rijen voor \(staff) medewerkers."
-        case let .wroteReport(path: path, report: report, rows: rows): return "\(path) geschreven: rapport \(report), \(rows) rijen."
+        case let .wroteReport(path: path, report: report, rows: rows):
+            // The report's Dutch name, with the command's word for it (`slotsheet report utilization`) beside it.
+            let name = Language.nl.reportPage.kinds[report]?.name.lowercased() ?? report
+            return "\(path) geschreven: rapport \(name) (\(report)), \(rows) rijen."
         case let .wroteList(path: path, list: list, rows: rows): return "\(path) geschreven: \(list), \(rows) rijen."
         case let .wroteRequests(path: path, rows: rows): return "\(path) geschreven: \(rows) \(rows == 1 ? "reparatieverzoek" : "reparatieverzoeken")."
         case let .moreChanges(count: count): return "... en nog \(count) \(count == 1 ? "wijziging" : "wijzigingen") (--json toont ze alle)."
