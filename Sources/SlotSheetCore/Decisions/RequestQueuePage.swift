@@ -5,6 +5,8 @@ public struct RequestQueuePage: Sendable {
     public var total: Int
     public var offset: Int
     public var limit: Int
+    /// Each daypart's label by its code ("D09": "09:00-10:00"), for showing the rows' slots.
+    public var daypartLabels: [String: String]
 
     /// The most requests one page holds: a page the office reads and ticks, never the whole queue.
     public static let maxLimit = 200
@@ -16,7 +18,9 @@ public struct RequestQueuePage: Sendable {
         return try store.read { session in
             var rows: [RequestQueueRow] = []
             try session.forEachRequest(matching: filter, offset: offset, limit: limit) { rows.append(RequestQueueRow($0)) }
-            return RequestQueuePage(rows: rows, total: try session.countRequests(matching: filter), offset: offset, limit: limit)
+            let labels = Dictionary(try session.dayparts().map { ($0.value.code, $0.value.label) }, uniquingKeysWith: { first, _ in first })
+            return RequestQueuePage(rows: rows, total: try session.countRequests(matching: filter), offset: offset, limit: limit,
+                                    daypartLabels: labels)
         }
     }
 }
