@@ -55,6 +55,8 @@ public struct RequestPageWords: Sendable {
     public var logColumns: (time: String, status: String, slot: String, staff: String, subcontractor: String, note: String, by: String,
                             channel: String, batch: String)
     public var channels: [String: String]
+    /// `POST /api/requests/decisions` with a body that is no decision.
+    public var apiBodyNotDecision: String
 
     static let english = RequestPageWords(
         nav: "Requests",
@@ -105,7 +107,9 @@ public struct RequestPageWords: Sendable {
         none: "none",
         logTitle: "Status log",
         logColumns: ("Time", "Status", "Slot", "Staff", "Subcontractor", "Note", "By", "How", "Batch"),
-        channels: ["file": "file", "web": "Requests page", "api": "API", "undo": "undo", "seed": "sample data", "migration": "upgrade"])
+        channels: ["file": "file", "web": "Requests page", "api": "API", "undo": "undo", "seed": "sample data", "migration": "upgrade"],
+        apiBodyNotDecision: "The body is not a decision. Send {\"requests\": [1043, 1044], \"decision\": \"approve\"}, with a \"note\" (a cancel needs one) "
+            + "and, to apply, the \"planDigest\" of the preview.")
 
     static let dutch = RequestPageWords(
         nav: "Verzoeken",
@@ -156,7 +160,9 @@ public struct RequestPageWords: Sendable {
         none: "geen",
         logTitle: "Statuslogboek",
         logColumns: ("Tijd", "Status", "Tijdvak", "Medewerker", "Onderaannemer", "Notitie", "Door", "Hoe", "Batch"),
-        channels: ["file": "bestand", "web": "verzoekenpagina", "api": "API", "undo": "terugdraaien", "seed": "voorbeeldgegevens", "migration": "upgrade"])
+        channels: ["file": "bestand", "web": "verzoekenpagina", "api": "API", "undo": "terugdraaien", "seed": "voorbeeldgegevens", "migration": "upgrade"],
+        apiBodyNotDecision: "De inhoud is geen beslissing. Stuur {\"requests\": [1043, 1044], \"decision\": \"approve\"}, met een \"note\" (een annulering "
+            + "heeft er een nodig) en, om toe te passen, de \"planDigest\" van het voorbeeld.")
 }
 
 extension Language {

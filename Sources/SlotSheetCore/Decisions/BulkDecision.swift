@@ -42,18 +42,18 @@ public struct BulkDecision: Hashable, Sendable {
     /// Refuses what no bulk decision may be: no requests or too many, a cancel without a reason
     /// (the tenant is told why), a note too long or with a control character.
     public init(requestIDs: [RowID], action: BulkAction, note: String?) throws {
-        let ids = Array(Set(requestIDs)).sorted()
-        guard !ids.isEmpty else { throw BulkDecisionError.noRequests }
-        guard ids.count <= BulkDecision.maxRequests else { throw BulkDecisionError.tooManyRequests(ids.count, limit: BulkDecision.maxRequests) }
-        let note = note?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let given = note?.isEmpty == false ? note : nil
-        if action == .decide(.cancel) && given == nil { throw BulkDecisionError.reasonRequired }
-        if let given {
-            guard given.count <= DecisionEvaluation.noteLimit else {
-                throw BulkDecisionError.noteTooLong(length: given.count, limit: DecisionEvaluation.noteLimit)
-            }
-            guard !given.unicodeScalars.contains(where: EchoedText.isEscaped) else { throw BulkDecisionError.noteControlCharacter }
+        guard !requestIDs.isEmpty else { throw BulkDecisionError.noRequests }
+        guard requestIDs.count <= BulkDecision.maxRequests else {
+            throw BulkDecisionError.tooManyRequests(requestIDs.count, limit: BulkDecision.maxRequests)
         }
+        let ids = Array(Set(requestIDs)).sorted()
+        if let note, note.count > DecisionEvaluation.noteLimit {
+            throw BulkDecisionError.noteTooLong(length: note.count, limit: DecisionEvaluation.noteLimit)
+        }
+        let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let given = trimmed?.isEmpty == false ? trimmed : nil
+        if action == .decide(.cancel) && given == nil { throw BulkDecisionError.reasonRequired }
+        if let given, given.unicodeScalars.contains(where: EchoedText.isEscaped) { throw BulkDecisionError.noteControlCharacter }
         self.requestIDs = ids
         self.action = action
         self.note = given
@@ -167,18 +167,18 @@ public struct BulkDecisionOrder: Sendable {
             ids.append(id)
         }
         let word = decision.trimmingCharacters(in: .whitespaces).lowercased()
+        // A date is read whatever the decision, so one that is none is never quietly ignored.
+        let day = try given(date).map { text in
+            guard let day = LocalDate(iso: text) else { throw BulkDecisionError.invalidDate(text) }
+            return day
+        }
         let action: BulkAction
         if let decision = RequestDecision(rawValue: word) {
             action = .decide(decision)
         } else {
-            func given(_ text: String?) -> String? {
-                let trimmed = text?.trimmingCharacters(in: .whitespaces) ?? ""
-                return trimmed.isEmpty ? nil : trimmed
-            }
             switch word {
             case "move":
-                guard let dateText = given(date) else { throw BulkDecisionError.moveNeedsDate }
-                guard let day = LocalDate(iso: dateText) else { throw BulkDecisionError.invalidDate(dateText) }
+                guard let day else { throw BulkDecisionError.moveNeedsDate }
                 guard let code = given(daypart) else { throw BulkDecisionError.moveNeedsDaypart }
                 action = .move(date: day, daypartCode: code)
             case "assign": action = .assign(staffCode: given(staff))
@@ -187,6 +187,12 @@ public struct BulkDecisionOrder: Sendable {
             }
         }
         return try BulkDecision(requestIDs: ids, action: action, note: note)
+    }
+
+    /// A field's text without the spaces around it; nil when nothing is left.
+    private func given(_ text: String?) -> String? {
+        let trimmed = text?.trimmingCharacters(in: .whitespaces) ?? ""
+        return trimmed.isEmpty ? nil : trimmed
     }
 }
 

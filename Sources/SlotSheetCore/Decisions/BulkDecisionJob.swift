@@ -24,25 +24,28 @@ public struct BulkDecisionJob {
     /// What the decision would do now (a dry run: one read snapshot to build the sheet, one to
     /// evaluate it; nothing written).
     public func preview(_ decision: BulkDecision, operatorName: String, channel: RequestChannel) throws -> BulkDecisionOutcome {
-        let sheet = try sheet(decision, channel: channel)
+        let (sheet, names) = try sheet(decision, channel: channel)
         let outcome = try job.run(sheet, DecisionRequest(dryRun: true, operatorName: operatorName, channel: channel))
-        return BulkDecisionOutcome(outcome: outcome, requestIDs: decision.requestIDs)
+        return BulkDecisionOutcome(outcome: outcome, requestIDs: decision.requestIDs, names: names)
     }
 
     /// Applies the decision if its plan is still the one previewed (`planDigest`); the attempt is
     /// recorded in the history whatever it comes to, as a file's is.
     public func apply(_ decision: BulkDecision, planDigest: String, operatorName: String, channel: RequestChannel) throws -> BulkDecisionOutcome {
-        let sheet = try sheet(decision, channel: channel)
+        let (sheet, names) = try sheet(decision, channel: channel)
         let outcome = try job.run(sheet, DecisionRequest(dryRun: false, operatorName: operatorName, channel: channel, expectedPlanDigest: planDigest))
-        return BulkDecisionOutcome(outcome: outcome, requestIDs: decision.requestIDs)
+        return BulkDecisionOutcome(outcome: outcome, requestIDs: decision.requestIDs, names: names)
     }
 
     private var job: RequestDecisionJob { RequestDecisionJob(store: store, rules: rules, notices: notices) }
 
-    private func sheet(_ decision: BulkDecision, channel: RequestChannel) throws -> DecisionSheet {
+    /// The sheet of the requests as they are now, and the names of what it refers to (for the answer).
+    private func sheet(_ decision: BulkDecision, channel: RequestChannel) throws -> (DecisionSheet, BulkDecisionOutcome.Names) {
         try store.read { session in
-            decision.sheet(stored: try session.storedRequests(decision.requestIDs), references: try DecisionReferences(session: session),
-                           channel: channel)
+            let references = try DecisionReferences(session: session)
+            return (decision.sheet(stored: try session.storedRequests(decision.requestIDs), references: references, channel: channel),
+                    BulkDecisionOutcome.Names(dayparts: references.daypartsByID.mapValues(\.code), staff: references.staffByID.mapValues(\.code),
+                                              subcontractors: references.subcontractorsByID.mapValues(\.name)))
         }
     }
 }
@@ -53,6 +56,14 @@ public struct BulkDecisionOutcome: Sendable {
     public var outcome: DecisionOutcome
     /// The requests in the sheet's order: the row at line N is `requestIDs[N - 1]`.
     public let requestIDs: [RowID]
+    /// How a script is told the changes' slots and people: codes and names by id.
+    public struct Names: Sendable {
+        public let dayparts: [RowID: String]
+        public let staff: [RowID: String]
+        public let subcontractors: [RowID: String]
+    }
+
+    public let names: Names
 
     /// The request a problem is about; nil for one about several (a slot that would be too full
     /// names them itself).

@@ -43,6 +43,9 @@ public struct RequestLogLine: Hashable, Sendable {
     /// Nil for the request's first row.
     public var slotBefore: SlotName?
     public var slotAfter: SlotName
+    /// The daypart codes of the slots (what files and the API name them by).
+    public var daypartBefore: String?
+    public var daypartAfter: String
     public var staffBefore: String?
     public var staffAfter: String?
     public var subcontractorBefore: String?
@@ -65,6 +68,8 @@ public struct RequestDetail: Sendable {
             let references = try DecisionReferences(session: session)
             let log = try session.statusLog(ofRequest: id).map { entry in
                 RequestLogLine(entry: entry, slotBefore: entry.slotBefore.map(references.slotName), slotAfter: references.slotName(entry.slotAfter),
+                               daypartBefore: entry.slotBefore.flatMap { references.daypartsByID[$0.daypartID]?.code },
+                               daypartAfter: references.daypartsByID[entry.slotAfter.daypartID]?.code ?? String(entry.slotAfter.daypartID),
                                staffBefore: entry.staffBefore.flatMap { references.staffByID[$0]?.code },
                                staffAfter: entry.staffAfter.flatMap { references.staffByID[$0]?.code },
                                subcontractorBefore: entry.subcontractorBefore.flatMap { references.subcontractorsByID[$0]?.name },
