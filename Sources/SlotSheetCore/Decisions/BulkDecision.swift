@@ -75,7 +75,8 @@ public struct BulkDecision: Hashable, Sendable {
     }
 
     /// The decisions sheet of these requests as they are now (`stored`): one row a request, at
-    /// `line` its position (1 for the first), saying what the office wants it to be, so it goes
+    /// `line` its position (1 for the first; a request refused here has no row, only its problem),
+    /// saying what the office wants it to be, so it goes
     /// through the evaluation, the state machine, the invariant, the log and the notices as a
     /// file's row does. A decision the state machine does not allow from a request's status is
     /// refused here, naming the decision (a status alone could be reached by another one: cancel
@@ -88,8 +89,10 @@ public struct BulkDecision: Hashable, Sendable {
         for (index, id) in requestIDs.enumerated() {
             let place = ImportProblem.Location.line(index + 1)
             var cells: [RequestColumn: DecisionCell] = [.request: DecisionCell(text: String(id), place: place)]
-            defer { rows.append(DecisionRow(place: place, cells: cells)) }
-            guard let request = stored[id] else { continue }
+            guard let request = stored[id] else {
+                rows.append(DecisionRow(place: place, cells: cells))
+                continue
+            }
             let current = references.recorded(request.state)
             recorded[id] = current
             var wanted = current
@@ -103,6 +106,7 @@ public struct BulkDecision: Hashable, Sendable {
                         : .decisionRefused(request: id, status: current.status, decision: decision,
                                            open: RequestStateMachine.decisions(from: current.status))
                     problems.append(DecisionProblem(kind, at: place, column: .status))
+                    continue
                 }
             case let .move(date, daypartCode):
                 wanted.date = date
@@ -114,6 +118,7 @@ public struct BulkDecision: Hashable, Sendable {
                 cells[column] = DecisionCell(text: wanted.text(column, .en), place: place)
             }
             if let note { cells[.note] = DecisionCell(text: note, place: place) }
+            rows.append(DecisionRow(place: place, cells: cells))
         }
         return DecisionSheet(fileName: batchName(channel), sha256: sha256, rows: rows, problems: problems, recorded: recorded)
     }

@@ -116,6 +116,20 @@ struct RequestsPage {
             frame.csrfField
             query.hiddenFields
             if query.page > 1 { element("input", [.type("hidden"), .name("page"), .value(String(query.page))]) }
+            element("fieldset") {
+                element("legend") { w.decideLegend }
+                element("label", [.for("note")]) { w.noteLabel }
+                element("input", [.type("text"), .id("note"), .name("note"), .value(note), Attribute("maxlength", "1000"),
+                                  Attribute("aria-describedby", "note-hint")])
+                element("p", [.id("note-hint"), .class("muted")]) { w.noteHint }
+                element("div", [.class("actions")]) {
+                    for decision in ["approve", "cancel", "archive"] {
+                        element("button", [.type("submit"), .name("decision"), .value(decision), decision == "approve" ? nil : .class("secondary")]) {
+                            w.decisionButtons[decision] ?? decision
+                        }
+                    }
+                }
+            }
             element("p") {
                 element("a", [.href(query.path(page: query.page, extra: "select=all")), .id("select-all")]) { w.selectAll }
             }
@@ -136,20 +150,6 @@ struct RequestsPage {
                     }
                 }
             }
-            element("fieldset") {
-                element("legend") { w.decideLegend }
-                element("label", [.for("note")]) { w.noteLabel }
-                element("input", [.type("text"), .id("note"), .name("note"), .value(note), Attribute("maxlength", "1000"),
-                                  Attribute("aria-describedby", "note-hint")])
-                element("p", [.id("note-hint"), .class("muted")]) { w.noteHint }
-                element("div", [.class("actions")]) {
-                    for decision in ["approve", "cancel", "archive"] {
-                        element("button", [.type("submit"), .name("decision"), .value(decision), decision == "approve" ? nil : .class("secondary")]) {
-                            w.decisionButtons[decision] ?? decision
-                        }
-                    }
-                }
-            }
         }
     }
 
@@ -161,7 +161,10 @@ struct RequestsPage {
                                   Attribute("aria-label", w.selectRow(row.id)), .flag("checked", selected.contains(row.id))])
             }
             element("td", [.class("number")]) { element("a", [.href("/requests/\(row.id)")]) { String(row.id) } }
-            element("td") { "\(DateLabel.long(recorded.date, frame.words)) \(labels[recorded.daypartCode] ?? recorded.daypartCode)" }
+            element("td", [.class("slot-cell")]) {
+                DateLabel.long(recorded.date, frame.words)
+                element("span", [.class("code-name")]) { labels[recorded.daypartCode] ?? recorded.daypartCode }
+            }
             element("td") { recorded.status.word(frame.language) }
             element("td") { EchoedText.escaped(row.resident) }
             element("td") { EchoedText.escaped(row.corporation) }
