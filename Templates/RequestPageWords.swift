@@ -57,6 +57,8 @@ public struct RequestPageWords: Sendable {
     public var channels: [String: String]
     /// `POST /api/requests/decisions` with a body that is no decision.
     public var apiBodyNotDecision: String
+    /// A `planDigest` that is no digest.
+    public var apiPlanDigestMalformed: String
 
     static let english = RequestPageWords(
         nav: "Requests",
@@ -109,7 +111,8 @@ public struct RequestPageWords: Sendable {
         logColumns: ("Time", "Status", "Slot", "Staff", "Subcontractor", "Note", "By", "How", "Batch"),
         channels: ["file": "file", "web": "Requests page", "api": "API", "undo": "undo", "seed": "sample data", "migration": "upgrade"],
         apiBodyNotDecision: "The body is not a decision. Send {\"requests\": [1043, 1044], \"decision\": \"approve\"}, with a \"note\" (a cancel needs one) "
-            + "and, to apply, the \"planDigest\" of the preview.")
+            + "and, to apply, the \"planDigest\" of the preview.",
+        apiPlanDigestMalformed: "planDigest is the 64 hexadecimal characters of a preview's planDigest; leave it out to preview.")
 
     static let dutch = RequestPageWords(
         nav: "Verzoeken",
@@ -162,7 +165,8 @@ public struct RequestPageWords: Sendable {
         logColumns: ("Tijd", "Status", "Tijdvak", "Medewerker", "Onderaannemer", "Notitie", "Door", "Hoe", "Batch"),
         channels: ["file": "bestand", "web": "verzoekenpagina", "api": "API", "undo": "terugdraaien", "seed": "voorbeeldgegevens", "migration": "upgrade"],
         apiBodyNotDecision: "De inhoud is geen beslissing. Stuur {\"requests\": [1043, 1044], \"decision\": \"approve\"}, met een \"note\" (een annulering "
-            + "heeft er een nodig) en, om toe te passen, de \"planDigest\" van het voorbeeld.")
+            + "heeft er een nodig) en, om toe te passen, de \"planDigest\" van het voorbeeld.",
+        apiPlanDigestMalformed: "planDigest bestaat uit de 64 hexadecimale tekens van de planDigest van een voorbeeld; laat hem weg voor een voorbeeld.")
 }
 
 extension Language {

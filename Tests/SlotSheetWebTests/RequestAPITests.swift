@@ -83,6 +83,16 @@ import Testing
             let refused = try await Self.post(api, ["requests": [Int(ids[1])], "decision": "reopen", "planDigest": String(repeating: "0", count: 64)])
             #expect(refused.status == .conflict, "a digest of no preview: the plan is another")
 
+            let nullDigest = try await api.send(.post, "/api/requests/decisions", headers: [.contentType: "application/json"],
+                                                body: ByteBuffer(string: "{\"requests\": [\(ids[1])], \"decision\": \"approve\", \"planDigest\": null}"))
+            #expect(nullDigest.status == .badRequest, "a null is no field left out")
+            let shortDigest = try await Self.post(api, ["requests": [Int(ids[1])], "decision": "approve", "planDigest": ""])
+            #expect(shortDigest.status == .badRequest && shortDigest.text.contains("64 hexadecimal characters"))
+            let get = try await api.send(.get, "/api/requests/decisions")
+            #expect(get.status == .methodNotAllowed && get.headers[.allow] == "POST")
+            let options = try await api.send(.options, "/api/requests/decisions")
+            #expect(options.status == .methodNotAllowed && options.headers[.allow] == "POST")
+
             try users.disable(name: "olga")
             #expect(try await api.send(.get, "/api/requests").status == .unauthorized, "a disabled user's token")
         }

@@ -39,6 +39,8 @@ struct RequestAPIRoutes {
 
     /// `GET /api/requests/{id}`: the request and its status log, oldest row first.
     @Sendable func request(_ request: Request, context: WebContext) async throws -> Response {
+        // The router takes `GET /api/requests/decisions` for a request's number: that address takes POST alone.
+        if context.parameters.get("id") == "decisions" { throw WebError.methodNotAllowed(method: request.method.rawValue, allowed: ["POST"]) }
         guard let id = context.parameters.get("id").flatMap({ RowID($0) }), id > 0 else { throw WebError.notFound }
         guard let detail = try await services.database.run({ store in try RequestDetail.read(id, store: store) }) else { throw WebError.notFound }
         return try JSONBody.response(RequestDetailJSON(request: RequestJSON(detail.request, clock: services.clock),
@@ -65,7 +67,10 @@ struct RequestAPIRoutes {
         } catch let error as BulkDecisionError {
             throw WebError.badRequest(error.text(context.language))
         }
-        let digest = sent.planDigest?.isEmpty == false ? sent.planDigest : nil
+        let digest = sent.planDigest
+        if let digest, digest.count != 64 || !digest.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
+            throw WebError.badRequest(context.language.requestPage.apiPlanDigestMalformed)
+        }
         let outcome = try await services.database.run { [rules = services.rules, notices = services.notices] store in
             let job = BulkDecisionJob(store: store, rules: rules, notices: notices)
             guard let digest else { return try job.preview(decision, operatorName: user.name, channel: .api) }
@@ -83,7 +88,8 @@ struct RequestAPIRoutes {
     }
 }
 
-/// The body of `POST /api/requests/decisions`.
+/// The body of `POST /api/requests/decisions`. A field may be left out, but not sent as null:
+/// the schema has no null, and a null that meant "none" would be taken for a preview.
 struct DecisionBody: Decodable {
     let requests: [Int64]
     let decision: String
@@ -93,6 +99,25 @@ struct DecisionBody: Decodable {
     let staff: String?
     let subcontractor: String?
     let planDigest: String?
+
+    enum CodingKeys: String, CodingKey {
+        case requests, decision, note, date, daypart, staff, subcontractor, planDigest
+    }
+
+    init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        func text(_ key: CodingKeys) throws -> String? {
+            fields.contains(key) ? try fields.decode(String.self, forKey: key) : nil
+        }
+        requests = try fields.decode([Int64].self, forKey: .requests)
+        decision = try fields.decode(String.self, forKey: .decision)
+        note = try text(.note)
+        date = try text(.date)
+        daypart = try text(.daypart)
+        staff = try text(.staff)
+        subcontractor = try text(.subcontractor)
+        planDigest = try text(.planDigest)
+    }
 }
 
 /// A page of the queue as the API gives it.
