@@ -41,7 +41,7 @@ public struct BulkDecision: Hashable, Sendable {
 
     /// Refuses what no bulk decision may be: no requests or too many, a cancel without a reason
     /// (the tenant is told why), a note too long or with a control character.
-    public init(requestIDs: [RowID], action: BulkAction, note: String?) throws {
+    public init(requestIDs: [RowID], action: BulkAction, note: String?) throws(BulkDecisionError) {
         guard !requestIDs.isEmpty else { throw BulkDecisionError.noRequests }
         guard requestIDs.count <= BulkDecision.maxRequests else {
             throw BulkDecisionError.tooManyRequests(requestIDs.count, limit: BulkDecision.maxRequests)
@@ -164,7 +164,7 @@ public struct BulkDecisionOrder: Sendable {
     }
 
     /// The decision it asks for; throws `BulkDecisionError` for what is not one.
-    public func checked() throws -> BulkDecision {
+    public func checked() throws(BulkDecisionError) -> BulkDecision {
         var ids: [RowID] = []
         for text in requests {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -173,9 +173,10 @@ public struct BulkDecisionOrder: Sendable {
         }
         let word = decision.trimmingCharacters(in: .whitespaces).lowercased()
         // A date is read whatever the decision, so one that is none is never quietly ignored.
-        let day = try given(date).map { text in
-            guard let day = LocalDate(iso: text) else { throw BulkDecisionError.invalidDate(text) }
-            return day
+        var day: LocalDate?
+        if let text = given(date) {
+            guard let date = LocalDate(iso: text) else { throw BulkDecisionError.invalidDate(text) }
+            day = date
         }
         let action: BulkAction
         if let decision = RequestDecision(rawValue: word) {

@@ -37,6 +37,12 @@ public struct BulkDecisionJob {
         return BulkDecisionOutcome(outcome: outcome, requestIDs: decision.requestIDs, names: names)
     }
 
+    /// The preview without a digest, the apply with one.
+    public func run(_ decision: BulkDecision, planDigest: String?, operatorName: String, channel: RequestChannel) throws -> BulkDecisionOutcome {
+        guard let planDigest else { return try preview(decision, operatorName: operatorName, channel: channel) }
+        return try apply(decision, planDigest: planDigest, operatorName: operatorName, channel: channel)
+    }
+
     private var job: RequestDecisionJob { RequestDecisionJob(store: store, rules: rules, notices: notices) }
 
     /// The sheet of the requests as they are now, and the names of what it refers to (for the answer).

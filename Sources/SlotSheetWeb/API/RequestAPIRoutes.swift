@@ -64,18 +64,14 @@ struct RequestAPIRoutes {
         do {
             decision = try BulkDecisionOrder(requests: sent.requests.map(String.init), decision: sent.decision, note: sent.note, date: sent.date,
                                              daypart: sent.daypart, staff: sent.staff, subcontractor: sent.subcontractor).checked()
-        } catch let error as BulkDecisionError {
+        } catch {
             throw WebError.badRequest(error.text(context.language))
         }
         let digest = sent.planDigest
         if let digest, digest.count != 64 || !digest.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
             throw WebError.badRequest(context.language.requestPage.apiPlanDigestMalformed)
         }
-        let outcome = try await services.database.run { [rules = services.rules, notices = services.notices] store in
-            let job = BulkDecisionJob(store: store, rules: rules, notices: notices)
-            guard let digest else { return try job.preview(decision, operatorName: user.name, channel: .api) }
-            return try job.apply(decision, planDigest: digest, operatorName: user.name, channel: .api)
-        }
+        let outcome = try await services.decide(decision, planDigest: digest, user: user, channel: .api)
         let answer = BulkDecisionJSON(outcome, context.language)
         switch outcome.outcome.status {
         case .dryRun, .nothingToChange: return try JSONBody.response(answer)
@@ -238,11 +234,6 @@ struct BulkDecisionJSON: Encodable {
         let hint: String
     }
 
-    struct Notices: Encodable {
-        let queued: Int
-        let withoutAddress: Int
-    }
-
     let status: String
     let planDigest: String
     let batch: RowID?
@@ -251,7 +242,7 @@ struct BulkDecisionJSON: Encodable {
     let unchanged: Int
     let changes: [Change]
     let problems: [Problem]
-    let notices: Notices?
+    let notices: DecisionOutcomeJSON.Notices?
 
     init(_ bulk: BulkDecisionOutcome, _ language: Language) {
         let outcome = bulk.outcome
@@ -269,6 +260,6 @@ struct BulkDecisionJSON: Encodable {
                    moved: change.isMove, assigned: change.isAssignment)
         }
         problems = outcome.problems.map { Problem(request: bulk.request(of: $0), message: $0.message(language), hint: $0.hint(language)) }
-        notices = outcome.notices.map { Notices(queued: $0.queued.count, withoutAddress: $0.withoutAddress.count) }
+        notices = outcome.notices.map(DecisionOutcomeJSON.Notices.init)
     }
 }

@@ -32,18 +32,13 @@ struct RequestRoutes {
     /// ticked, when the decision is none (no request ticked, a cancel without a reason).
     @Sendable func preview(_ request: Request, context: WebContext) async throws -> Response {
         let user = try context.requireUser()
-        let fields = FormFields(try await request.formBody(context: context))
-        let order = Self.order(fields)
-        let query = RequestQueueQuery(fields)
+        let (order, query, checked) = Self.form(FormFields(try await request.formBody(context: context)))
         let decision: BulkDecision
-        do {
-            decision = try order.checked()
-        } catch let error as BulkDecisionError {
-            return try await queuePage(query, context: context, refusal: error, order: order).response
+        switch checked {
+        case let .success(checked): decision = checked
+        case let .failure(error): return try await queuePage(query, context: context, refusal: error, order: order).response
         }
-        let outcome = try await services.database.run { [rules = services.rules, notices = services.notices] store in
-            try BulkDecisionJob(store: store, rules: rules, notices: notices).preview(decision, operatorName: user.name, channel: .web)
-        }
+        let outcome = try await services.decide(decision, planDigest: nil, user: user, channel: .web)
         let page = RequestDecisionPage(frame: PageFrame(context, path: query.path(page: query.page)), order: order, query: query, preview: outcome)
         return HTMLPage(page.node, status: outcome.outcome.problems.isEmpty ? .ok : .unprocessableContent).response
     }
@@ -56,17 +51,9 @@ struct RequestRoutes {
         let fields = FormFields(try await request.formBody(context: context))
         let w = context.words
         guard let digest = fields["plan"], !digest.isEmpty else { throw WebError.badRequest(w.noPlanGiven) }
-        let order = Self.order(fields)
-        let query = RequestQueueQuery(fields)
-        let decision: BulkDecision
-        do {
-            decision = try order.checked()
-        } catch let error as BulkDecisionError {
-            throw WebError.badRequest(error.text(context.language))
-        }
-        let applied = try await services.database.run { [rules = services.rules, notices = services.notices] store in
-            try BulkDecisionJob(store: store, rules: rules, notices: notices).apply(decision, planDigest: digest, operatorName: user.name, channel: .web)
-        }
+        let (order, query, checked) = Self.form(fields)
+        let decision = try checked.mapError { WebError.badRequest($0.text(context.language)) }.get()
+        let applied = try await services.decide(decision, planDigest: digest, user: user, channel: .web)
         let frame = PageFrame(context, path: query.path(page: query.page))
         switch applied.outcome.status {
         case let .applied(batch):
@@ -74,9 +61,7 @@ struct RequestRoutes {
             return Redirect.to("/requests/decisions/\(batch)")
         case .planChanged, .stale:
             // What the person would apply now: the new preview, with its own digest.
-            let now = try await services.database.run { [rules = services.rules, notices = services.notices] store in
-                try BulkDecisionJob(store: store, rules: rules, notices: notices).preview(decision, operatorName: user.name, channel: .web)
-            }
+            let now = try await services.decide(decision, planDigest: nil, user: user, channel: .web)
             let notice = "\(w.planChangedTitle): \(ImportReportLine.planChanged.text(context.language))"
             return HTMLPage(RequestDecisionPage(frame: frame, order: order, query: query, preview: now, notice: ("error", notice)).node,
                             status: .conflict).response
@@ -127,10 +112,12 @@ struct RequestRoutes {
         return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
     }
 
-    /// The decision the form sends: the ticked `request`s, the `decision` button, the `note`.
-    static func order(_ fields: FormFields) -> BulkDecisionOrder {
-        BulkDecisionOrder(requests: fields.all("request"), decision: fields["decision"] ?? "", note: fields["note"], date: fields["date"],
-                          daypart: fields["daypart"], staff: fields["staff"], subcontractor: fields["subcontractor"])
+    /// The decision form: the decision as sent (the ticked `request`s, the `decision` button, the
+    /// `note`), the filters to go back to, and the decision checked (or why it is none).
+    static func form(_ fields: FormFields) -> (BulkDecisionOrder, RequestQueueQuery, Result<BulkDecision, BulkDecisionError>) {
+        let order = BulkDecisionOrder(requests: fields.all("request"), decision: fields["decision"] ?? "", note: fields["note"], date: fields["date"],
+                                      daypart: fields["daypart"], staff: fields["staff"], subcontractor: fields["subcontractor"])
+        return (order, RequestQueueQuery(fields), Result { () throws(BulkDecisionError) in try order.checked() })
     }
 
     /// The queue page; with the filters' refusal (400) or a decision's (422, the boxes still ticked).
@@ -156,5 +143,15 @@ struct RequestRoutes {
             return HTMLPage(page.node, status: .unprocessableContent)
         }
         return HTMLPage(page.node)
+    }
+}
+
+extension WebServices {
+    /// A bulk decision previewed (`planDigest` nil) or applied as `user`, on a worker thread: the
+    /// Requests page's and the API's one way to `BulkDecisionJob`.
+    func decide(_ decision: BulkDecision, planDigest: String?, user: SignedInUser, channel: RequestChannel) async throws -> BulkDecisionOutcome {
+        try await database.run { [rules, notices] store in
+            try BulkDecisionJob(store: store, rules: rules, notices: notices).run(decision, planDigest: planDigest, operatorName: user.name, channel: channel)
+        }
     }
 }
