@@ -116,6 +116,7 @@ import Testing
             #expect(location.hasPrefix("/requests/decisions/"))
             let result = try await client.execute(uri: location, method: .get, headers: olga.headers())
             #expect(result.status == .ok && result.text.contains("Applied as batch") && result.text.contains("href=\"/history\""))
+            #expect(result.text.range(of: #"\d+ notices? to tenants queued\."#, options: .regularExpression) != nil, "what the tenants are told")
             for id in ids { #expect(try Self.status(id, fixture) == .approved) }
 
             let late = try await client.execute(uri: "/requests/decisions/apply", method: .post, headers: adam.headers(Browser.formType),

@@ -60,11 +60,14 @@ struct RequestDecisionResultPage {
     let frame: PageFrame
     let batch: RowID
     let log: [RequestLogEntry]
+    /// The tenants' notices the batch queued (docs/notices.md).
+    let notices: Int
 
     var node: Node {
         let w = frame.language.requestPage
         return frame.page(w.resultTitle, section: .requests) {
             frame.message("ok", w.appliedAs(batch))
+            element("p") { DecisionReportLine.noticesQueued(queued: notices, withoutAddress: 0).text(frame.language) }
             element("table") {
                 element("thead") {
                     element("tr") {

@@ -75,9 +75,10 @@ struct RequestRoutes {
     /// What an applied decision did: its batch's log rows. 404 for a batch that is no decisions' batch.
     @Sendable func result(_ request: Request, context: WebContext) async throws -> HTMLPage {
         guard let batch = context.parameters.get("batch").flatMap({ RowID($0) }) else { throw WebError.notFound }
-        let log = try await services.database.read { try $0.statusLog(ofBatch: batch) }
+        let (log, notices) = try await services.database.read { (try $0.statusLog(ofBatch: batch), try $0.notices(ofBatch: batch).count) }
         guard !log.isEmpty, log.allSatisfy({ $0.channel == .web || $0.channel == .api }) else { throw WebError.notFound }
-        return HTMLPage(RequestDecisionResultPage(frame: PageFrame(context, path: "/requests/decisions/\(batch)"), batch: batch, log: log).node)
+        return HTMLPage(RequestDecisionResultPage(frame: PageFrame(context, path: "/requests/decisions/\(batch)"), batch: batch, log: log,
+                                                  notices: notices).node)
     }
 
     /// A request and its status log; 404 for a number without one.
