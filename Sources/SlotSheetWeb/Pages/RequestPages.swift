@@ -100,9 +100,9 @@ struct RequestsPage {
                     }
                 }
                 element("label", [.for("from")]) { w.fromLabel }
-                element("input", [.type("text"), .id("from"), .name("from"), .value(query.from), Attribute("inputmode", "numeric")])
+                element("input", [.type("text"), .id("from"), .name("from"), .value(query.from)])
                 element("label", [.for("to")]) { w.toLabel }
-                element("input", [.type("text"), .id("to"), .name("to"), .value(query.to), Attribute("inputmode", "numeric")])
+                element("input", [.type("text"), .id("to"), .name("to"), .value(query.to)])
                 element("label", [.for("corporation")]) { w.corporationLabel }
                 element("input", [.type("text"), .id("corporation"), .name("corporation"), .value(query.corporation)])
             }
