@@ -70,6 +70,11 @@ public enum WebLook {
         td.slot .free { font-weight: bold; }
         td.slot .booked, td.slot .note { font-size: 13px; color: var(--muted); }
         td.slot.short .note { color: var(--short-ink); font-weight: bold; }
+        table.requests th, table.requests td { font-size: 14px; padding: 4px 8px; }
+        table.requests td.slot-cell { white-space: nowrap; }
+        dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
+        dl.facts dt { font-weight: bold; }
+        dl.facts dd { margin: 0; }
         progress { width: 100%; height: 20px; }
         .signin { max-width: 420px; margin: 48px auto; }
         .muted { color: var(--muted); font-size: 14px; }

@@ -6,6 +6,7 @@
 #                                         LibreOffice, poppler-utils, the Carlito font, the PostgreSQL server
 #                                         programs, and for the web front's browser walk Debian's Chromium and
 #                                         .venv-web (Playwright, pointed at that Chromium: no browser is downloaded; schemathesis),
+#                                         .venv-a11y (Playwright and axe-core: the Requests page's WCAG checks),
 #                                         and nginx for the load-balancer test, and .venv-notices (aiosmtpd,
 #                                         icalendar, cryptography: the real mail server of the notices' tests)
 #   bash scripts/install-deps.sh --package  also what builds and checks the Debian package (make package,
@@ -112,6 +113,14 @@ if [ "${1:-}" = "--test" ]; then
         echo "Creating $venv with aiosmtpd, icalendar and cryptography"
         python3 -m venv "$venv"
         "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/notices-requirements.txt
+    fi
+    # The Requests page's walk checks every page with axe-core (WCAG 2.2 A/AA), which
+    # axe-playwright-python carries (its axe.min.js), in a venv of its own beside .venv-web.
+    venv=.venv-a11y
+    if ! "$venv/bin/python" -c 'import playwright, axe_playwright_python' 2>/dev/null; then
+        echo "Creating $venv with Playwright and axe-core (axe-playwright-python)"
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/a11y-requirements.txt
     fi
     venv=.venv-web
     if ! "$venv/bin/python" -c 'import playwright, openpyxl, schemathesis' 2>/dev/null; then

@@ -251,6 +251,10 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func subcontractors() throws -> [Identified<Subcontractor>] { try inner.subcontractors() }
         func applyRequestChanges(_ changes: [RequestChange], updatedAt: String) throws { try tick(); try inner.applyRequestChanges(changes, updatedAt: updatedAt) }
         func appendStatusLog(_ entries: [RequestLogEntry]) throws { try tick(); try inner.appendStatusLog(entries) }
+        func forEachRequest(matching filter: RequestFilter, offset: Int, limit: Int, _ visit: (RequestReportRow) throws -> Void) throws {
+            try inner.forEachRequest(matching: filter, offset: offset, limit: limit, visit)
+        }
+        func countRequests(matching filter: RequestFilter) throws -> Int { try inner.countRequests(matching: filter) }
         func statusLog(ofRequest requestID: RowID) throws -> [RequestLogEntry] { try inner.statusLog(ofRequest: requestID) }
         func statusLog(ofBatch batchID: RowID) throws -> [RequestLogEntry] { try inner.statusLog(ofBatch: batchID) }
         func laterLogRows(afterBatch batchID: RowID) throws -> [LaterLogRow] { try inner.laterLogRows(afterBatch: batchID) }

@@ -276,6 +276,7 @@ import SlotSheetTemplates
             ("unknownStaff", .unknownStaff("ZZZ")), ("inactiveStaff", .inactiveStaff("OUD")), ("unknownSubcontractor", .unknownSubcontractor("Niemand BV")),
             ("tooLong", .tooLong(length: 1_200, limit: 1_000)), ("controlCharacter", .controlCharacter("bel\u{202E}me")),
             ("transitionRefused", .transitionRefused(request: 1043, status: .cancelled, wanted: .approved, open: [.archive, .reopen])),
+            ("decisionRefused", .decisionRefused(request: 1043, status: .cancelled, decision: .approve, open: [.archive, .reopen])),
             ("statusBeforeArchivingUnknown", .statusBeforeArchivingUnknown(request: 1043)),
             ("notHoldingASlot", .notHoldingASlot(request: 1043, status: .completed)),
             ("slotInThePast", .slotInThePast(request: 1043, slot: slot, firstOpenDay: day.adding(days: 2))),
@@ -294,6 +295,13 @@ import SlotSheetTemplates
         check.check("RequestUndoError", declaredIn: "Sources/SlotSheetCore/Decisions/RequestUndo.swift", examples: [
             example("laterChange", RequestUndoError.laterChange(batch: 12, request: 1043, byBatch: 14)),
             example("rejected", RequestUndoError.rejected(batch: 12, [wrong])),
+        ])
+        check.check("BulkDecisionError", declaredIn: "Sources/SlotSheetCore/Decisions/BulkDecision.swift", examples: [
+            example("noRequests", BulkDecisionError.noRequests), example("tooManyRequests", BulkDecisionError.tooManyRequests(1_200, limit: 1_000)),
+            example("notARequestNumber", BulkDecisionError.notARequestNumber("12a")), example("unknownDecision", BulkDecisionError.unknownDecision("misschien")),
+            example("reasonRequired", BulkDecisionError.reasonRequired), example("noteTooLong", BulkDecisionError.noteTooLong(length: 1_200, limit: 1_000)),
+            example("noteControlCharacter", BulkDecisionError.noteControlCharacter), example("moveNeedsDate", BulkDecisionError.moveNeedsDate),
+            example("moveNeedsDaypart", BulkDecisionError.moveNeedsDaypart), example("invalidDate", BulkDecisionError.invalidDate("8-12")),
         ])
         check.check("RequestExportError", declaredIn: "Sources/SlotSheetCore/Decisions/RequestQueue.swift", examples: [
             example("workbookNotAvailable", RequestExportError.workbookNotAvailable(path: "verzoeken.ods")),

@@ -25,6 +25,9 @@ public struct DecisionProblem: Hashable, Sendable {
         /// The status machine does not allow the change: the request's status, the one asked
         /// for, and the decisions open to it.
         case transitionRefused(request: RowID, status: RequestStatus, wanted: RequestStatus, open: [RequestDecision])
+        /// A decision named directly (the Requests page, the API) that the status machine does not
+        /// allow from the request's status: the status, the decision, and the decisions open to it.
+        case decisionRefused(request: RowID, status: RequestStatus, decision: RequestDecision, open: [RequestDecision])
         /// A restore of an archived request whose log does not say what it was before.
         case statusBeforeArchivingUnknown(request: RowID)
         /// A move or an assignment of a request that does not hold a slot (completed, cancelled,

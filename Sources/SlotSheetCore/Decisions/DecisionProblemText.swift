@@ -45,6 +45,8 @@ extension DecisionProblem: OfficeMessage {
         case let .controlCharacter(text): return "The note \(shown(text, .en)) holds a control character or a direction override."
         case let .transitionRefused(request, status, wanted, open):
             return "Request \(request) is \(status.word(.en)): it can be \(listed(open.map { $0.participle(.en) }, and: "or")), not \(Self.wanted(wanted, from: status, .en))."
+        case let .decisionRefused(request, status, decision, open):
+            return "Request \(request) is \(status.word(.en)): it can be \(listed(open.map { $0.participle(.en) }, and: "or")), not \(decision.participle(.en))."
         case let .statusBeforeArchivingUnknown(request):
             return "Request \(request) is archived, and its log does not say what it was before, so it cannot be restored."
         case let .notHoldingASlot(request, status):
@@ -80,6 +82,8 @@ extension DecisionProblem: OfficeMessage {
         case let .controlCharacter(text): return "De notitie \(shown(text, .nl)) bevat een stuurteken of een richtingsteken."
         case let .transitionRefused(request, status, wanted, open):
             return "Verzoek \(request) is \(status.word(.nl)): het kan worden \(listed(open.map { $0.participle(.nl) }, and: "of")), niet \(Self.wanted(wanted, from: status, .nl))."
+        case let .decisionRefused(request, status, decision, open):
+            return "Verzoek \(request) is \(status.word(.nl)): het kan worden \(listed(open.map { $0.participle(.nl) }, and: "of")), niet \(decision.participle(.nl))."
         case let .statusBeforeArchivingUnknown(request):
             return "Verzoek \(request) is gearchiveerd, en het logboek zegt niet wat het daarvoor was, dus het kan niet worden teruggezet."
         case let .notHoldingASlot(request, status):
@@ -111,6 +115,7 @@ extension DecisionProblem: OfficeMessage {
         case .tooLong: return "Shorten the note."
         case .controlCharacter: return "Write the note on one line, without special characters."
         case let .transitionRefused(_, status, _, _): return "Set the status back to \(status.word(.en)), or to one the request can be given."
+        case .decisionRefused: return "Leave the request out of this decision, or choose one it can be given."
         case .statusBeforeArchivingUnknown: return "Leave the status archived."
         case .notHoldingASlot: return "Leave the date, daypart, staff and subcontractor as exported."
         case .slotInThePast: return "Choose a date from the first open day on, or leave the request as it is."
@@ -136,6 +141,7 @@ extension DecisionProblem: OfficeMessage {
         case .tooLong: return "Maak de notitie korter."
         case .controlCharacter: return "Schrijf de notitie op één regel, zonder bijzondere tekens."
         case let .transitionRefused(_, status, _, _): return "Zet de status terug op \(status.word(.nl)), of op een status die het verzoek kan krijgen."
+        case .decisionRefused: return "Laat het verzoek buiten deze beslissing, of kies er een die het kan krijgen."
         case .statusBeforeArchivingUnknown: return "Laat de status gearchiveerd."
         case .notHoldingASlot: return "Laat datum, dagdeel, medewerker en onderaannemer zoals geëxporteerd."
         case .slotInThePast: return "Kies een datum vanaf de eerste open dag, of laat het verzoek zoals het is."

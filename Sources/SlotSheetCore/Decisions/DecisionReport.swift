@@ -108,9 +108,15 @@ public struct DecisionOutcomeJSON: Encodable, Sendable {
     /// The tenants' notices an apply queued; absent when nothing was applied.
     public let notices: Notices?
 
+    /// What an apply told the tenants: the notices queued, and the tenants without an address.
     public struct Notices: Encodable, Sendable {
         let queued: Int
         let withoutAddress: Int
+
+        public init(_ report: NoticeQueueReport) {
+            queued = report.queued.count
+            withoutAddress = report.withoutAddress.count
+        }
     }
 
     public init(_ outcome: DecisionOutcome, _ language: Language) {
@@ -120,7 +126,7 @@ public struct DecisionOutcomeJSON: Encodable, Sendable {
         planDigest = outcome.planDigest
         if case let .applied(id) = outcome.status { batch = id } else { batch = nil }
         recordedAs = outcome.auditBatchID
-        notices = outcome.notices.map { Notices(queued: $0.queued.count, withoutAddress: $0.withoutAddress.count) }
+        notices = outcome.notices.map(Notices.init)
         rows = outcome.rows
         counts = outcome.plan.counts
         unchanged = outcome.plan.unchanged

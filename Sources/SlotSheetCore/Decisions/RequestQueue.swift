@@ -44,14 +44,7 @@ public struct RequestQueueRow: Hashable, Sendable {
 /// slot (date, daypart order, number), streamed.
 public enum RequestQueue {
     public static func forEach(matching filter: RequestFilter, session: any StoreSession, _ visit: (RequestQueueRow) throws -> Void) throws {
-        try session.forEachRequest(matching: filter) { row in
-            try visit(RequestQueueRow(
-                id: row.id, createdAt: row.createdAt, resident: row.residentName,
-                address: "\(row.street) \(row.houseNumber), \(row.postcode) \(row.city)", corporation: row.corporation,
-                defects: row.defects, description: row.description,
-                recorded: RecordedRequest(status: row.status, date: row.slotDate, daypartCode: row.daypartCode, staffCode: row.staffCode,
-                                          subcontractor: row.subcontractor)))
-        }
+        try session.forEachRequest(matching: filter) { try visit(RequestQueueRow($0)) }
     }
 }
 

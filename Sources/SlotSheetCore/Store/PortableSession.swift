@@ -274,8 +274,14 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
 
     func forEachRequest(matching filter: RequestFilter, _ visit: (RequestReportRow) throws -> Void) throws {
         let (conditions, arguments) = filter.sqlConditions
+        try forEachRequestRow(StoreSQL.requestReport(conditions: conditions), arguments, visit)
+    }
+
+    /// The requests of a query shaped as `StoreSQL.requestReport` (one row a defect, in request
+    /// order), one `RequestReportRow` each with its defects.
+    func forEachRequestRow(_ sql: String, _ arguments: [SQLValue], _ visit: (RequestReportRow) throws -> Void) throws {
         var pending: RequestReportRow?
-        try connection.streamRows(StoreSQL.requestReport(conditions: conditions), arguments) { row in
+        try connection.streamRows(sql, arguments) { row in
             typealias C = RequestReportColumn
             let id = try row.integer(C.id)
             if let current = pending, current.id != id {
@@ -352,6 +358,10 @@ extension RequestFilter {
         if let updatedSince {
             conditions.append("r.updated_at >= ?")
             arguments.append(updatedSince.sqlValue)
+        }
+        if let requestID {
+            conditions.append("r.id = ?")
+            arguments.append(requestID.sqlValue)
         }
         return (conditions, arguments)
     }

@@ -7,12 +7,16 @@ public struct RequestFilter: Hashable, Sendable {
     public var corporation: String?
     /// `updated_at` from this instant on (ISO 8601 UTC), for "changed since".
     public var updatedSince: String?
+    /// One request by its number (a request's own page).
+    public var requestID: RowID?
 
-    public init(slotDates: DateRange? = nil, statuses: Set<RequestStatus>? = nil, corporation: String? = nil, updatedSince: String? = nil) {
+    public init(slotDates: DateRange? = nil, statuses: Set<RequestStatus>? = nil, corporation: String? = nil, updatedSince: String? = nil,
+                requestID: RowID? = nil) {
         self.slotDates = slotDates
         self.statuses = statuses
         self.corporation = corporation
         self.updatedSince = updatedSince
+        self.requestID = requestID
     }
 }
 

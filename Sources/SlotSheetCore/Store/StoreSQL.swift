@@ -194,8 +194,33 @@ enum StoreSQL {
     /// The request overview, one row per defect (or one without), in report order; `conditions`
     /// are the filter's, joined with AND, each with `?` placeholders.
     static func requestReport(conditions: [String]) -> String {
+        requestReport(filter: conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+    }
+
+    /// One page of the request overview: the requests `conditions` select, in slot order, from
+    /// the `offset`th on, at most `limit` (the last two placeholders), with their defects.
+    static func requestReportPage(conditions: [String]) -> String {
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return requestReport(filter: """
+            WHERE r.id IN (SELECT r.id FROM repair_request r \
+            JOIN resident re ON re.id = r.resident_id \
+            JOIN housing_corporation hc ON hc.id = re.housing_corporation_id \
+            JOIN daypart dp ON dp.id = r.daypart_id \
+            \(filter) ORDER BY r.slot_date, dp.sort_order, r.id LIMIT ? OFFSET ?)
+            """)
+    }
+
+    /// How many requests `conditions` select.
+    static func requestCount(conditions: [String]) -> String {
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         return """
+            SELECT COUNT(*) FROM repair_request r JOIN resident re ON re.id = r.resident_id \
+            JOIN housing_corporation hc ON hc.id = re.housing_corporation_id \(filter)
+            """
+    }
+
+    private static func requestReport(filter: String) -> String {
+        """
             SELECT \(RequestReportColumn.selectList) \
             FROM repair_request r \
             JOIN resident re ON re.id = r.resident_id \

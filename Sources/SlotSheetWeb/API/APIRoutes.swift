@@ -18,6 +18,7 @@ struct APIRoutes {
         api.post("/imports/:id/apply", use: applyImport)
         api.get("/batches", use: batches)
         api.post("/batches/:id/undo", use: undoBatch)
+        RequestAPIRoutes(services: services).add(to: api)
     }
 
     /// `GET /api/template?from=YYYY-MM-DD&to=YYYY-MM-DD&staff=all|CODE,CODE&lang=en|nl`: the .xlsx.

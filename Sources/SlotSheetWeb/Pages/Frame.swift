@@ -5,7 +5,7 @@ import SlotSheetTemplates
 
 /// The parts of the page frame (navigation, language link, sign-out) that depend on the request.
 struct PageFrame {
-    enum Section { case home, template, upload, uploads, history, lists, reports, exports, users, notices }
+    enum Section { case home, template, upload, uploads, history, lists, requests, reports, exports, users, notices }
 
     let words: WebWords
     let language: Language
@@ -79,6 +79,7 @@ struct PageFrame {
         let items: [(Section, String, String)] = [
             (.home, "/", words.navHome), (.template, "/template", words.navTemplate), (.upload, "/upload", words.navUpload),
             (.uploads, "/uploads", words.navUploads), (.history, "/history", words.navHistory), (.lists, "/lists", words.navLists),
+            (.requests, "/requests", language.requestPage.nav),
         ] + (user?.role == .admin ? [(.reports, "/reports", language.reportPage.nav), (.exports, "/exports", words.navExports), (.users, "/users", words.navUsers),
                                         (.notices, "/notices", language.noticePage.nav)] : [])
         return element("nav", [Attribute("aria-label", words.appName)]) {

@@ -14,6 +14,9 @@ struct StaticRoutes {
         router.get("/static/progress.js") { _, _ in
             Self.asset(ProgressScript.source, type: "text/javascript; charset=utf-8")
         }
+        router.get("/static/requests.js") { _, _ in
+            Self.asset(RequestSelectScript.source, type: "text/javascript; charset=utf-8")
+        }
         // Browsers ask for /favicon.ico whether a page names an icon or not: the same SVG, not a 404.
         for path in ["/static/icon.svg", "/favicon.ico"] {
             router.get(RouterPath(path)) { _, _ in Self.asset(WebLook.icon, type: "image/svg+xml") }

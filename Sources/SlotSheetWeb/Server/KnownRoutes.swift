@@ -14,13 +14,21 @@ final class KnownRoutes: Sendable {
     }
 
     /// The methods routes matching `path` take, sorted (empty when no route matches the path).
-    /// A `GET` route answers `HEAD` too (the router makes those).
+    /// A `GET` route answers `HEAD` too (the router makes those). Where a route names a segment
+    /// another takes as a parameter (`/api/requests/decisions`, `/api/requests/:id`), the address
+    /// is the more literal route's alone.
     func methods(for path: String) -> [String] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        let matching = routes.withLockedValue { list in list.filter { Self.matches($0.path, segments) }.map(\.method.rawValue) }
-        var methods = Set(matching)
+        let matching = routes.withLockedValue { list in list.filter { Self.matches($0.path, segments) } }
+        let literal = matching.map { Self.literalCount($0.path) }.max() ?? 0
+        var methods = Set(matching.filter { Self.literalCount($0.path) == literal }.map(\.method.rawValue))
         if methods.contains("GET") { methods.insert("HEAD") }
         return methods.sorted()
+    }
+
+    /// How many of a route's segments are words, not parameters or wildcards.
+    private static func literalCount(_ route: RouterPath) -> Int {
+        route.components.filter { !$0.description.hasPrefix(":") && !$0.description.hasPrefix("{") && !$0.description.hasPrefix("*") }.count
     }
 
     private static func matches(_ route: RouterPath, _ segments: [Substring]) -> Bool {

@@ -29,6 +29,11 @@ public protocol DecisionSession {
     func applyRequestChanges(_ changes: [RequestChange], updatedAt: String) throws
     /// Appends rows to `request_status_log`, in bulk statements.
     func appendStatusLog(_ entries: [RequestLogEntry]) throws
+    /// The requests the filter selects from the `offset`th on, at most `limit`, in slot order (date,
+    /// daypart, number), with their defects: one page of the queue, in one statement.
+    func forEachRequest(matching filter: RequestFilter, offset: Int, limit: Int, _ visit: (RequestReportRow) throws -> Void) throws
+    /// How many requests the filter selects.
+    func countRequests(matching filter: RequestFilter) throws -> Int
     /// A request's log, oldest first.
     func statusLog(ofRequest requestID: RowID) throws -> [RequestLogEntry]
     /// The log rows a batch appended, oldest first.
