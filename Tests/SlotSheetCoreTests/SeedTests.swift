@@ -46,6 +46,26 @@ import Testing
         }
     }
 
+    /// Seeded early in the morning, a request "made today at 14:19" would be made in the future,
+    /// and so would its status log's first row: every time the data sets write is at most now.
+    @Test func nothingSeededIsLaterThanNow() throws {
+        let clock = OfficeClock.fixed(at: ClockTime("07:00")!, on: LocalDate(iso: "2026-12-01")!)
+        for dataset in [try SampleDataset(clock: clock) as any SeedSource,
+                        try SyntheticDataset(staffCount: 40, range: DateRange(from: LocalDate(iso: "2026-11-20")!, to: LocalDate(iso: "2026-12-20")!)!,
+                                             seed: 3, clock: clock)] {
+            let database = try TestDatabase()
+            _ = try Seeder.load(dataset, into: database.store)
+            let now = clock.timestamp()
+            try database.rawConnection().read { db in
+                let latest = try String.fetchOne(db, sql: """
+                    SELECT MAX(t) FROM (SELECT created_at AS t FROM repair_request UNION ALL SELECT updated_at FROM repair_request
+                    UNION ALL SELECT created_at FROM request_status_log)
+                    """)
+                #expect(latest.map { $0 <= now } == true, "latest \(latest ?? "none") against now \(now)")
+            }
+        }
+    }
+
     @Test func sampleDatesFollowToday() throws {
         let tuesday = try SampleDataset(clock: .testDay)
         let nextWeek = try SampleDataset(clock: .fixed(today: LocalDate(iso: "2026-12-08")!))

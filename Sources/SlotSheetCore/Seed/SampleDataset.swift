@@ -66,9 +66,11 @@ public struct SampleDataset: SeedSource {
             }
             let slot = try slotDate(row)
             guard let time = ClockTime(row["created_time"]) else { throw row.malformed("created_time is not a time as HH:MM") }
-            // A request cannot have been made after today, nor changed before it was made.
-            let created = min(slot.adding(days: -createdBefore), today)
-            let updated = max(created, min(slot.adding(days: -updatedBefore), today))
+            // A request cannot have been made or changed later than yesterday (today at its time of
+            // day may be still to come: a log row in the future), nor changed before it was made.
+            let yesterday = today.adding(days: -1)
+            let created = min(slot.adding(days: -createdBefore), yesterday)
+            let updated = max(created, min(slot.adding(days: -updatedBefore), yesterday))
             return RequestSeed(
                 id: id, residentEmail: row["resident"], description: row["description"],
                 photoPath: row.optional("photo_path"), status: status, slotDate: slot, daypartCode: row["daypart"],

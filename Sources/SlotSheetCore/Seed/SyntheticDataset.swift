@@ -115,8 +115,11 @@ public struct SyntheticDataset: SeedSource {
         let defectCount = 1 + random.pick(key, 3) % 3
         let defects = (0..<defectCount).map { catalogue[random.pick(key, 10 + $0) % catalogue.count] }
         let uniqueDefects = defects.enumerated().filter { !defects.prefix($0.offset).contains($0.element) }.map(\.element)
-        let created = min(date.adding(days: -(3 + random.pick(key, 4) % 12)), today)
-        let updated = max(created, min(date.adding(days: -(random.pick(key, 5) % 3)), today))
+        // Made and changed by yesterday at the latest: today at a time of day still to come would
+        // put the request and its status log in the future.
+        let yesterday = today.adding(days: -1)
+        let created = min(date.adding(days: -(3 + random.pick(key, 4) % 12)), yesterday)
+        let updated = max(created, min(date.adding(days: -(random.pick(key, 5) % 3)), yesterday))
         let time = ClockTime(String(format: "%02d:%02d", 7 + random.pick(key, 6) % 12, random.pick(key, 7) % 60))!
         let isAssigned = status != .new && status != .cancelled && random.unit(key, 8) < 0.7
         return RequestSeed(
