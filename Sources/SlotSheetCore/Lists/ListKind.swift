@@ -1,7 +1,8 @@
 import SlotSheetTemplates
 
-/// The office's own lists, each exported and imported as a table with a header: staff and dayparts.
-/// The raw value is what `import_batch.list_kind` records.
+/// The office's own lists, each exported and imported as a table with a header: staff, dayparts
+/// and the defect catalogue. The raw value is what `import_batch.list_kind` records for a list's
+/// batch (a batch of decisions records `requests`, which is no list).
 public enum ListKind: String, CaseIterable, Sendable, Codable {
     case staff
     case dayparts
