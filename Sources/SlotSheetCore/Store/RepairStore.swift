@@ -182,8 +182,8 @@ public protocol StoreSession: WebAccountSession, WebStateSession, ListSession, L
     /// Records the changes of a batch in `availability_change`, in bulk statements.
     func recordAvailabilityChanges(batchID: RowID, _ changes: [AvailabilityChange]) throws
     func importBatch(id: RowID) throws -> ImportBatch?
-    /// The newest batches first; with `outcomes`, only those that ended so.
-    func importBatches(limit: Int, outcomes: Set<ImportBatch.Outcome>?) throws -> [ImportBatch]
+    /// The batches `filter` asks for, newest first (`HistoryFilter`; `importBatches(limit:outcomes:)`).
+    func importBatches(_ filter: HistoryFilter) throws -> [ImportBatch]
     /// The batches created from `start` up to (not including) `end`, ISO 8601 UTC instants, oldest first.
     func importBatches(createdFrom start: String, before end: String) throws -> [ImportBatch]
     func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange]
