@@ -20,12 +20,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from measure import run_measured  # noqa: E402
+from measure import FreshCopies, load_average, logged_statements, print_rounds, run_measured, seed_both  # noqa: E402
 import decisions  # noqa: E402
 
 SERVER = os.environ["SLOTSHEET_TEST_POSTGRES"]          # postgres://slotsheet@127.0.0.1:PORT/postgres
@@ -50,33 +49,12 @@ def psql(sql, database="postgres"):
                           check=True, capture_output=True, text=True).stdout.strip()
 
 
-def statements(database, since):
-    """Statements the server logged for `database` after byte `since` of its log."""
-    time.sleep(0.3)  # the server writes its log asynchronously
-    with open(LOG, "rb") as log:
-        log.seek(since)
-        lines = log.read().decode(errors="replace").splitlines()
-    prefix = f"db={database}/LOG:  "
-    return sum(1 for line in lines if line.startswith(prefix + "statement: ") or line.startswith(prefix + "execute "))
-
-
-def load():
-    return f"{os.getloadavg()[0]:.1f}"
-
-
 def main(slotsheet, rounds):
     work = tempfile.mkdtemp(prefix="slotsheet-requests-")
     env = dict(os.environ, SLOTSHEET_TODAY=TODAY)
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     try:
-        psql("DROP DATABASE IF EXISTS bench_seeded")
-        psql("CREATE DATABASE bench_seeded")
-        backends = {"SQLite": f"sqlite:{work}/seeded.sqlite", "PostgreSQL": f"{BASE}/bench_seeded"}
-        for name, db in backends.items():
-            run_measured([slotsheet, "db", "init", "--db", db], env)
-            wall, out, _ = run_measured([slotsheet, "db", "seed", "--db", db, "--synthetic", "--staff", STAFF,
-                                         "--from", FROM, "--to", TO, "--seed", SEED], env)
-            print(f"{name} seed: {wall:.1f} s, {out.strip()}")
+        backends = seed_both(slotsheet, env, work, BASE, psql, ["--staff", STAFF, "--from", FROM, "--to", TO, "--seed", SEED])
         psql("VACUUM ANALYZE", "bench_seeded")
         import sqlite3
         connection = sqlite3.connect(f"{work}/seeded.sqlite")
@@ -94,16 +72,7 @@ def main(slotsheet, rounds):
         kinds = decisions.make(f"{work}/queue.csv", f"{work}/seeded.sqlite", f"{work}/decisions.csv", DECISIONS, FIRST_MOVE_DAY)
         print(f"decisions.csv: {DECISIONS} rows: " + ", ".join(f"{n} {kind}" for kind, n in kinds.items()))
 
-        copies = 0
-
-        def fresh(name):
-            nonlocal copies
-            if name == "SQLite":
-                shutil.copyfile(f"{work}/seeded.sqlite", f"{work}/run.sqlite")
-                return f"sqlite:{work}/run.sqlite", None
-            copies += 1
-            psql(f"CREATE DATABASE bench_run_{copies} TEMPLATE bench_seeded")
-            return f"{BASE}/bench_run_{copies}", f"bench_run_{copies}"
+        fresh = FreshCopies(work, BASE, psql)
 
         jobs = {
             "export .xlsx": (False, lambda db: [slotsheet, "requests", "export", "--db", db, "--status", "new", "-o", f"{work}/out.xlsx"]),
@@ -117,7 +86,7 @@ def main(slotsheet, rounds):
         sent = {job: [] for job in jobs}
         loads = []
         for round_ in range(rounds):
-            loads.append(load())
+            loads.append(load_average())
             for job, (writes, command) in jobs.items():
                 order = list(backends) if round_ % 2 == 0 else list(reversed(backends))
                 for name in order:
@@ -127,7 +96,7 @@ def main(slotsheet, rounds):
                     walls[(job, name)].append(wall)
                     peaks[(job, name)].append(rss)
                     if pg_name:
-                        sent[job].append(statements(pg_name, since))
+                        sent[job].append(logged_statements(LOG, pg_name, since))
                     if round_ == 0 and job in ("dry run", "apply"):
                         report = json.loads(out)
                         print(f"{job} on {name}: {report.get('status')}, {json.dumps(report.get('counts'))}")
@@ -140,15 +109,8 @@ def main(slotsheet, rounds):
 
         print(f"\n{DECISIONS} decisions on the synthetic queue ({STAFF} staff, {FROM}..{TO}, seed {SEED}), {rounds} alternating "
               "rounds, applies on fresh copies; PostgreSQL 15 with fsync, synchronous_commit and full_page_writes on\n")
-        print("Each round, SQLite / PostgreSQL in ms (ratio), and the load average (1 minute) as the round began:\n")
-        print(f"| round | load | {' | '.join(jobs)} |")
-        print(f"|---|---|{'---|' * len(jobs)}")
-        for round_ in range(rounds):
-            pairs = []
-            for job in jobs:
-                sqlite, postgres = walls[(job, "SQLite")][round_], walls[(job, "PostgreSQL")][round_]
-                pairs.append(f"{sqlite * 1000:.0f} / {postgres * 1000:.0f} ({postgres / sqlite:.2f}x)")
-            print(f"| {round_ + 1} | {loads[round_]} | {' | '.join(pairs)} |")
+        print_rounds([(job, job) for job in jobs], loads,
+                     lambda job, round_: (walls[(job, "SQLite")][round_], walls[(job, "PostgreSQL")][round_]))
         print(f"\nMedians of {rounds}: the ratio of the medians, the median of the rounds' ratios, peak RSS:\n")
         print("| | SQLite | PostgreSQL | ratio | median ratio of a round | peak RSS SQLite / PostgreSQL | PostgreSQL statements |")
         print("|---|---|---|---|---|---|---|")
