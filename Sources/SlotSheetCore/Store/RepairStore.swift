@@ -238,6 +238,8 @@ public struct ExportRun: Hashable, Sendable {
     public var kind: String
     /// The parameters as JSON text, so they can be read back without a schema change.
     public var parameters: String
+    /// Where the file is; for a file sent to someone and not kept (the web front's downloads),
+    /// what they received (`ExportRun.sent(as:)`).
     public var path: String
     /// Of the file's bytes.
     public var sha256: String
@@ -256,6 +258,10 @@ public struct ExportRun: Hashable, Sendable {
         self.createdAt = createdAt
         self.contentSHA256 = contentSHA256
     }
+
+    /// What `path` records for a file written only to be sent and then removed: the name it was
+    /// sent as (`web:availability-2026-12-07-2026-12-13.xlsx`), not the scratch file that is gone.
+    public static func sent(as name: String) -> String { "web:\(name)" }
 }
 
 /// A database system as `db status` shows it: "PostgreSQL 15.14" and the settings that decide

@@ -104,16 +104,18 @@ struct PageRoutes {
 enum TemplateDownload {
     static func export(range: DateRange, staff: StaffSelection, language: Language, services: WebServices) async throws -> Response {
         let path = services.uploads.scratchPath(extension: "xlsx")
+        let name = "\(language == .nl ? "beschikbaarheid" : "availability")-\(range.from.iso)-\(range.to.iso).xlsx"
+        var request = TemplateExportRequest(range: range, staff: staff, language: language, paper: services.office.paperSize, path: path,
+                                            returned: .web)
+        request.recordedAs = ExportRun.sent(as: name)
         do {
-            _ = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
-                try TemplateExporter(store: store, rules: rules).export(
-                    TemplateExportRequest(range: range, staff: staff, language: language, paper: paper, path: path, returned: .web))
+            _ = try await services.database.run { [rules = services.rules, request] store in
+                try TemplateExporter(store: store, rules: rules).export(request)
             }
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw error
         }
-        let name = "\(language == .nl ? "beschikbaarheid" : "availability")-\(range.from.iso)-\(range.to.iso).xlsx"
         return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
     }
 }
