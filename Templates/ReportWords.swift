@@ -77,7 +77,7 @@ extension ReportWords {
         batchColumns: ("Batch", "Wanneer", "Door", "Bestand", "Soort", "Draait terug", "Toegevoegd", "Verwijderd", "Ongewijzigd"),
         changeColumns: ("Batch", "Wanneer", "Door", "Datum", "Dagdeel", "Medewerker", "Wijziging"),
         becameAvailable: "beschikbaar", becameUnavailable: "niet beschikbaar", importKind: "import", undoKind: "terugdraaien",
-        outcomes: ["applied": "verwerkt", "unchanged": "niets te wijzigen", "dry_run": "proefrun", "rejected": "geweigerd",
+        outcomes: ["applied": "doorgevoerd", "unchanged": "niets te wijzigen", "dry_run": "proefrun", "rejected": "geweigerd",
                    "stale": "verouderd", "plan_changed": "plan gewijzigd"],
         outcomeColumn: "Uitkomst", problemsColumn: "Problemen")
 }

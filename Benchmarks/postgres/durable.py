@@ -30,7 +30,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from measure import run_measured  # noqa: E402
+from measure import FreshCopies, load_average, logged_statements, print_rounds, run_measured, seed_both  # noqa: E402
 
 SERVER = os.environ["SLOTSHEET_TEST_POSTGRES"]          # postgres://slotsheet@127.0.0.1:PORT/postgres
 BASE = SERVER.rsplit("/", 1)[0]
@@ -41,16 +41,6 @@ WRITERS, STAFF_EACH = 20, 10
 
 def psql(sql):
     subprocess.run(["psql", SERVER, "-q", "-v", "ON_ERROR_STOP=1", "-c", sql], check=True, stdout=subprocess.DEVNULL)
-
-
-def statements(database, since):
-    """Statements the server logged for `database` after byte `since` of its log."""
-    time.sleep(0.3)  # the server writes its log asynchronously
-    with open(LOG, "rb") as log:
-        log.seek(since)
-        lines = log.read().decode(errors="replace").splitlines()
-    prefix = f"db={database}/LOG:  "
-    return sum(1 for line in lines if line.startswith(prefix + "statement: ") or line.startswith(prefix + "execute "))
 
 
 def year_csv(export, target, marks):
@@ -83,23 +73,13 @@ def writer_csvs(export, work):
     return paths
 
 
-def load():
-    return f"{os.getloadavg()[0]:.1f}"
-
-
 def main(slotsheet, rounds, before=None):
     work = tempfile.mkdtemp()
     env = dict(os.environ, SLOTSHEET_TODAY=TODAY)
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     try:
-        psql("DROP DATABASE IF EXISTS bench_seeded")
-        psql("CREATE DATABASE bench_seeded")
-        backends = {"SQLite": f"sqlite:{work}/seeded.sqlite", "PostgreSQL": f"{BASE}/bench_seeded"}
-        for name, db in backends.items():
-            run_measured([slotsheet, "db", "init", "--db", db], env)
-            wall, out, _ = run_measured([slotsheet, "db", "seed", "--db", db, "--synthetic", "--staff", "250",
-                                         "--from", "2026-01-01", "--to", "2026-12-31", "--seed", "1"], env)
-            print(f"{name} seed: {wall:.1f} s, {out.strip()}")
+        backends = seed_both(slotsheet, env, work, BASE, psql, ["--staff", "250", "--from", "2026-01-01", "--to", "2026-12-31",
+                                                                "--seed", "1"])
         # What autovacuum does within a minute of a bulk load (planner statistics, the visibility map,
         # hint bits): done before the copies, so that no round depends on whether it got there yet.
         psql_db = f"{BASE}/bench_seeded"
@@ -116,16 +96,7 @@ def main(slotsheet, rounds, before=None):
         print(subprocess.run([slotsheet, "db", "status", "--db", backends["PostgreSQL"]], env=env,
                              capture_output=True, text=True).stdout.splitlines()[1])
 
-        copies = 0
-
-        def fresh(name):
-            nonlocal copies
-            if name == "SQLite":
-                shutil.copyfile(f"{work}/seeded.sqlite", f"{work}/run.sqlite")
-                return f"sqlite:{work}/run.sqlite", None
-            copies += 1
-            psql(f"CREATE DATABASE bench_run_{copies} TEMPLATE bench_seeded")
-            return f"{BASE}/bench_run_{copies}", f"bench_run_{copies}"
+        fresh = FreshCopies(work, BASE, psql)
 
         jobs = {
             "year CSV apply": lambda bin_, db: [bin_, "import", f"{work}/year.csv", "--json", "--operator", "bench", "--db", db],
@@ -138,7 +109,7 @@ def main(slotsheet, rounds, before=None):
         counts = {(bin_, job): [] for bin_ in binaries for job in jobs}
         loads = []
         for round_ in range(rounds):
-            loads.append(load())
+            loads.append(load_average())
             for job, command in jobs.items():
                 # The backends alternate, and so do the binaries, so that neither always goes first.
                 order = list(backends) if round_ % 2 == 0 else list(reversed(backends))
@@ -149,23 +120,15 @@ def main(slotsheet, rounds, before=None):
                         wall, out, _ = run_measured(command(binaries[bin_], db), env)
                         walls[(bin_, job, name)].append(wall)
                         if pg_name:
-                            counts[(bin_, job)].append(statements(pg_name, since))
+                            counts[(bin_, job)].append(logged_statements(LOG, pg_name, since))
                             psql(f"DROP DATABASE {pg_name}")
                         if job == "year CSV apply" and round_ == 0:
                             print(f"{bin_ + ' ' if bin_ else ''}{name}: {out.strip()[:160]}")
 
         print(f"\nthe synthetic year (250 staff, 2,190 slots), {rounds} alternating rounds, fresh copies; "
               "PostgreSQL 15 with fsync, synchronous_commit and full_page_writes on\n")
-        print("Each round, SQLite / PostgreSQL in ms (ratio), and the load average (1 minute) as the round began:\n")
-        print(f"| round | load | {' | '.join(f'{bin_} {job}'.strip() for job in jobs for bin_ in binaries)} |")
-        print(f"|---|---|{'---|' * (len(jobs) * len(binaries))}")
-        for round_ in range(rounds):
-            pairs = []
-            for job in jobs:
-                for bin_ in binaries:
-                    sqlite, postgres = walls[(bin_, job, "SQLite")][round_], walls[(bin_, job, "PostgreSQL")][round_]
-                    pairs.append(f"{sqlite * 1000:.0f} / {postgres * 1000:.0f} ({postgres / sqlite:.2f}x)")
-            print(f"| {round_ + 1} | {loads[round_]} | {' | '.join(pairs)} |")
+        print_rounds([(f"{bin_} {job}".strip(), (bin_, job)) for job in jobs for bin_ in binaries], loads,
+                     lambda key, round_: (walls[(*key, "SQLite")][round_], walls[(*key, "PostgreSQL")][round_]))
 
         print(f"\nMedians of {rounds}: the ratio of the medians, and the median of the rounds' ratios:\n")
         print("| | SQLite | PostgreSQL | ratio | median ratio of a round | PostgreSQL statements |")

@@ -5,7 +5,7 @@ import SlotSheetTemplates
 
 /// The command-line interface: parses arguments, calls SlotSheetCore, prints. No domain logic here.
 @main
-struct SlotSheet: ParsableCommand {
+struct SlotSheet: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "slotsheet",
         abstract: "Staff-availability spreadsheets in and out of the repair-request database.",
@@ -27,8 +27,9 @@ struct SlotSheet: ParsableCommand {
         version: VersionReport.current.text,
         subcommands: [DatabaseCommand.self, TemplateCommand.self, ExportCommand.self, ImportCommand.self, StaffCommand.self, DaypartsCommand.self, CatalogueCommand.self, RequestsCommand.self, HistoryCommand.self, ReportCommand.self, NightlyCommand.self, InspectCommand.self, ConfigCommand.self, ServeCommand.self, UserCommand.self, NoticesCommand.self])
 
-    /// Runs the command and exits with the code of `ExitStatus` that fits the outcome.
-    static func main() {
+    /// Runs the command and exits with the code of `ExitStatus` that fits the outcome. `serve` runs
+    /// asynchronously (`AsyncParsableCommand`); every other command on the main thread as it is.
+    static func main() async {
         // `slotsheet --version` alone is answered before the parser builds its command tree: that
         // walk reflects over every option, and each type's first conformance check scans every
         // conformance record of the binary, most of a start (Benchmarks/startup/). Same text.
@@ -43,7 +44,11 @@ struct SlotSheet: ParsableCommand {
         let status: ExitStatus
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
             status = .success
         } catch let error as ReportableError {
             Terminal.error(error.message(Terminal.language))

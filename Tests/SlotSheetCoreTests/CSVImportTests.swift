@@ -221,7 +221,7 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func insertImportBatch(_ batch: ImportBatch) throws -> RowID { try inner.insertImportBatch(batch) }
         func recordAvailabilityChanges(batchID: RowID, _ changes: [AvailabilityChange]) throws { try tick(); try inner.recordAvailabilityChanges(batchID: batchID, changes) }
         func importBatch(id: RowID) throws -> ImportBatch? { try inner.importBatch(id: id) }
-        func importBatches(limit: Int, outcomes: Set<ImportBatch.Outcome>?) throws -> [ImportBatch] { try inner.importBatches(limit: limit, outcomes: outcomes) }
+        func importBatches(_ filter: HistoryFilter) throws -> [ImportBatch] { try inner.importBatches(filter) }
         func importBatches(createdFrom start: String, before end: String) throws -> [ImportBatch] { try inner.importBatches(createdFrom: start, before: end) }
         func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange] { try inner.availabilityChanges(ofBatch: batchID) }
         func laterBatches(touchingCellsOf batchID: RowID) throws -> [RowID] { try inner.laterBatches(touchingCellsOf: batchID) }

@@ -167,6 +167,19 @@ import Testing
         #expect(all == [.stale, .applied, .unchanged], "newest first, every attempt")
         let refused = try fixture.store.read { try $0.importBatches(limit: 10, outcomes: [.stale, .rejected]) }.map(\.outcome)
         #expect(refused == [.stale])
+
+        // The history's pages are found by the database: an operator in any case, an offset, and
+        // whether older batches follow.
+        let batches = try fixture.store.read { try $0.importBatches(limit: 10, outcomes: nil) }
+        let name = batches[1].operatorName
+        let byName = batches.filter { $0.operatorName == name }.map(\.id)
+        let page = try fixture.store.history(HistoryFilter(operatorName: name.uppercased(), offset: 0, limit: 1))
+        #expect(page.batches.map(\.id) == [byName[0]] && page.more == (byName.count > 1))
+        #expect(try fixture.store.history(HistoryFilter(operatorName: name + " nobody", limit: 10)).batches.isEmpty)
+        let last = try fixture.store.history(HistoryFilter(offset: 2, limit: 5))
+        #expect(last.batches.map(\.outcome) == [.unchanged] && !last.more, "the third newest, and nothing older")
+        let middle = try fixture.store.history(HistoryFilter(outcomes: [.applied, .unchanged], offset: 0, limit: 1))
+        #expect(middle.batches.map(\.outcome) == [.applied] && middle.more)
     }
 
     /// An outcome this build does not know is an error, never read as `applied`.

@@ -31,6 +31,13 @@ import Testing
         #expect(LocalDate(iso: "2027-03-01")!.adding(days: -1).iso == "2027-02-28")
     }
 
+    @Test func namesTheMonthAfterAndTheFourWeeksAfterADate() {
+        #expect(DateRange.monthAfter(LocalDate(iso: "2026-12-15")!).description == "2027-01-01..2027-01-31", "December: January of the next year")
+        #expect(DateRange.monthAfter(LocalDate(iso: "2028-01-31")!).description == "2028-02-01..2028-02-29", "a leap February")
+        #expect(DateRange.monthAfter(LocalDate(iso: "2026-11-30")!).description == "2026-12-01..2026-12-31")
+        #expect(DateRange.fourWeeks(after: LocalDate(iso: "2026-12-20")!).description == "2026-12-21..2027-01-17")
+    }
+
     @Test func knowsWeekdays() {
         #expect(LocalDate(iso: "2026-12-08")!.weekday == .tuesday)
         #expect(LocalDate(iso: "2026-11-21")!.weekday == .saturday)

@@ -51,6 +51,9 @@ import XLSXReader
         }
         #expect(try fixture.exportRuns() == exportsBefore + 2 * ReportKind.allCases.count + 1,
                 "every download is recorded as an export, as the command's are (and the command's own runs here)")
+        let newest = try #require(try fixture.rowsText(of: "export_run").last)
+        #expect(newest.contains("web:utilization-2026-12-01-2026-12-07.xlsx") && !newest.contains(fixture.folder.path),
+                "a download records the name it was sent as, not the scratch file removed once sent: \(newest)")
     }
 
     @Test(arguments: TestBackend.available) func aRefusedFormSaysWhyInTheCoresWordsAndKeepsWhatWasTyped(_ backend: TestBackend) async throws {

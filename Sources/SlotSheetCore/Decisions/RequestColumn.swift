@@ -8,27 +8,13 @@ public enum RequestColumn: String, CaseIterable, Sendable, Codable {
     case request, created, resident, address, corporation, defects, description
     case date, daypart, status, staff, subcontractor, note
 
+    /// Its titles, from the files' one catalogue.
+    public var word: FileColumnWord { FileColumnWord(rawValue: rawValue)! }
+
     public var english: String { rawValue }
+    public var dutch: String { word.dutch }
 
-    public var dutch: String {
-        switch self {
-        case .request: return "verzoek"
-        case .created: return "aangemaakt"
-        case .resident: return "bewoner"
-        case .address: return "adres"
-        case .corporation: return "corporatie"
-        case .defects: return "gebreken"
-        case .description: return "omschrijving"
-        case .date: return "datum"
-        case .daypart: return "dagdeel"
-        case .status: return "status"
-        case .staff: return "medewerker"
-        case .subcontractor: return "onderaannemer"
-        case .note: return "notitie"
-        }
-    }
-
-    public func name(_ language: Language) -> String { language == .nl ? dutch : english }
+    public func name(_ language: Language) -> String { word.title(language) }
 
     /// Where the office writes its decisions (unlocked in the workbook).
     public var isDecision: Bool {

@@ -68,21 +68,18 @@ public enum RequestStateMachine {
 }
 
 extension RequestStatus {
-    /// The word for the status in the office's files and messages ("approved", "goedgekeurd").
+    /// The word for the status in the office's files, messages and reports ("approved",
+    /// "goedgekeurd"): the one catalogue of them is the reports' words (`ReportWords.statuses`).
     public func word(_ language: Language) -> String {
-        switch (self, language) {
-        case (.new, .en): return "new"
-        case (.approved, .en): return "approved"
-        case (.cancelled, .en): return "cancelled"
-        case (.completed, .en): return "completed"
-        case (.archived, .en): return "archived"
-        case (.new, .nl): return "nieuw"
-        case (.approved, .nl): return "goedgekeurd"
-        case (.cancelled, .nl): return "geannuleerd"
-        case (.completed, .nl): return "afgerond"
-        case (.archived, .nl): return "gearchiveerd"
-        }
+        RequestStatus.words[language]?[self] ?? rawValue
     }
+
+    /// The catalogue's words by language and status, looked up once (a file of 10,000 rows reads
+    /// a status word a row).
+    private static let words: [Language: [RequestStatus: String]] = Dictionary(uniqueKeysWithValues: Language.allCases.map { language in
+        let reports = language.words.reports
+        return (language, Dictionary(uniqueKeysWithValues: RequestStatus.allCases.map { ($0, reports.status($0.rawValue)) }))
+    })
 
     /// A status word as the office may type it, in English or Dutch, forgiving of case and of
     /// spaces anywhere (" Goed gekeurd " is approved); nil when it is not one.

@@ -13,10 +13,13 @@ import XLSXWriter
 public struct AtomicOutput: Sendable {
     public let finalPath: String
     public let temporaryPath: String
+    /// What the file's `export_run` row records: `finalPath`, or what a file written to be sent
+    /// and removed was sent as (`ExportRun.sent(as:)`).
+    public let recordedPath: String
 
     /// Checks the folder exists and can be written (a read-only mount is refused here, even for
     /// root), and picks a temporary name beside `path`.
-    public init(path: String) throws(OutputError) {
+    public init(path: String, recordedAs recorded: String? = nil) throws(OutputError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
@@ -34,6 +37,7 @@ public struct AtomicOutput: Sendable {
             throw .cannotWrite(url.path, OutputReason(errno: failure))
         }
         finalPath = url.path
+        recordedPath = recorded ?? url.path
         temporaryPath = url.deletingLastPathComponent()
             .appending(path: ".\(url.lastPathComponent).partial-\(UUID().uuidString.prefix(8))").path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SlotSheetTemplates
 
 /// Parses a CSV in the long format `date,daypart,staff,available` into a `ParsedSheet`, the same
 /// value a template becomes, so both go through one pipeline.
@@ -19,15 +20,14 @@ import Foundation
 /// fraction of a second.
 public enum CSVAvailabilityParser {
     /// Column names accepted, per field, lower-cased.
-    static let columnNames: [(field: Field, names: Set<String>)] = [
-        (.date, ["date", "datum"]), (.daypart, ["daypart", "dagdeel"]),
-        (.staff, ["staff", "medewerker"]), (.available, ["available", "beschikbaar"]),
-    ]
+    static let columnNames: [(field: Field, names: Set<String>)] = Field.allCases.map { ($0, [$0.name, $0.dutchName]) }
 
     enum Field: Int, CaseIterable {
         case date, daypart, staff, available
-        var name: String { ["date", "daypart", "staff", "available"][rawValue] }
-        var dutchName: String { ["datum", "dagdeel", "medewerker", "beschikbaar"][rawValue] }
+        /// Its titles, from the files' one catalogue.
+        var word: FileColumnWord { [FileColumnWord.date, .daypart, .staff, .available][rawValue] }
+        var name: String { word.english }
+        var dutchName: String { word.dutch }
 
         /// The field whose English column name is `name`.
         init?(name: String) {

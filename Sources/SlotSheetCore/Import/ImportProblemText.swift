@@ -257,10 +257,10 @@ public enum ImportReportLine: Hashable, Sendable, OfficeMessage {
             return "\(added) toegevoegd, \(removed) verwijderd, \(unchanged) ongewijzigd."
         case .nothingToChange: return "Niets te wijzigen: de database zegt al wat het bestand zegt."
         case .dryRunNote: return "Proefrun: er is niets gewijzigd."
-        case let .appliedAs(batch: batch): return "Verwerkt als importbatch \(batch); 'slotsheet import undo \(batch)' draait hem terug."
+        case let .appliedAs(batch: batch): return "Doorgevoerd als importbatch \(batch); 'slotsheet import undo \(batch)' draait hem terug."
         case let .recordedAs(batch: batch): return "Deze poging staat in de geschiedenis als batch \(batch)."
         case .planChanged:
-            return "De database is sinds het voorbeeld gewijzigd en het plan is nu anders, dus er is niets verwerkt. Dit is het nieuwe plan; verwerk het opnieuw als het klopt."
+            return "De database is sinds het voorbeeld gewijzigd en het plan is nu anders, dus er is niets doorgevoerd. Dit is het nieuwe plan; voer het opnieuw door als het klopt."
         case let .moreProblems(count: count): return "... en nog \(count)."
         }
     }

@@ -1,7 +1,8 @@
 import SlotSheetTemplates
 
-/// The office's own lists, each exported and imported as a table with a header: staff and dayparts.
-/// The raw value is what `import_batch.list_kind` records.
+/// The office's own lists, each exported and imported as a table with a header: staff, dayparts
+/// and the defect catalogue. The raw value is what `import_batch.list_kind` records for a list's
+/// batch (a batch of decisions records `requests`, which is no list).
 public enum ListKind: String, CaseIterable, Sendable, Codable {
     case staff
     case dayparts
@@ -12,14 +13,12 @@ public enum ListKind: String, CaseIterable, Sendable, Codable {
     public var columns: [ListColumn] {
         switch self {
         case .staff:
-            return [ListColumn("code", "code"), ListColumn("name", "naam"),
-                    ListColumn("employee_number", "personeelsnummer"), ListColumn("active", "actief")]
+            return [ListColumn(.code), ListColumn(.name), ListColumn(.employeeNumber), ListColumn(.active)]
         case .dayparts:
-            return [ListColumn("code", "code"), ListColumn("label", "omschrijving"), ListColumn("start", "begin"),
-                    ListColumn("end", "einde"), ListColumn("order", "volgorde", required: false), ListColumn("active", "actief")]
+            return [ListColumn(.code), ListColumn(.label), ListColumn(.start), ListColumn(.end), ListColumn(.order, required: false),
+                    ListColumn(.active)]
         case .catalogue:
-            return [ListColumn("location", "locatie"), ListColumn("space", "ruimte"), ListColumn("element", "onderdeel"),
-                    ListColumn("defect", "gebrek"), ListColumn("active", "actief")]
+            return [ListColumn(.location), ListColumn(.space), ListColumn(.element), ListColumn(.defect), ListColumn(.active)]
         }
     }
 
@@ -54,15 +53,17 @@ public enum ListKind: String, CaseIterable, Sendable, Codable {
 
 /// A column of a list file: its name in each language (both are read) and whether a file must have it.
 public struct ListColumn: Hashable, Sendable {
-    public let english: String
-    public let dutch: String
+    /// Its titles, from the files' one catalogue.
+    public let word: FileColumnWord
     public let required: Bool
 
-    init(_ english: String, _ dutch: String, required: Bool = true) {
-        self.english = english
-        self.dutch = dutch
+    init(_ word: FileColumnWord, required: Bool = true) {
+        self.word = word
         self.required = required
     }
 
-    public func name(_ language: Language) -> String { language == .nl ? dutch : english }
+    public var english: String { word.english }
+    public var dutch: String { word.dutch }
+
+    public func name(_ language: Language) -> String { word.title(language) }
 }

@@ -2,11 +2,11 @@ import Foundation
 import XLSXReader
 
 /// A list file (staff or dayparts) read into rows of text by the list's columns: the parse step
-/// of a list import. CSV goes through `CSVReader` (with its refusals of what is not CSV text);
-/// a workbook (.xlsx, .ods) through the workbook reader, from the sheet named after the list, else
-/// the first. Column names are English or Dutch, in any case and order. A file that cannot be
-/// read at all throws `ImportFileError`; problems of form (a missing column, a short line, too
-/// many rows) are collected in `problems`.
+/// of a list import. CSV goes through `CSVTableReader` (with `CSVReader`'s refusals of what is not
+/// CSV text); a workbook (.xlsx, .ods) through the workbook reader, from the sheet named after the
+/// list, else the first. Column names are English or Dutch, in any case and order. A file that
+/// cannot be read at all throws `ImportFileError`; problems of form (a missing column, a short
+/// line, too many rows) are collected in `problems`.
 struct ListTable: Sendable {
     struct Row: Sendable {
         /// Per column of the list (`ListKind.columns`): the value without the spaces around it; nil
@@ -49,23 +49,16 @@ struct ListTable: Sendable {
     // MARK: - CSV
 
     private mutating func readCSV(_ path: String) throws {
-        var reader = try CSVReader(path: path)
-        guard let header = try reader.next() else { throw CSVError.empty }
-        guard let positions = columnPositions(header.fields, at: .line(header.line)) else { return }
-        let width = (header.fields.lastIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? 0) + 1
-        var sawRow = false
-        while let record = try reader.next() {
-            let fields = record.fields.map { FormulaGuard.restore($0).trimmingCharacters(in: CSVAvailabilityParser.whiteSpace) }
-            if fields.allSatisfy(\.isEmpty) { continue }
-            sawRow = true
-            let extra = fields.count > width && fields[width...].contains { !$0.isEmpty }
-            if fields.count < width || extra {
-                problems.append(ListProblem(.wrongFieldCount(expected: width, found: fields.count), at: .line(record.line)))
-                continue
+        var table = try CSVTableReader(path: path)
+        guard let positions = columnPositions(table.header.fields, at: .line(table.header.line)) else { return }
+        while let line = try table.next() {
+            switch line {
+            case let .wrongFieldCount(expected, found, line):
+                problems.append(ListProblem(.wrongFieldCount(expected: expected, found: found), at: .line(line)))
+            case let .row(fields, line):
+                guard add(positions.map { $0.map { fields[$0] } }, places: positions.map { _ in .line(line) }) else { return }
             }
-            guard add(positions.map { $0.map { fields[$0] } }, places: positions.map { _ in .line(record.line) }) else { return }
         }
-        if !sawRow { throw CSVError.headerOnly(line: header.line) }
     }
 
     // MARK: - Workbook

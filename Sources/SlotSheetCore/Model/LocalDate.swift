@@ -121,3 +121,23 @@ public struct DateRange: Hashable, Sendable, Sequence, CustomStringConvertible {
 
     public var description: String { "\(from.iso)..\(to.iso)" }
 }
+
+/// The ranges a person picks by name ("next month" on the Template page), worked out once in the
+/// core rather than by each front.
+extension DateRange {
+    /// The whole calendar month after the one `date` is in (December: January of the next year).
+    public static func monthAfter(_ date: LocalDate) -> DateRange {
+        let first = firstOfNextMonth(date)
+        return DateRange(from: first, to: firstOfNextMonth(first).adding(days: -1))!
+    }
+
+    /// The four weeks after `date`: the next day and the 27 after it.
+    public static func fourWeeks(after date: LocalDate) -> DateRange {
+        DateRange(from: date.adding(days: 1), to: date.adding(days: 28))!
+    }
+
+    private static func firstOfNextMonth(_ date: LocalDate) -> LocalDate {
+        let (year, month, _) = date.parts
+        return LocalDate(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1)!
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A visit as an iCalendar object (RFC 5545) for a tenant's calendar: one event a request (its UID
 /// stays), a SEQUENCE that grows with every change of the request, `METHOD:REQUEST` to add or move
@@ -70,6 +71,9 @@ public enum VisitCalendar {
 enum ICalendarText {
     /// A TEXT value: backslash, semicolon, comma and line breaks escaped, other controls dropped.
     static func escaped(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }) {
+            return text
+        }
         var out = ""
         for scalar in text.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars {
             switch scalar {
@@ -93,9 +97,10 @@ enum ICalendarText {
     /// One content line, ended by CRLF and folded so no line is longer than 75 octets (a
     /// continuation starts with a space), never inside a UTF-8 character.
     static func folded(_ line: String) -> String {
+        if line.utf8.count <= 75 { return line + "\r\n" }
         var out = "", width = 0
         for character in line {
-            let size = String(character).utf8.count
+            let size = character.utf8.count
             if width + size > 75 {
                 out += "\r\n "
                 width = 1
@@ -121,7 +126,15 @@ enum ICalendarText {
         let day = LocalDate(dayNumber: Int((Double(seconds) / 86_400).rounded(.down)))
         let second = seconds - day.dayNumber * 86_400
         let (year, month, date) = day.parts
-        return String(format: "%04d%02d%02dT%02d%02d%02d", year, month, date, second / 3600, second / 60 % 60, second % 60)
+        return digits(year, 4) + digits(month, 2) + digits(date, 2) + "T" + digits(second / 3600, 2) + digits(second / 60 % 60, 2)
+            + digits(second % 60, 2)
+    }
+
+    /// `number` with zeros in front to `width` digits (a notice batch makes thousands of these:
+    /// `String(format:)` went through Foundation's locale machinery for each).
+    static func digits(_ number: Int, _ width: Int) -> String {
+        let text = String(number)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 }
 
@@ -130,8 +143,20 @@ enum ICalendarText {
 /// visit's offset from the object itself (no RRULE to get wrong); a zone without changes, one
 /// STANDARD observance.
 enum VisitTimeZone {
+    /// The lines made so far, by zone and year: a batch's notices share a few years, and asking
+    /// the zone for its names (ICU) cost more than the rest of a notice together.
+    private static let made = Mutex<[String: [String]]>([:])
+
     static func lines(for zone: TimeZone, around date: LocalDate) -> [String] {
         let (year, _, _) = date.parts
+        let key = "\(zone.identifier) \(year)"
+        if let lines = made.withLock({ $0[key] }) { return lines }
+        let lines = describe(zone, year: year)
+        made.withLock { $0[key] = lines }
+        return lines
+    }
+
+    private static func describe(_ zone: TimeZone, year: Int) -> [String] {
         let from = instant(LocalDate(year: year - 1, month: 1, day: 1)!), until = instant(LocalDate(year: year + 2, month: 1, day: 1)!)
         var lines = ["BEGIN:VTIMEZONE", "TZID:\(zone.identifier)"]
         var cursor = from, any = false
@@ -166,6 +191,6 @@ enum VisitTimeZone {
     /// `+0100`, `-0330`.
     private static func offset(_ seconds: Int) -> String {
         let minutes = abs(seconds) / 60
-        return String(format: "%@%02d%02d", seconds < 0 ? "-" : "+", minutes / 60, minutes % 60)
+        return (seconds < 0 ? "-" : "+") + ICalendarText.digits(minutes / 60, 2) + ICalendarText.digits(minutes % 60, 2)
     }
 }

@@ -21,11 +21,11 @@ public struct ReportExporter {
     }
 
     public func export(_ request: ReportRequest) throws -> ExportResult {
-        let output = try AtomicOutput(path: request.path)
+        let output = try AtomicOutput(path: request.path, recordedAs: request.recordedAs)
         do {
             let written = try write(request, to: output.temporaryPath)
             let sha256 = try FileDigest.sha256(ofFileAt: output.temporaryPath)
-            let run = ExportRun(kind: "report-\(request.kind.rawValue)", parameters: request.parameters, path: output.finalPath,
+            let run = ExportRun(kind: "report-\(request.kind.rawValue)", parameters: request.parameters, path: output.recordedPath,
                                 sha256: sha256, rows: written.rows, createdAt: clock.timestamp(), contentSHA256: written.contentDigest)
             try output.publish(recordedAs: run, in: store)
             return ExportResult(path: output.finalPath, rows: written.rows, staffCount: 0, sha256: sha256, fingerprint: nil,

@@ -32,6 +32,8 @@ public struct ReportRequest: Sendable {
     /// The paper a workbook's sheets print on (landscape); the office's settings choose it.
     public var paper: PaperSize
     public var path: String
+    /// What `export_run` records instead of `path`: a download's name (`ExportRun.sent(as:)`).
+    public var recordedAs: String?
     /// The form of a CSV report (separator, byte-order mark, dates, decimals).
     public var csvDialect: CSVDialect
 

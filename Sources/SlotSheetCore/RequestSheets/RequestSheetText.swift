@@ -21,11 +21,11 @@ public enum RequestSheetText: Hashable, Sendable, CaseIterable, OfficeMessage {
         case .choicesSheet: return "Choices"
         case .statusChoicesSheet: return "Status choices"
         case .documentTitle: return "Repair requests"
-        case .staffCodeTitle: return "staff"
-        case .staffNameTitle: return "name"
-        case .daypartCodeTitle: return "daypart"
+        case .staffCodeTitle: return FileColumnWord.staff.english
+        case .staffNameTitle: return FileColumnWord.name.english
+        case .daypartCodeTitle: return FileColumnWord.daypart.english
         case .daypartLabelTitle: return "time"
-        case .subcontractorTitle: return "subcontractor"
+        case .subcontractorTitle: return FileColumnWord.subcontractor.english
         case .statusInputTitle: return "Decision"
         case .statusInputMessage: return "Choose the request's new status from the list; leave it as it is to decide nothing."
         case .statusErrorTitle: return "Not a decision"
@@ -55,11 +55,11 @@ public enum RequestSheetText: Hashable, Sendable, CaseIterable, OfficeMessage {
         case .choicesSheet: return "Keuzes"
         case .statusChoicesSheet: return "Statuskeuzes"
         case .documentTitle: return "Reparatieverzoeken"
-        case .staffCodeTitle: return "medewerker"
-        case .staffNameTitle: return "naam"
-        case .daypartCodeTitle: return "dagdeel"
+        case .staffCodeTitle: return FileColumnWord.staff.dutch
+        case .staffNameTitle: return FileColumnWord.name.dutch
+        case .daypartCodeTitle: return FileColumnWord.daypart.dutch
         case .daypartLabelTitle: return "tijd"
-        case .subcontractorTitle: return "onderaannemer"
+        case .subcontractorTitle: return FileColumnWord.subcontractor.dutch
         case .statusInputTitle: return "Besluit"
         case .statusInputMessage: return "Kies de nieuwe status van het verzoek uit de lijst; laat hem staan om niets te besluiten."
         case .statusErrorTitle: return "Geen besluit"

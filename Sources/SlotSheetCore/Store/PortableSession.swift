@@ -215,9 +215,11 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         try connection.firstRow(StoreSQL.importBatch, [id.sqlValue], PortableSession.batch)
     }
 
-    func importBatches(limit: Int, outcomes: Set<ImportBatch.Outcome>?) throws -> [ImportBatch] {
-        let filter = (outcomes ?? []).map(\.rawValue).sorted()
-        return try connection.rows(StoreSQL.recentImportBatches(outcomes: filter.count), filter.map(\.sqlValue) + [limit.sqlValue],
+    func importBatches(_ filter: HistoryFilter) throws -> [ImportBatch] {
+        let outcomes = (filter.outcomes ?? []).map(\.rawValue).sorted()
+        return try connection.rows(StoreSQL.recentImportBatches(outcomes: outcomes.count, byOperator: filter.operatorName != nil),
+                                   outcomes.map(\.sqlValue) + (filter.operatorName.map { [$0.sqlValue] } ?? [])
+                                       + [filter.limit.sqlValue, filter.offset.sqlValue],
                                    PortableSession.batch)
     }
 

@@ -182,8 +182,8 @@ public protocol StoreSession: WebAccountSession, WebStateSession, ListSession, L
     /// Records the changes of a batch in `availability_change`, in bulk statements.
     func recordAvailabilityChanges(batchID: RowID, _ changes: [AvailabilityChange]) throws
     func importBatch(id: RowID) throws -> ImportBatch?
-    /// The newest batches first; with `outcomes`, only those that ended so.
-    func importBatches(limit: Int, outcomes: Set<ImportBatch.Outcome>?) throws -> [ImportBatch]
+    /// The batches `filter` asks for, newest first (`HistoryFilter`; `importBatches(limit:outcomes:)`).
+    func importBatches(_ filter: HistoryFilter) throws -> [ImportBatch]
     /// The batches created from `start` up to (not including) `end`, ISO 8601 UTC instants, oldest first.
     func importBatches(createdFrom start: String, before end: String) throws -> [ImportBatch]
     func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange]
@@ -238,6 +238,8 @@ public struct ExportRun: Hashable, Sendable {
     public var kind: String
     /// The parameters as JSON text, so they can be read back without a schema change.
     public var parameters: String
+    /// Where the file is; for a file sent to someone and not kept (the web front's downloads),
+    /// what they received (`ExportRun.sent(as:)`).
     public var path: String
     /// Of the file's bytes.
     public var sha256: String
@@ -256,6 +258,10 @@ public struct ExportRun: Hashable, Sendable {
         self.createdAt = createdAt
         self.contentSHA256 = contentSHA256
     }
+
+    /// What `path` records for a file written only to be sent and then removed: the name it was
+    /// sent as (`web:availability-2026-12-07-2026-12-13.xlsx`), not the scratch file that is gone.
+    public static func sent(as name: String) -> String { "web:\(name)" }
 }
 
 /// A database system as `db status` shows it: "PostgreSQL 15.14" and the settings that decide

@@ -173,10 +173,13 @@ enum StoreSQL {
 
     static let batchColumns = ImportBatchColumn.selectList
     static let importBatch = "SELECT \(batchColumns) FROM import_batch WHERE id = ?"
-    /// The newest batches whose outcome is one of `outcomes` (a `?` each), then the limit.
-    static func recentImportBatches(outcomes: Int) -> String {
-        let filter = outcomes == 0 ? "" : "WHERE outcome IN (\(Array(repeating: "?", count: outcomes).joined(separator: ", "))) "
-        return "SELECT \(batchColumns) FROM import_batch \(filter)ORDER BY id DESC LIMIT ?"
+    /// The newest batches whose outcome is one of `outcomes` (a `?` each), of an operator in any
+    /// ASCII case when `byOperator` (a `?`), then the limit and the offset.
+    static func recentImportBatches(outcomes: Int, byOperator: Bool) -> String {
+        let conditions = (outcomes == 0 ? [] : ["outcome IN (\(Array(repeating: "?", count: outcomes).joined(separator: ", ")))"])
+            + (byOperator ? ["LOWER(operator) = LOWER(?)"] : [])
+        let filter = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND ")) "
+        return "SELECT \(batchColumns) FROM import_batch \(filter)ORDER BY id DESC LIMIT ? OFFSET ?"
     }
     static let importBatchesCreatedBetween = "SELECT \(batchColumns) FROM import_batch WHERE created_at >= ? AND created_at < ? ORDER BY id"
     static let changesOfBatch = """

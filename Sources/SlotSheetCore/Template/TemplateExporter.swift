@@ -12,6 +12,8 @@ public struct TemplateExportRequest: Sendable {
     public var path: String
     /// How the filled-in file comes back (the instructions sheet's words): the web front's download says the web front's.
     public var returned: TemplateReturn
+    /// What `export_run` records instead of `path`: a download's name (`ExportRun.sent(as:)`).
+    public var recordedAs: String?
 
     public init(range: DateRange, staff: StaffSelection, language: Language, paper: PaperSize = .a4, path: String,
                 returned: TemplateReturn = .commandLine) {
@@ -56,7 +58,7 @@ public struct TemplateExporter {
     }
 
     public func export(_ request: TemplateExportRequest) throws -> ExportResult {
-        let output = try AtomicOutput(path: request.path)
+        let output = try AtomicOutput(path: request.path, recordedAs: request.recordedAs)
         let generatedAt = clock.timestamp()
         do {
             let (layout, fingerprint) = try store.read { session in
@@ -65,7 +67,7 @@ public struct TemplateExporter {
             let sha256 = try FileDigest.sha256(ofFileAt: output.temporaryPath)
             let run = ExportRun(
                 kind: "template", parameters: ExportParameters.json(request.range, request.staff, request.language),
-                path: output.finalPath, sha256: sha256, rows: layout.rowCount, createdAt: generatedAt)
+                path: output.recordedPath, sha256: sha256, rows: layout.rowCount, createdAt: generatedAt)
             try output.publish(recordedAs: run, in: store)
             return ExportResult(path: output.finalPath, rows: layout.rowCount, staffCount: layout.staff.count,
                                 sha256: sha256, fingerprint: fingerprint)

@@ -34,9 +34,8 @@ struct APIRoutes {
             throw WebError.badRequest(error.text(context.language))
         }
         let staffText = query["staff"].map(String.init) ?? "all"
-        let codes = staffText.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let staff: StaffSelection = staffText == "all" ? .allActive : .codes(codes)
-        if case .codes([]) = staff { throw WebError.badRequest(w.noStaffChosen) }
+        let staff = StaffSelection.chosen(all: staffText == "all", list: staffText)
+        if staff.namesNobody { throw WebError.badRequest(w.noStaffChosen) }
         var language = context.language
         if let text = query["lang"].map(String.init) {
             guard let chosen = Language(rawValue: text) else { throw WebError.badParameter(name: "lang", message: w.apiBadLanguage(text)) }

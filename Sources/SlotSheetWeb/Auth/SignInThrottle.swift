@@ -55,7 +55,7 @@ final class SignInThrottle: SignInLimiter {
     /// The time, injected so tests can move it.
     private let clock: @Sendable () -> Date
 
-    init(database: StoreAccess, logger: Logger, clock: @escaping @Sendable () -> Date = Date.init) {
+    init(database: StoreAccess, logger: Logger, clock: @escaping @Sendable () -> Date) {
         self.database = database
         self.logger = logger
         self.clock = clock

@@ -1,14 +1,11 @@
 import Hummingbird
 import SlotSheetCore
 
-/// Which batches the history shows: an outcome, an operator, a page. The page (`/history`) and
-/// the API (`GET /api/batches`) read the same parameters and give the same batches.
-///
-/// The newest `searched` batches of the outcome asked for are searched; a flood of one outcome
-/// (refused applies, say) never hides another, which is filtered for in the database.
+/// Which batches the history shows: an outcome, an operator, a page, read from the request into
+/// the core's `HistoryFilter` (the database finds the page). The page (`/history`) and the API
+/// (`GET /api/batches`) read the same parameters and give the same batches.
 struct HistoryQuery: Equatable {
-    static let searched = 1_000
-    static let pageLimits = (range: 1...1000, defaultValue: 50)
+    static let pageLimits = (range: HistoryFilter.pageSizes, defaultValue: 50)
 
     var outcome: ImportBatch.Outcome?
     var user: String?
@@ -29,17 +26,14 @@ struct HistoryQuery: Equatable {
             self.outcome = outcome
         }
         user = query["user"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-        offset = try APIRoutes.number("offset", in: request, context: context, range: 0...Self.searched, default: 0)
+        offset = try APIRoutes.number("offset", in: request, context: context, range: 0...HistoryFilter.deepestOffset, default: 0)
         limit = try APIRoutes.number("limit", in: request, context: context, range: Self.pageLimits.range, default: defaultLimit)
     }
 
     /// The batches asked for, newest first, and whether more follow.
     func batches(_ services: WebServices) async throws -> (batches: [ImportBatch], more: Bool) {
-        let outcomes = outcome.map { Set([$0]) }
-        let found = try await services.database.read { try $0.importBatches(limit: Self.searched, outcomes: outcomes) }
-        let matching = user.map { name in found.filter { $0.operatorName.lowercased() == name.lowercased() } } ?? found
-        let page = Array(matching.dropFirst(offset).prefix(limit))
-        return (page, matching.count > offset + page.count)
+        let filter = HistoryFilter(outcomes: outcome.map { Set([$0]) }, operatorName: user, offset: offset, limit: limit)
+        return try await services.database.run { try $0.history(filter) }
     }
 
     /// This query on another page, as a `/history` link.

@@ -49,11 +49,11 @@ struct PageRoutes {
         } catch {
             problems.append(error.text(context.language))
         }
-        if !form.allStaff && form.chosen.isEmpty { problems.append(w.noStaffChosen) }
+        let selection = StaffSelection.chosen(all: form.allStaff, codes: form.chosen.sorted())
+        if selection.namesNobody { problems.append(w.noStaffChosen) }
         guard problems.isEmpty, let range else {
             return try await templatePage(form, problems: problems, context: context, status: .badRequest).response
         }
-        let selection: StaffSelection = form.allStaff ? .allActive : .codes(form.chosen.sorted())
         do {
             let file = try await TemplateDownload.export(range: range, staff: selection, language: form.language, services: services)
             return file
@@ -94,12 +94,7 @@ struct PageRoutes {
 
     /// "Next 4 weeks": tomorrow and the 27 days after it. "Next month": the whole next calendar month.
     static func shortcuts(today: LocalDate) -> (nextFourWeeks: DateRange, nextMonth: DateRange) {
-        let fourWeeks = DateRange(from: today.adding(days: 1), to: today.adding(days: 28))!
-        let (year, month, _) = today.parts
-        let first = LocalDate(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1)!
-        let (nextYear, nextMonth, _) = first.parts
-        let firstAfter = LocalDate(year: nextMonth == 12 ? nextYear + 1 : nextYear, month: nextMonth == 12 ? 1 : nextMonth + 1, day: 1)!
-        return (fourWeeks, DateRange(from: first, to: firstAfter.adding(days: -1))!)
+        (DateRange.fourWeeks(after: today), DateRange.monthAfter(today))
     }
 
 }
@@ -109,16 +104,18 @@ struct PageRoutes {
 enum TemplateDownload {
     static func export(range: DateRange, staff: StaffSelection, language: Language, services: WebServices) async throws -> Response {
         let path = services.uploads.scratchPath(extension: "xlsx")
+        let name = "\(language == .nl ? "beschikbaarheid" : "availability")-\(range.from.iso)-\(range.to.iso).xlsx"
+        var request = TemplateExportRequest(range: range, staff: staff, language: language, paper: services.office.paperSize, path: path,
+                                            returned: .web)
+        request.recordedAs = ExportRun.sent(as: name)
         do {
-            _ = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
-                try TemplateExporter(store: store, rules: rules).export(
-                    TemplateExportRequest(range: range, staff: staff, language: language, paper: paper, path: path, returned: .web))
+            _ = try await services.database.run { [rules = services.rules, request] store in
+                try TemplateExporter(store: store, rules: rules).export(request)
             }
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw error
         }
-        let name = "\(language == .nl ? "beschikbaarheid" : "availability")-\(range.from.iso)-\(range.to.iso).xlsx"
         return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
     }
 }

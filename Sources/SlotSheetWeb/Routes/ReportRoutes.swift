@@ -38,15 +38,16 @@ struct ReportRoutes {
         form.kind = kind
         form.format = format
         let path = services.uploads.scratchPath(extension: format.rawValue)
-        let report: ReportRequest
+        var report: ReportRequest
         do {
             report = try form.order.request(clock: services.clock, language: form.language, paper: services.office.paperSize, path: path,
                                             csvDialect: services.office.effectiveCSVDialect)
+            report.recordedAs = ExportRun.sent(as: ReportOrder.fileName(report))
         } catch let error as any OfficeMessage & Error {
             return refused(form, error.text(context.language), context)
         }
         do {
-            _ = try await services.database.run { [rules = services.rules] store in
+            _ = try await services.database.run { [rules = services.rules, report] store in
                 try ReportExporter(store: store, rules: rules).export(report)
             }
         } catch {

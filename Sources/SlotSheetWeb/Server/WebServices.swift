@@ -36,12 +36,13 @@ public final class WebServices: Sendable {
     /// bcrypt's cost for passwords set here and the dummy check of unknown names.
     let bcryptCost: UInt8
 
-    /// `signInClock` times the waits after failed sign-ins and the sessions' start and end (tests
-    /// move it by hand).
+    /// The web front keeps one clock, the rules' (`clock`): the pages' and uploads' times, the waits
+    /// after failed sign-ins and the sessions' start and end. Only a test gives `signInClock`, a
+    /// time of its own for the sign-ins and sessions that it moves by hand.
     public init(settings: WebSettings, database: StoreAccess, rules: OfficeRules, office: Settings.Office = Settings.builtIn.office,
                 notices: NoticeOffice = NoticeOffice(settings: .builtIn), logger: Logger,
                 bcryptCost: UInt8 = UserDirectory.defaultCost,
-                signInClock: @escaping @Sendable () -> Date = Date.init) throws {
+                signInClock: (@Sendable () -> Date)? = nil) throws {
         self.settings = settings
         self.database = database
         self.rules = rules
@@ -50,8 +51,9 @@ public final class WebServices: Sendable {
         self.logger = logger
         self.bcryptCost = bcryptCost
         passwords = PasswordChecker(cost: bcryptCost)
-        throttle = SignInThrottle(database: database, logger: logger, clock: signInClock)
-        sessions = WebSessions(database: database, lifetime: settings.sessionLifetime, clock: signInClock)
+        let signInTime = signInClock ?? { [clock = rules.clock] in clock.now }
+        throttle = SignInThrottle(database: database, logger: logger, clock: signInTime)
+        sessions = WebSessions(database: database, lifetime: settings.sessionLifetime, clock: signInTime)
         probe = database.separate()
         uploads = try UploadFolder(path: settings.uploadFolder)
         readers = UploadReaders(logger: logger, settings: settings)

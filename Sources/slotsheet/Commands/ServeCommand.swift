@@ -5,8 +5,9 @@ import SlotSheetCore
 import SlotSheetWeb
 
 /// `slotsheet serve`: the office's web front. The command only gathers the settings and opens the
-/// database; `SlotSheetWeb` does the rest.
-struct ServeCommand: ParsableCommand {
+/// database; `SlotSheetWeb` does the rest. It is asynchronous: the server runs in the command's own
+/// task until it stops, and nothing waits for it on a blocked thread.
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the office's web front: sign in, download templates, upload, review.",
@@ -49,7 +50,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The nightly export's output folder, listed on the admins' Exports page (default: $SLOTSHEET_EXPORTS_DIR, else $STATE_DIRECTORY/exports, else ./exports).", valueName: "folder"))
     var exportsDir: String?
 
-    func run() throws {
+    func run() async throws {
         // The flags are the last word on the [web] settings: they go through the same checks, and
         // a mistake in one names the flag typed.
         let options = [(SettingKey.webListen, "--listen", listen), (.webUploadLimit, "--upload-limit-mb", uploadLimitMb.map(String.init)),
@@ -60,11 +61,18 @@ struct ServeCommand: ParsableCommand {
         var settings = WebSettings(context.settings.web, uploadFolder: WebSettings.uploadFolder(flag: uploadDir))
         settings.exportsFolder = WebSettings.exportsFolder(flag: exportsDir)
         let clock = context.clock
-        // Refuse at once (exit 5) when the database is missing or not migrated, rather than on the first page.
-        _ = try store.openMigrated()
         let isSQLite: Bool = if case .sqlite = try store.location() { true } else { false }
         let storeOptions = store
         let database = StoreAccess(threads: settings.workerThreads, shareOneStore: isSQLite) { try storeOptions.openMigrated() }
+        // Refuse at once (exit 5) when the database is missing or not migrated, rather than on the
+        // first page. Opened on one of the database's threads: opening waits for the server, which
+        // must never block a thread of Swift's cooperative pool.
+        do {
+            try await database.run { _ in }
+        } catch {
+            try? await database.shutdown()
+            throw error
+        }
         LoggingSystem.bootstrap { LineLogHandler(label: $0, clock: clock) }
         let logger = Logger(label: "slotsheet.web")
         let services: WebServices
@@ -73,32 +81,20 @@ struct ServeCommand: ParsableCommand {
                                        office: context.settings.office, notices: NoticeOffice(settings: context.settings), logger: logger)
         } catch {
             logger.error("upload folder \(settings.uploadFolder): \(error)")
+            try? await database.shutdown()
             throw CommandFailure(.outputFailed, .uploadFolderUnusable(path: settings.uploadFolder, reason: OutputReason(fileError: error)))
         }
-        let finished = DispatchSemaphore(value: 0)
-        let failure = LockedFailure()
-        Task {
-            do {
-                try await WebServer.application(services).runService()
-            } catch {
-                failure.set(error)
-            }
-            try? await database.shutdown()
-            logger.notice("stopped")
-            finished.signal()
+        var failure: (any Error)?
+        do {
+            try await WebServer.application(services).runService()
+        } catch {
+            failure = error
         }
-        finished.wait()
-        if let error = failure.get() {
-            logger.error("stopped by \(error)")
-            throw CommandFailure(.outputFailed, .serverStopped(address: "\(context.settings.web.listen)", failure: ListenFailure(error)))
+        try? await database.shutdown()
+        logger.notice("stopped")
+        if let failure {
+            logger.error("stopped by \(failure)")
+            throw CommandFailure(.outputFailed, .serverStopped(address: "\(context.settings.web.listen)", failure: ListenFailure(failure)))
         }
     }
-}
-
-/// The error the server stopped with, handed from its task to the command's thread.
-private final class LockedFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var error: (any Error)?
-    func set(_ error: any Error) { lock.withLock { self.error = error } }
-    func get() -> (any Error)? { lock.withLock { error } }
 }

@@ -16,7 +16,6 @@ struct StaffOptions: ParsableArguments {
     /// Which staff; checked here rather than in `validate()`, so the message is in the office's language.
     func selection() throws -> StaffSelection {
         guard allStaff != (staff != nil) else { throw CommandFailure(.usage, .staffChoice) }
-        guard let staff else { return .allActive }
-        return .codes(staff.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        return .chosen(all: allStaff, list: staff ?? "")
     }
 }

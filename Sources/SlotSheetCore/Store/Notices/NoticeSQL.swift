@@ -61,7 +61,7 @@ enum NoticeSQL {
     static func setMessageIDs(_ d: SQLDialect) -> String {
         """
         UPDATE resident_notice SET message_id = 'notice-' || CAST(id AS TEXT) || '@' || CAST(? AS TEXT) \
-        WHERE message_id IS NULL AND \(d.inIntegerList("request_id")) RETURNING \(columns)
+        WHERE message_id IS NULL AND \(d.inIntegerSet("request_id")) RETURNING \(columns)
         """
     }
 
