@@ -48,7 +48,7 @@ extension PortableSession: WebAccountSession {
     func insertUpload(_ u: WebUpload) throws -> RowID {
         let id = try connection.returningID(WebSQL.insertUpload, [
             u.userID.sqlValue, u.fileName.sqlValue, u.storedName.sqlValue, u.size.sqlValue, u.state.rawValue.sqlValue,
-            u.createdAt.sqlValue, u.expiresAt.sqlValue,
+            u.createdAt.sqlValue, u.expiresAt.sqlValue, u.kind.rawValue.sqlValue,
         ])
         if u.state == .reading { try announceUploadWaiting() }
         return id
@@ -155,7 +155,7 @@ extension PortableSession: WebAccountSession {
         return moved
     }
 
-    /// A row of `WebSQL.uploadColumns` as an upload; a state or an outcome this build does not know is an error.
+    /// A row of `WebSQL.uploadColumns` as an upload; a state, an outcome or a kind this build does not know is an error.
     private static func webUpload(_ row: Connection.Row) throws -> WebUpload {
         let state = try row.text(5)
         guard let known = UploadState(rawValue: state) else { throw StoreError.failed("unknown upload state '\(state)'") }
@@ -173,6 +173,9 @@ extension PortableSession: WebAccountSession {
         upload.onTopDigest = try row.optionalText(17)
         upload.leaseOwner = try row.optionalText(18)
         upload.leaseUntil = try row.optionalInteger(19)
+        let kind = try row.text(20)
+        guard let knownKind = UploadKind(rawValue: kind) else { throw StoreError.failed("upload \(upload.id ?? 0) is of the kind '\(kind)', which this slotsheet does not know") }
+        upload.kind = knownKind
         return upload
     }
 }

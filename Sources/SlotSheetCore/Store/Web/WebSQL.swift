@@ -17,12 +17,12 @@ enum WebSQL {
     static let uploadColumns = """
         u.id, u.user_id, u.file_name, u.stored_name, u.size, u.state, u.created_at, u.expires_at, u.rows_read, \
         u.added, u.removed, u.problems, u.outcome, u.batch_id, a.name, u.rows_total, u.plan_digest, u.on_top_digest, \
-        u.lease_owner, u.lease_until
+        u.lease_owner, u.lease_until, u.kind
         """
     static let uploadFrom = "FROM web_upload u JOIN app_user a ON a.id = u.user_id"
     static let insertUpload = """
-        INSERT INTO web_upload (user_id, file_name, stored_name, size, state, created_at, expires_at) \
-        VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+        INSERT INTO web_upload (user_id, file_name, stored_name, size, state, created_at, expires_at, kind) \
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
         """
     static let uploadByID = "SELECT \(uploadColumns) \(uploadFrom) WHERE u.id = ?"
     static let allUploads = "SELECT \(uploadColumns) \(uploadFrom) ORDER BY u.id DESC LIMIT ?"
