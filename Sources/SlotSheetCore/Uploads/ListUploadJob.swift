@@ -13,15 +13,13 @@ import XLSXWriter
 public struct ListUploadJob {
     public let store: any RepairStore
     public let rules: OfficeRules
-    public let paper: PaperSize
-    /// A new private file of the server's, with this extension (the bytes, the error workbooks).
-    public let scratchPath: @Sendable (String) -> String
+    /// Where the bytes are read from and the error workbooks made.
+    public let scratch: UploadScratch
 
-    public init(store: any RepairStore, rules: OfficeRules, paper: PaperSize, scratchPath: @escaping @Sendable (String) -> String) {
+    public init(store: any RepairStore, rules: OfficeRules, scratch: UploadScratch) {
         self.store = store
         self.rules = rules
-        self.paper = paper
-        self.scratchPath = scratchPath
+        self.scratch = scratch
     }
 
     /// What applying an upload did.
@@ -45,7 +43,7 @@ public struct ListUploadJob {
         guard let id = upload.id, let kind = upload.kind.list else { return .notReady(upload.state) }
         if let settled = UploadApplyJob.settled(upload) { return Applied(settled) }
         if let wait = try UploadApplyJob(store: store, rules: rules).waitBeforeApplying(operatorName: operatorName) { return .tooManyRefused(wait: wait) }
-        let source = scratchPath("upload")
+        let source = scratch.path("upload")
         defer { try? FileManager.default.removeItem(atPath: source) }
         guard try store.read({ try UploadChunks.write(uploadID: id, from: $0, to: source) }) else { return try settled(id) }
         let pipeline = ListUploads(kind: kind)
@@ -69,7 +67,7 @@ public struct ListUploadJob {
         case .planChanged, .rejected, .stale, .dryRun:
             // Two applies at once: the one that waited finds the rows written by the other, so its plan changed.
             if case let .alreadyApplied(batch) = try settled(id) { return .alreadyApplied(batchID: batch) }
-            let read = try pipeline.check(parsed, file: file, store: store, rules: rules, paper: paper) { _ in scratchPath("xlsx") }
+            let read = try pipeline.check(parsed, file: file, store: store, rules: rules, paper: scratch.paper) { _ in scratch.path("xlsx") }
             defer { for path in read.workbooks.values { try? FileManager.default.removeItem(atPath: path) } }
             _ = try store.write { try read.record(uploadID: id, lease: nil, in: $0) }
             return .notApplied(try StoredListPreview.decode(read.stored))

@@ -35,6 +35,19 @@ public struct UploadFile: Sendable {
     }
 }
 
+/// Where a job makes an upload's files on the server (the bytes written out for a read, the error
+/// workbooks before they are stored): new private files of its folder, and the office's paper.
+public struct UploadScratch: Sendable {
+    public let paper: PaperSize
+    /// A new private file with this extension.
+    public let path: @Sendable (String) -> String
+
+    public init(paper: PaperSize, path: @escaping @Sendable (String) -> String) {
+        self.paper = paper
+        self.path = path
+    }
+}
+
 /// What reading an upload found, ready to record: the row's reading, the stored preview's bytes,
 /// the error workbooks written (files the caller stores and removes).
 public struct UploadRead: Sendable {

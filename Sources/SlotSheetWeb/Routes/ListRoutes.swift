@@ -115,8 +115,8 @@ struct ListAdminRoutes {
         let w = context.words
         guard let digest = fields["plan"], !digest.isEmpty else { throw WebError.badRequest(w.noPlanGiven) }
         let render = ListPageRender(services: services)
-        let applied = try await services.database.run { [rules = services.rules, paper = services.office.paperSize, uploads = services.uploads] store in
-            try ListUploadJob(store: store, rules: rules, paper: paper) { uploads.scratchPath(extension: $0) }
+        let applied = try await services.database.run { [rules = services.rules, scratch = services.uploadScratch] store in
+            try ListUploadJob(store: store, rules: rules, scratch: scratch)
                 .apply(upload, planDigest: digest, onTop: fields["on_top"] == "1", operatorName: user.name)
         }
         let notice: (String, String)

@@ -35,22 +35,4 @@ struct UploadErrorWorkbook {
         guard made else { throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable) }
         return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
     }
-
-    /// Makes and stores the workbooks of the upload's preview as it is now, from its stored bytes
-    /// (after an apply found the file refused as the database is then); removes them when the
-    /// preview has no problems.
-    func remake(_ preview: UploadPreview, uploadID id: RowID) async throws {
-        let source = services.uploads.scratchPath(extension: "upload")
-        var files: [Language: String] = [:]
-        defer { for file in [source] + files.values { try? FileManager.default.removeItem(atPath: file) } }
-        if UploadErrorWorkbooks.marked(preview) != nil {
-            files = try await services.database.run { [rules = services.rules, paper = services.office.paperSize, uploads = services.uploads] store in
-                guard try store.read({ try UploadChunks.write(uploadID: id, from: $0, to: source) }) else { return [:] }
-                return try UploadErrorWorkbooks.write(preview, source: source, store: store, rules: rules, paper: paper) { _ in
-                    uploads.scratchPath(extension: "xlsx")
-                }
-            }
-        }
-        try await services.database.write { [files] in try UploadErrorWorkbooks.store(files, uploadID: id, in: $0) }
-    }
 }
