@@ -121,15 +121,16 @@ public struct UploadApplyJob {
 }
 
 extension ImportOutcome.Status {
-    /// The status as the log and `--json` name it.
-    public var name: String {
+    /// The status as an attempt of any batch (the type list imports and decisions report), whose
+    /// word the log, `--json` and the API use: one set of words for every kind of import.
+    public var attempt: BatchAttemptStatus {
         switch self {
-        case .applied: return "applied"
-        case .nothingToChange: return "nothing_to_change"
-        case .dryRun: return "dry_run"
-        case .rejected: return "rejected"
-        case .stale: return "stale"
-        case .planChanged: return "plan_changed"
+        case let .applied(batchID): .applied(batchID: batchID)
+        case .nothingToChange: .nothingToChange
+        case .dryRun: .dryRun
+        case .rejected: .rejected
+        case .stale: .stale
+        case .planChanged: .planChanged
         }
     }
 }
