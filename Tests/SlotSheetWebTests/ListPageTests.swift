@@ -364,6 +364,12 @@ import Testing
             #expect(applied.status == .seeOther, "\(applied.status): \(applied.text.prefix(2000))")
         }
         #expect(!other.log.all.contains { $0.contains("upload \(id): read") || $0.contains("claimed") }, "B read nothing: \(other.log.all)")
+        try await fixture.secondInstance().test(.router) { client in
+            let uploads = try await client.execute(uri: "/uploads", method: .get, headers: adam.headers())
+            #expect(uploads.text.contains("<span class=\"tag\">list Staff</span> <a href=\"\(location)\">seven.csv</a>"), "\(uploads.text)")
+            #expect(try await client.execute(uri: "/uploads/\(id)", method: .get, headers: adam.headers()).status == .notFound,
+                    "a list upload is shown on its own page, not as an availability upload")
+        }
         let row = try #require(try fixture.store.read { try $0.upload(id: id) })
         #expect(row.state == .applied && row.batchID != nil)
         #expect(try fixture.store.read { try $0.uploadChunk(uploadID: id, seq: 0) } == nil, "the bytes went with the apply")

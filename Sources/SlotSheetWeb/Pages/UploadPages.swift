@@ -54,7 +54,14 @@ struct UploadListPage {
                     element("tbody") {
                         for upload in uploads {
                             element("tr") {
-                                element("td") { element("a", [.href(UploadWords.page(upload))]) { EchoedText.escaped(upload.fileName) } }
+                                element("td") {
+                                    // A list upload is marked as its batch is in the history ("list Staff").
+                                    if let list = upload.kind.list {
+                                        element("span", [.class("tag")]) { w.listBatchMark(list.title(frame.language)) }
+                                        " "
+                                    }
+                                    element("a", [.href(UploadWords.page(upload))]) { EchoedText.escaped(upload.fileName) }
+                                }
                                 element("td") { DateLabel.instant(upload.createdAt, clock: clock, frame.language) }
                                 if showOwner { element("td") { upload.userName ?? "" } }
                                 element("td") { UploadWords.state(upload.state, frame) }
