@@ -51,7 +51,7 @@ import Testing
         let between = try fixture.availability()
 
         let outcome = try job.apply(prepared, request, expectedPlanDigest: preview.planDigest)
-        guard case let .planChanged(change) = outcome.status else { Issue.record("\(outcome.status)"); return }
+        guard outcome.status == .planChanged, let change = outcome.planChange else { Issue.record("\(outcome.status)"); return }
         #expect(change.expectedDigest == preview.planDigest && outcome.planDigest != preview.planDigest)
         #expect(outcome.verdict == .changes && outcome.plan.changes.count == 1, "the new preview: one cell left to change")
         let difference = try #require(change.difference)

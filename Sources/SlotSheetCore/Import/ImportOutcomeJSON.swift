@@ -52,7 +52,7 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
     /// The outcome's JSON; with `changesPage`, only `limit` changes from `offset` on (a plan may
     /// hold a million: the web API pages them).
     public init(_ outcome: ImportOutcome, _ language: Language, changesPage: (offset: Int, limit: Int)? = nil) {
-        status = outcome.status.attempt.jsonWord
+        status = outcome.status.jsonWord
         if case let .applied(id) = outcome.status { batch = id } else { batch = nil }
         verdict = outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
         recordedAs = outcome.auditBatchID

@@ -77,8 +77,9 @@ public struct UploadApplyJob {
         } catch is UploadNotReady {
             return try settled(id)
         }
-        if case let .planChanged(change) = outcome.status, change.difference == nil, let previewed, previewed.planDigest == change.expectedDigest {
-            outcome.status = .planChanged(PlanChange(expectedDigest: change.expectedDigest, difference: outcome.difference(from: previewed)))
+        if outcome.status == .planChanged, let change = outcome.planChange, change.difference == nil, let previewed,
+           previewed.planDigest == change.expectedDigest {
+            outcome.planChange = PlanChange(expectedDigest: change.expectedDigest, difference: outcome.difference(from: previewed))
         }
         switch outcome.status {
         case .applied, .nothingToChange:
@@ -120,17 +121,3 @@ public struct UploadApplyJob {
     }
 }
 
-extension ImportOutcome.Status {
-    /// The status as an attempt of any batch (the type list imports and decisions report), whose
-    /// word the log, `--json` and the API use: one set of words for every kind of import.
-    public var attempt: BatchAttemptStatus {
-        switch self {
-        case let .applied(batchID): .applied(batchID: batchID)
-        case .nothingToChange: .nothingToChange
-        case .dryRun: .dryRun
-        case .rejected: .rejected
-        case .stale: .stale
-        case .planChanged: .planChanged
-        }
-    }
-}

@@ -74,8 +74,8 @@ struct UploadRoutes {
         case .applied:
             return Redirect.to("/uploads/\(id)")
         case let .notApplied(outcome):
-            if case let .planChanged(change) = outcome.status {
-                let cells = change.difference.map { " " + w.planChangedCells($0.newlyChanged.count, $0.noLongerChanged.count) } ?? ""
+            if outcome.status == .planChanged {
+                let cells = outcome.planChange?.difference.map { " " + w.planChangedCells($0.newlyChanged.count, $0.noLongerChanged.count) } ?? ""
                 let refused = outcome.verdict == .rejected || outcome.verdict == .stale ? " " + w.planChangedNowRefused : ""
                 notice = ("error", "\(w.planChangedTitle): \(ImportReportLine.planChanged.text(context.language))\(cells)\(refused)")
             } else {

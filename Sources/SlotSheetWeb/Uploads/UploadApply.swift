@@ -51,7 +51,7 @@ struct UploadApply {
             services.logger.info("upload \(id): applied by \(user.name) as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
         case let .notApplied(outcome, kept):
             services.readers.keep(kept, for: id)
-            services.logger.info("upload \(id): not applied (\(outcome.status.attempt.jsonWord)), recorded as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
+            services.logger.info("upload \(id): not applied (\(outcome.status.jsonWord)), recorded as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
         case .alreadyApplied, .notReady, .tooManyRefused:
             break
         }
