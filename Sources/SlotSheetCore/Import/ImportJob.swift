@@ -91,10 +91,10 @@ public struct ImportJob {
         }
         // What changed since the preview: worked out after COMMIT, from the snapshot the preview
         // was made from, so the write lock is not held for it.
-        if case let .planChanged(change) = outcome.status, let snapshot = prepared.snapshot {
+        if outcome.status == .planChanged, let change = outcome.planChange, let snapshot = prepared.snapshot {
             let previewed = try evaluate(prepared.parsed, request, reading: ImportReading(snapshot))
             if previewed.planDigest == change.expectedDigest {
-                outcome.status = .planChanged(PlanChange(expectedDigest: change.expectedDigest, difference: outcome.difference(from: previewed)))
+                outcome.planChange = PlanChange(expectedDigest: change.expectedDigest, difference: outcome.difference(from: previewed))
             }
         }
         return outcome
@@ -126,7 +126,8 @@ public struct ImportJob {
         let reading = try ImportReading(session: session, references: references, dates: parsed.datesChecked)
         var outcome = try evaluate(parsed, request, reading: reading)
         if let expected = expectedPlanDigest, outcome.planDigest != expected {
-            outcome.status = .planChanged(PlanChange(expectedDigest: expected, difference: nil))
+            outcome.status = .planChanged
+            outcome.planChange = PlanChange(expectedDigest: expected, difference: nil)
             outcome.auditBatchID = try session.insertImportBatch(attempt(parsed, request, outcome: .planChanged))
             return outcome
         }

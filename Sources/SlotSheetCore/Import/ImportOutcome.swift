@@ -28,24 +28,16 @@ public enum ImportVerdict: String, Hashable, Sendable {
 
 /// How an import ended, and everything the command reports about it.
 public struct ImportOutcome: Sendable {
-    public enum Status: Hashable, Sendable {
-        /// Changes written as this batch.
-        case applied(batchID: RowID)
-        /// The file matches the database: no change written.
-        case nothingToChange
-        /// A preview (`--dry-run`): the plan was made, nothing written.
-        case dryRun
-        /// The file has problems: no change written.
-        case rejected
-        /// The database changed in the template's dates since export: no change written.
-        case stale
-        /// `apply` was given the digest of the plan a person previewed, and the plan is now another:
-        /// nothing applied. The outcome's plan, problems and stale changes are the new preview,
-        /// `verdict` says how it ends.
-        case planChanged(PlanChange)
-    }
+    /// The status every batch attempt has, availability imports, list imports and decisions alike
+    /// (one closed type, one set of words). `.planChanged`: `apply` was given the digest of the plan
+    /// a person previewed, and the plan is now another: nothing applied; the outcome's plan,
+    /// problems and stale changes are the new preview, `verdict` says how it ends, `planChange`
+    /// what changed.
+    public typealias Status = BatchAttemptStatus
 
     public var status: Status
+    /// With `.planChanged`: the digest expected and what differs from that preview.
+    public var planChange: PlanChange? = nil
     /// How the checks ended (the same for a preview and the apply of the same plan).
     public var verdict: ImportVerdict
     public var fileName: String

@@ -10,7 +10,7 @@ extension StoredBytesWriter {
         case .rejected: byte(3)
         case .stale: byte(4)
         // What changed since the earlier preview is the apply's answer, not part of a preview.
-        case let .planChanged(change): byte(5); text(change.expectedDigest)
+        case .planChanged: byte(5); text(outcome.planChange?.expectedDigest ?? "")
         }
         text(outcome.verdict.rawValue)
         text(outcome.fileName)
@@ -130,13 +130,16 @@ extension StoredBytesWriter {
 extension StoredBytesReader {
     mutating func outcome() throws(StoredBytesError) -> ImportOutcome {
         let status: ImportOutcome.Status
+        var planChange: PlanChange?
         switch try byte() {
         case 0: status = .applied(batchID: try integer())
         case 1: status = .nothingToChange
         case 2: status = .dryRun
         case 3: status = .rejected
         case 4: status = .stale
-        case 5: status = .planChanged(PlanChange(expectedDigest: try text(), difference: nil))
+        case 5:
+            status = .planChanged
+            planChange = PlanChange(expectedDigest: try text(), difference: nil)
         case let other: throw .unexpected("outcome status \(other)")
         }
         let verdictName = try text()
@@ -155,6 +158,7 @@ extension StoredBytesReader {
         let generatedAt = try optionalText()
         var outcome = ImportOutcome(status: status, verdict: verdict, fileName: fileName, sha256: sha256, isTemplate: isTemplate, range: range,
                                     plan: plan, problems: problems, staleChanges: staleChanges, generatedAt: generatedAt)
+        outcome.planChange = planChange
         if try bool() { outcome.auditBatchID = try integer() }
         if try bool() {
             let total = try int()
