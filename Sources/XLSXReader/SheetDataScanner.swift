@@ -178,30 +178,25 @@ struct SheetDataScanner {
 
     /// A name (`local` or `prefix:local`, ASCII name characters only) at `cursor`, which ends past it.
     /// Nil when there is none, it is too long, or the bytes end within it (then `cursor` is at `end`).
+    /// Names are a third of a sheet's bytes: the loop runs over name bytes and colons alike, and the one
+    /// colon a name may have is looked for afterwards.
     private func scanName(_ cursor: inout UnsafeMutablePointer<UInt8>, _ end: UnsafeMutablePointer<UInt8>)
         -> (prefixLength: Int, localOffset: Int)? {
         let start = cursor
-        guard cursor < end, SheetDataScanner.isNameStart(cursor.pointee) else { return nil }
-        var colon = -1
-        cursor += 1
-        while cursor < end {
-            let byte = cursor.pointee
-            if byte == UInt8(ascii: ":") {
-                guard colon < 0 else { return nil }
-                guard cursor + 1 < end else {
-                    cursor = end
-                    return nil
-                }
-                colon = cursor - start
-                guard SheetDataScanner.isNameStart(cursor[1]) else { return nil }
-            } else if !SheetDataScanner.isNameByte(byte) {
-                break
-            }
-            cursor += 1
-            guard cursor - start <= SheetDataScanner.maxNameBytes else { return nil }
-        }
-        guard cursor < end else { return nil }
-        return colon < 0 ? (0, 0) : (colon, colon + 1)
+        guard start < end, SheetDataScanner.isNameStart(start.pointee) else { return nil }
+        let limit = end - start > SheetDataScanner.maxNameBytes ? start + SheetDataScanner.maxNameBytes + 1 : end
+        var next = start + 1
+        while next < limit, SheetDataScanner.isNameByteOrColon(next.pointee) { next += 1 }
+        cursor = next
+        // The bytes end within the name (more may come), or it is longer than a name may be.
+        guard next < limit else { return nil }
+        let length = next - start
+        guard let found = memchr(start, Int32(UInt8(ascii: ":")), length) else { return (0, 0) }
+        let colon = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - start
+        // One colon, with a name start after it.
+        guard colon + 1 < length, SheetDataScanner.isNameStart(start[colon + 1]),
+              memchr(start + colon + 1, Int32(UInt8(ascii: ":")), length - colon - 1) == nil else { return nil }
+        return (colon, colon + 1)
     }
 
     /// The attributes of the start tag whose name ends at `cursor`, into `slots`; leaves `cursor` at the
