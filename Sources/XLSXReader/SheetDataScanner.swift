@@ -66,6 +66,8 @@ struct SheetDataScanner {
     private var nameEnds = ScratchBuffer<UnsafeMutablePointer<UInt8>>(capacity: 2048)
     /// The open elements of the row being scanned: qualified name, its length, its start event.
     private var open = ScratchBuffer<(qname: UnsafeMutablePointer<UInt8>, length: Int, event: Int)>(capacity: 16)
+    /// Names read before, compared whole when met again.
+    private var recentNames = RecentNames()
     /// Text with entities or character references, decoded.
     private(set) var decoded: [UInt8] = []
     /// Newlines in the last scanned element, for libxml2's line count should it take over later.
@@ -90,6 +92,7 @@ struct SheetDataScanner {
         slots.deallocate()
         nameEnds.deallocate()
         open.deallocate()
+        recentNames.deallocate()
     }
 
     /// Writes the NUL after every name of the last scanned element, so names can be handed on as C strings.
@@ -179,10 +182,14 @@ struct SheetDataScanner {
     /// A name (`local` or `prefix:local`, ASCII name characters only) at `cursor`, which ends past it.
     /// Nil when there is none, it is too long, or the bytes end within it (then `cursor` is at `end`).
     /// Names are a third of a sheet's bytes: the loop runs over name bytes and colons alike, and the one
-    /// colon a name may have is looked for afterwards.
-    private func scanName(_ cursor: inout UnsafeMutablePointer<UInt8>, _ end: UnsafeMutablePointer<UInt8>)
+    /// colon a name may have is looked for afterwards; a name read before is compared whole (`RecentNames`).
+    private mutating func scanName(_ cursor: inout UnsafeMutablePointer<UInt8>, _ end: UnsafeMutablePointer<UInt8>)
         -> (prefixLength: Int, localOffset: Int)? {
         let start = cursor
+        if let known = recentNames.match(start, end) {
+            cursor = start + known.length
+            return known.colon == 0 ? (0, 0) : (known.colon, known.colon + 1)
+        }
         guard start < end, SheetDataScanner.isNameStart(start.pointee) else { return nil }
         let limit = end - start > SheetDataScanner.maxNameBytes ? start + SheetDataScanner.maxNameBytes + 1 : end
         var next = start + 1
@@ -191,11 +198,15 @@ struct SheetDataScanner {
         // The bytes end within the name (more may come), or it is longer than a name may be.
         guard next < limit else { return nil }
         let length = next - start
-        guard let found = memchr(start, Int32(UInt8(ascii: ":")), length) else { return (0, 0) }
+        guard let found = memchr(start, Int32(UInt8(ascii: ":")), length) else {
+            recentNames.remember(start, length: length, colon: 0)
+            return (0, 0)
+        }
         let colon = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - start
         // One colon, with a name start after it.
         guard colon + 1 < length, SheetDataScanner.isNameStart(start[colon + 1]),
               memchr(start + colon + 1, Int32(UInt8(ascii: ":")), length - colon - 1) == nil else { return nil }
+        recentNames.remember(start, length: length, colon: colon)
         return (colon, colon + 1)
     }
 
