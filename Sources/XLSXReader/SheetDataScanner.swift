@@ -154,7 +154,7 @@ struct SheetDataScanner {
             var after = nameStart
             guard let qname = scanName(&after, end) else { return after >= end ? .needMore : .unsupported }
             let qnameLength = after - nameStart
-            guard let uri = scope.elementURI(prefixLength: qname.prefixLength, qname: nameStart) else { return .unsupported }
+            guard let uri = scope.elementURI(prefixLength: qname.prefixLength, qname: nameStart, available: end - nameStart) else { return .unsupported }
             let eventIndex = events.count
             events.append(Event(kind: .start, name: nameStart + qname.localOffset, uri: uri.pointer,
                                 first: slots.count / 5, count: 0))
@@ -232,7 +232,7 @@ struct SheetDataScanner {
             // Namespace declarations change what names mean: libxml2's work.
             if qname.prefixLength == 5 || (qname.prefixLength == 0 && localLength == 5),
                memcmp(nameStart, "xmlns", 5) == 0 { return .unsupported }
-            guard let uri = scope.attributeURI(prefixLength: qname.prefixLength, qname: nameStart) else {
+            guard let uri = scope.attributeURI(prefixLength: qname.prefixLength, qname: nameStart, available: end - nameStart) else {
                 return .unsupported
             }
             // A repeated attribute is an error libxml2 reports: the same local name in the same namespace

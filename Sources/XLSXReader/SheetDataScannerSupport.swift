@@ -86,24 +86,30 @@ struct NamespaceScope {
     var defaultNamespace: XMLNamespace { defaultURI.pointer.map(XMLNamespace.init(uri:)) ?? .none }
 
     /// The URI of an element's name: its prefix's, or the default namespace's; nil when the prefix is undeclared.
+    /// `available`: the bytes at hand from `qname` on.
     @inline(__always)
-    mutating func elementURI(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
+    mutating func elementURI(prefixLength: Int, qname: UnsafePointer<UInt8>, available: Int) -> URI? {
         if prefixLength == 0 { return defaultURI }
-        return lookup(prefixLength: prefixLength, qname: qname)
+        return lookup(prefixLength: prefixLength, qname: qname, available: available)
     }
 
     /// The URI of an attribute's name: its prefix's, none without a prefix; nil when the prefix is undeclared.
     @inline(__always)
-    mutating func attributeURI(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
+    mutating func attributeURI(prefixLength: Int, qname: UnsafePointer<UInt8>, available: Int) -> URI? {
         if prefixLength == 0 { return URI(pointer: nil) }
-        return lookup(prefixLength: prefixLength, qname: qname)
+        return lookup(prefixLength: prefixLength, qname: qname, available: available)
     }
 
     /// The URI of a prefix (of `prefixLength` > 0 bytes at `qname`); nil when it is undeclared.
-    private mutating func lookup(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
+    private mutating func lookup(prefixLength: Int, qname: UnsafePointer<UInt8>, available: Int) -> URI? {
         guard prefixLength <= 7 else { return declaredURI(prefixLength: prefixLength, qname: qname) }
         var key = UInt64(prefixLength) << 56
-        for index in 0..<prefixLength { key |= UInt64(qname[index]) << (8 * index) }
+        if available >= 8 {
+            // The prefix's bytes in one load, the bytes after it masked away.
+            key |= UnsafeRawPointer(qname).loadUnaligned(as: UInt64.self) & ((1 << (8 * UInt64(prefixLength))) - 1)
+        } else {
+            for index in 0..<prefixLength { key |= UInt64(qname[index]) << (8 * index) }
+        }
         if key == recentKeys.0 { return recentURIs.0 }
         if key == recentKeys.1 { return recentURIs.1 }
         if key == recentKeys.2 { return recentURIs.2 }
