@@ -329,7 +329,7 @@ final class SheetDataReading {
                     }
                 case .cell:
                     // Only recorded when `worksheet` is set (`readsCells`).
-                    try worksheet!.pointee.cell(scanner.cells[event.first])
+                    try worksheet!.pointee.cell(scanner.cells.base + event.first)
                 }
             }
         } catch {
