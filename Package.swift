@@ -77,10 +77,11 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         // Debian's libcurl: SMTP with STARTTLS, implicit TLS and AUTH, and MIME, for the tenants'
-        // notices (docs/notices.md).
-        .systemLibrary(
-            name: "CCurl", pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]),
+        // notices (docs/notices.md). Not linked: opened with dlopen when a notice is first sent, so
+        // no other command loads it and the 28 libraries it brings (Sources/CCurl/include/ccurl.h).
+        // Its headers (libcurl4-openssl-dev) are needed to build; the package depends on libcurl4
+        // by hand (packaging/debian/control), as dpkg-shlibdeps no longer sees it.
+        .target(name: "CCurl"),
 
         // Sending one e-mail over SMTP through libcurl: it knows nothing about tenants or slots.
         .target(name: "SMTPMail", dependencies: ["CCurl"], swiftSettings: strict),

@@ -72,38 +72,42 @@ public final class SMTPClient {
     static let connectTimeout = 30
     static let messageTimeout = 120
 
-    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-
+    /// Opens libcurl first (`MailLibrary.load`): a library that cannot be loaded is the sender's setup.
     public init(server: SMTPServer) throws(SMTPFailure) {
-        guard SMTPClient.globalInit == CURLE_OK, let handle = curl_easy_init() else { throw .setup("libcurl could not start") }
+        do {
+            try MailLibrary.load()
+        } catch {
+            throw .setup(error.reason)
+        }
+        guard let handle = ccurl_easy_init() else { throw .setup("libcurl could not start") }
         self.server = server
         self.handle = handle
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        ccurl_easy_cleanup(handle)
     }
 
     /// Sends one message; returns the server's answer to its end (250 and what follows).
     @discardableResult
     public func send(_ message: MailMessage) throws(SMTPFailure) -> String {
-        curl_easy_reset(handle)
+        ccurl_easy_reset(handle)
         answers.clear()
         let headers = SList(message.headerLines)
         let recipients = SList([message.to.address])
-        guard let mime = curl_mime_init(handle) else { throw .setup("libcurl could not build a message") }
+        guard let mime = ccurl_mime_init(handle) else { throw .setup("libcurl could not build a message") }
         defer {
             // The handle refers to the MIME tree (and cleans its part when reset or cleaned up):
             // let go of it before it is freed.
             ccurl_set_pointer(handle, CURLOPT_MIMEPOST, nil)
-            curl_mime_free(mime)
+            ccurl_mime_free(mime)
         }
         addBody(of: message, to: mime)
 
         var code = CURLE_OK
         errorBuffer.withUnsafeMutableBufferPointer { buffer in
             code = configure(message: message, headers: headers, recipients: recipients, mime: mime, errors: buffer.baseAddress!)
-            if code == CURLE_OK { code = curl_easy_perform(handle) }
+            if code == CURLE_OK { code = ccurl_easy_perform(handle) }
         }
         var responseCode = 0
         ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &responseCode)
@@ -138,18 +142,18 @@ public final class SMTPClient {
 
     /// multipart/mixed around multipart/alternative: the text, and the calendar where there is one.
     private func addBody(of message: MailMessage, to mime: OpaquePointer) {
-        guard let alternative = curl_mime_init(handle) else { return }
+        guard let alternative = ccurl_mime_init(handle) else { return }
         addPart(alternative, type: "text/plain; charset=UTF-8", data: SMTPClient.crlfLines(message.text), encoding: "quoted-printable")
         if let calendar = message.calendar {
             // Base64 keeps the iCalendar's CRLF lines byte for byte (quoted-printable's line breaks
             // are the reader's to choose).
             addPart(alternative, type: "text/calendar; method=\(calendar.method); charset=UTF-8", data: calendar.text, encoding: "base64")
         }
-        let holder = curl_mime_addpart(mime)
-        curl_mime_subparts(holder, alternative)
-        curl_mime_type(holder, "multipart/alternative")
+        let holder = ccurl_mime_addpart(mime)
+        ccurl_mime_subparts(holder, alternative)
+        ccurl_mime_type(holder, "multipart/alternative")
         let inline = SList(["Content-Disposition: inline"])
-        curl_mime_headers(holder, inline.take(), 1)
+        ccurl_mime_headers(holder, inline.take(), 1)
     }
 
     /// Text with every line ended by CRLF, as a message's lines are (quoted-printable keeps CRLF as a
@@ -159,19 +163,19 @@ public final class SMTPClient {
     }
 
     private func addPart(_ mime: OpaquePointer, type: String, data: String, encoding: String) {
-        let part = curl_mime_addpart(mime)
+        let part = ccurl_mime_addpart(mime)
         let bytes = Array(data.utf8)
         _ = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { curl_mime_data(part, $0.baseAddress, buffer.count) }
+            buffer.withMemoryRebound(to: CChar.self) { ccurl_mime_data(part, $0.baseAddress, buffer.count) }
         }
-        curl_mime_type(part, type)
-        curl_mime_encoder(part, encoding)
+        ccurl_mime_type(part, type)
+        ccurl_mime_encoder(part, encoding)
     }
 
     private func failure(_ code: CURLcode, responseCode: Int) -> SMTPFailure {
         let reason = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let detail = reason.isEmpty ? String(cString: curl_easy_strerror(code)) : reason
+        let detail = reason.isEmpty ? String(cString: ccurl_easy_strerror(code)) : reason
         switch code {
         case CURLE_LOGIN_DENIED, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_USE_SSL_FAILED,
              CURLE_SSL_CERTPROBLEM, CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
@@ -193,7 +197,7 @@ private final class SList {
     private(set) var list: UnsafeMutablePointer<curl_slist>?
 
     init(_ lines: [String]) {
-        for line in lines { list = curl_slist_append(list, line) }
+        for line in lines { list = ccurl_slist_append(list, line) }
     }
 
     /// Hands the list to libcurl, which frees it.
@@ -202,7 +206,7 @@ private final class SList {
         return list
     }
 
-    deinit { curl_slist_free_all(list) }
+    deinit { ccurl_slist_free_all(list) }
 }
 
 /// The server's answers as libcurl reads them (never what the client sends: AUTH's password).

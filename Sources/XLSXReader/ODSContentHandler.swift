@@ -373,8 +373,11 @@ struct ODSContentState: XMLEventState {
             throw .invalidCellReference(part: part, reference: "column \(max(first, CellReference.maxColumn + 1)) of row \(nextRow)")
         }
         guard last <= limits.maxColumns else { throw .limitExceeded(limit: .columns, part: part, maximum: limits.maxColumns) }
-        for column in first...last {
+        // A counted loop: iterating `first...last` went through ClosedRange's generic index for every cell.
+        var column = first
+        while column <= last {
             rowCells.append(XLSXCell(row: nextRow, column: column, value: value))
+            column += 1
         }
     }
 }

@@ -94,12 +94,9 @@ struct ODSRowFilter {
                         place = .inRow(matched: 0, closing: false)  // `</table:table-rows>` and the like
                     }
                 } else if matched == 0 {
-                    guard let found = memchr(buffer + read, Int32(UInt8(ascii: "<")), count - read) else {
-                        read = count
-                        continue
-                    }
-                    read = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - buffer + 1
-                    place = .inRow(matched: 1, closing: false)
+                    // Fast path: straight to the next `</table:table-row` (a row's cells hold a `<` every
+                    // ten bytes or so, which are not looked at one by one).
+                    read = ODSRowFilter.skipToRowEnd(buffer, from: read, count: count, place: &place)
                 } else if byte == ODSRowFilter.end[matched] {
                     read += 1
                     place = matched + 1 == ODSRowFilter.end.count ? .inRow(matched: 0, closing: true)
@@ -116,6 +113,32 @@ struct ODSRowFilter {
             place = .copying(matched: 0)
         }
         return write
+    }
+
+    /// Inside a row, from `read`: past the next `</table:table-row` (then `.inRow(closing:)`), or to the
+    /// end of the bytes, keeping in `place` how much of that end tag the last bytes begin. The tag's last
+    /// byte, `w`, is rare inside a row (its cells' tags have none), so memchr finds the candidates.
+    private static func skipToRowEnd(_ buffer: UnsafeMutablePointer<UInt8>, from read: Int, count: Int,
+                                     place: inout Place) -> Int {
+        let tagLength = end.count
+        var from = read + tagLength - 1
+        while from < count, let found = memchr(buffer + from, Int32(UInt8(ascii: "w")), count - from) {
+            let last = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - buffer
+            if end.withUnsafeBufferPointer({ memcmp(buffer + last - (tagLength - 1), $0.baseAddress!, tagLength - 1) }) == 0 {
+                place = .inRow(matched: 0, closing: true)
+                return last + 1
+            }
+            from = last + 1
+        }
+        // The tag may begin in the last bytes and end in the next chunk. Its `<` is its only one, so only
+        // the last `<` can begin it.
+        let earliest = max(read, count - (tagLength - 1))
+        var start = count - 1
+        while start >= earliest, buffer[start] != UInt8(ascii: "<") { start -= 1 }
+        if start >= earliest, end.withUnsafeBufferPointer({ memcmp(buffer + start, $0.baseAddress!, count - start) }) == 0 {
+            place = .inRow(matched: count - start, closing: false)
+        }
+        return count
     }
 
     /// Writes the `count` held-back bytes of a start that was no row start.

@@ -54,6 +54,11 @@ final class SheetDataReading {
     private static let maxTagBytes = 4096
 
     let container: ScannedContainer
+    /// Bytes read at a time. A row the read cuts is scanned again from its start once the next read has
+    /// come, so an .ods, whose rows are long (15 kB a row of a year's grid: a quarter of its bytes were
+    /// scanned twice in reads of 64 kB), is read 256 kB at a time; a worksheet's rows are short, and the
+    /// rows of a read are held at once, so it keeps libxml2's 64 kB.
+    private let readSize: Int
     private var mode = Mode.prologue
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -72,7 +77,8 @@ final class SheetDataReading {
 
     init(container: ScannedContainer) {
         self.container = container
-        capacity = 2 * XMLStreamParser.chunkSize
+        readSize = container == .odsTable ? 4 * XMLStreamParser.chunkSize : XMLStreamParser.chunkSize
+        capacity = 2 * readSize
         buffer = .allocate(capacity: capacity)
     }
 
@@ -88,7 +94,7 @@ final class SheetDataReading {
     func step(_ parser: XMLStreamParser) throws(XLSXError) -> Bool {
         makeRoom()
         let count = try parser.reader.read(into: UnsafeMutableRawBufferPointer(start: buffer + end,
-                                                                               count: XMLStreamParser.chunkSize))
+                                                                               count: readSize))
         end += count
         let atEnd = count == 0
         if mode == .prologue { try findSheetData(parser, atEnd: atEnd) }
@@ -109,8 +115,8 @@ final class SheetDataReading {
             end -= start
             start = 0
         }
-        if capacity - end < XMLStreamParser.chunkSize {
-            let grown = max(2 * capacity, end + XMLStreamParser.chunkSize)
+        if capacity - end < readSize {
+            let grown = max(2 * capacity, end + readSize)
             let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
             larger.update(from: buffer, count: end)
             buffer.deallocate()
@@ -323,7 +329,7 @@ final class SheetDataReading {
                     }
                 case .cell:
                     // Only recorded when `worksheet` is set (`readsCells`).
-                    try worksheet!.pointee.cell(scanner.cells[event.first])
+                    try worksheet!.pointee.cell(scanner.cells.base + event.first)
                 }
             }
         } catch {

@@ -66,6 +66,8 @@ struct SheetDataScanner {
     private var nameEnds = ScratchBuffer<UnsafeMutablePointer<UInt8>>(capacity: 2048)
     /// The open elements of the row being scanned: qualified name, its length, its start event.
     private var open = ScratchBuffer<(qname: UnsafeMutablePointer<UInt8>, length: Int, event: Int)>(capacity: 16)
+    /// Names read before, compared whole when met again.
+    private var recentNames = RecentNames()
     /// Text with entities or character references, decoded.
     private(set) var decoded: [UInt8] = []
     /// Newlines in the last scanned element, for libxml2's line count should it take over later.
@@ -90,6 +92,7 @@ struct SheetDataScanner {
         slots.deallocate()
         nameEnds.deallocate()
         open.deallocate()
+        recentNames.deallocate()
     }
 
     /// Writes the NUL after every name of the last scanned element, so names can be handed on as C strings.
@@ -151,7 +154,7 @@ struct SheetDataScanner {
             var after = nameStart
             guard let qname = scanName(&after, end) else { return after >= end ? .needMore : .unsupported }
             let qnameLength = after - nameStart
-            guard let uri = scope.elementURI(prefixLength: qname.prefixLength, qname: nameStart) else { return .unsupported }
+            guard let uri = scope.elementURI(prefixLength: qname.prefixLength, qname: nameStart, available: end - nameStart) else { return .unsupported }
             let eventIndex = events.count
             events.append(Event(kind: .start, name: nameStart + qname.localOffset, uri: uri.pointer,
                                 first: slots.count / 5, count: 0))
@@ -178,30 +181,33 @@ struct SheetDataScanner {
 
     /// A name (`local` or `prefix:local`, ASCII name characters only) at `cursor`, which ends past it.
     /// Nil when there is none, it is too long, or the bytes end within it (then `cursor` is at `end`).
-    private func scanName(_ cursor: inout UnsafeMutablePointer<UInt8>, _ end: UnsafeMutablePointer<UInt8>)
+    /// Names are a third of a sheet's bytes: the loop runs over name bytes and colons alike, and the one
+    /// colon a name may have is looked for afterwards; a name read before is compared whole (`RecentNames`).
+    private mutating func scanName(_ cursor: inout UnsafeMutablePointer<UInt8>, _ end: UnsafeMutablePointer<UInt8>)
         -> (prefixLength: Int, localOffset: Int)? {
         let start = cursor
-        guard cursor < end, SheetDataScanner.isNameStart(cursor.pointee) else { return nil }
-        var colon = -1
-        cursor += 1
-        while cursor < end {
-            let byte = cursor.pointee
-            if byte == UInt8(ascii: ":") {
-                guard colon < 0 else { return nil }
-                guard cursor + 1 < end else {
-                    cursor = end
-                    return nil
-                }
-                colon = cursor - start
-                guard SheetDataScanner.isNameStart(cursor[1]) else { return nil }
-            } else if !SheetDataScanner.isNameByte(byte) {
-                break
-            }
-            cursor += 1
-            guard cursor - start <= SheetDataScanner.maxNameBytes else { return nil }
+        if let known = recentNames.match(start, end) {
+            cursor = start + known.length
+            return known.colon == 0 ? (0, 0) : (known.colon, known.colon + 1)
         }
-        guard cursor < end else { return nil }
-        return colon < 0 ? (0, 0) : (colon, colon + 1)
+        guard start < end, SheetDataScanner.isNameStart(start.pointee) else { return nil }
+        let limit = end - start > SheetDataScanner.maxNameBytes ? start + SheetDataScanner.maxNameBytes + 1 : end
+        var next = start + 1
+        while next < limit, SheetDataScanner.isNameByteOrColon(next.pointee) { next += 1 }
+        cursor = next
+        // The bytes end within the name (more may come), or it is longer than a name may be.
+        guard next < limit else { return nil }
+        let length = next - start
+        guard let found = memchr(start, Int32(UInt8(ascii: ":")), length) else {
+            recentNames.remember(start, length: length, colon: 0)
+            return (0, 0)
+        }
+        let colon = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - start
+        // One colon, with a name start after it.
+        guard colon + 1 < length, SheetDataScanner.isNameStart(start[colon + 1]),
+              memchr(start + colon + 1, Int32(UInt8(ascii: ":")), length - colon - 1) == nil else { return nil }
+        recentNames.remember(start, length: length, colon: colon)
+        return (colon, colon + 1)
     }
 
     /// The attributes of the start tag whose name ends at `cursor`, into `slots`; leaves `cursor` at the
@@ -226,7 +232,7 @@ struct SheetDataScanner {
             // Namespace declarations change what names mean: libxml2's work.
             if qname.prefixLength == 5 || (qname.prefixLength == 0 && localLength == 5),
                memcmp(nameStart, "xmlns", 5) == 0 { return .unsupported }
-            guard let uri = scope.attributeURI(prefixLength: qname.prefixLength, qname: nameStart) else {
+            guard let uri = scope.attributeURI(prefixLength: qname.prefixLength, qname: nameStart, available: end - nameStart) else {
                 return .unsupported
             }
             // A repeated attribute is an error libxml2 reports: the same local name in the same namespace

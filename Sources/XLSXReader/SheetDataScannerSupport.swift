@@ -57,9 +57,11 @@ struct NamespaceScope {
     private var declarations: [(prefix: UnsafePointer<UInt8>, length: Int, uri: UnsafePointer<UInt8>?)] = []
     /// The default namespace (that of unprefixed elements), looked up once: most names have no prefix.
     private var defaultURI = URI(pointer: nil)
-    /// The last prefixes of up to 8 bytes looked up (their bytes and length as one key) and their URIs:
-    /// a row of an .ods names four or so prefixes thousands of times, among the 40 its root declares.
-    private var recent: [(key: UInt64, length: Int, uri: URI)] = []
+    /// The last four prefixes of up to 7 bytes looked up (their bytes and length as one key, 0 for none)
+    /// and their URIs: a row of an .ods names four or so prefixes thousands of times, among the 40 its
+    /// root declares. Four fields rather than an array: looked up for every prefixed name.
+    private var recentKeys: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var recentURIs: (URI, URI, URI, URI) = (URI(pointer: nil), URI(pointer: nil), URI(pointer: nil), URI(pointer: nil))
     private var nextRecent = 0
 
     /// The `xml` prefix is bound by definition.
@@ -68,7 +70,6 @@ struct NamespaceScope {
     /// Reads libxml2's namespace table: `count` pairs of prefix (nil for the default) and URI (libxml2's
     /// `nsNr` counts pointers, two a pair).
     init(table: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, count: Int) {
-        recent.reserveCapacity(4)
         guard let table else { return }
         for index in 0..<count {
             var uri = table[2 * index + 1]
@@ -85,35 +86,42 @@ struct NamespaceScope {
     var defaultNamespace: XMLNamespace { defaultURI.pointer.map(XMLNamespace.init(uri:)) ?? .none }
 
     /// The URI of an element's name: its prefix's, or the default namespace's; nil when the prefix is undeclared.
+    /// `available`: the bytes at hand from `qname` on.
     @inline(__always)
-    mutating func elementURI(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
+    mutating func elementURI(prefixLength: Int, qname: UnsafePointer<UInt8>, available: Int) -> URI? {
         if prefixLength == 0 { return defaultURI }
-        return lookup(prefixLength: prefixLength, qname: qname)
+        return lookup(prefixLength: prefixLength, qname: qname, available: available)
     }
 
     /// The URI of an attribute's name: its prefix's, none without a prefix; nil when the prefix is undeclared.
     @inline(__always)
-    mutating func attributeURI(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
+    mutating func attributeURI(prefixLength: Int, qname: UnsafePointer<UInt8>, available: Int) -> URI? {
         if prefixLength == 0 { return URI(pointer: nil) }
-        return lookup(prefixLength: prefixLength, qname: qname)
+        return lookup(prefixLength: prefixLength, qname: qname, available: available)
     }
 
     /// The URI of a prefix (of `prefixLength` > 0 bytes at `qname`); nil when it is undeclared.
-    private mutating func lookup(prefixLength: Int, qname: UnsafePointer<UInt8>) -> URI? {
-        var key: UInt64 = 0
-        if prefixLength <= 8 {
+    private mutating func lookup(prefixLength: Int, qname: UnsafePointer<UInt8>, available: Int) -> URI? {
+        guard prefixLength <= 7 else { return declaredURI(prefixLength: prefixLength, qname: qname) }
+        var key = UInt64(prefixLength) << 56
+        if available >= 8 {
+            // The prefix's bytes in one load, the bytes after it masked away.
+            key |= UnsafeRawPointer(qname).loadUnaligned(as: UInt64.self) & ((1 << (8 * UInt64(prefixLength))) - 1)
+        } else {
             for index in 0..<prefixLength { key |= UInt64(qname[index]) << (8 * index) }
-            for entry in recent where entry.key == key && entry.length == prefixLength { return entry.uri }
         }
-        let uri = declaredURI(prefixLength: prefixLength, qname: qname)
-        if prefixLength <= 8, let uri {
-            if recent.count < 4 {
-                recent.append((key, prefixLength, uri))
-            } else {
-                recent[nextRecent] = (key, prefixLength, uri)
-                nextRecent = (nextRecent + 1) & 3
-            }
+        if key == recentKeys.0 { return recentURIs.0 }
+        if key == recentKeys.1 { return recentURIs.1 }
+        if key == recentKeys.2 { return recentURIs.2 }
+        if key == recentKeys.3 { return recentURIs.3 }
+        guard let uri = declaredURI(prefixLength: prefixLength, qname: qname) else { return nil }
+        switch nextRecent {
+        case 0: (recentKeys.0, recentURIs.0) = (key, uri)
+        case 1: (recentKeys.1, recentURIs.1) = (key, uri)
+        case 2: (recentKeys.2, recentURIs.2) = (key, uri)
+        default: (recentKeys.3, recentURIs.3) = (key, uri)
         }
+        nextRecent = (nextRecent + 1) & 3
         return uri
     }
 
@@ -159,6 +167,16 @@ extension SheetDataScanner {
     @inline(__always)
     static func isNameStart(_ byte: UInt8) -> Bool {
         (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+    }
+
+    /// ASCII letters, digits, `_`, `-`, `.` and `:` (a bit for each byte below 128, the mask chosen
+    /// without a branch): the bytes of a qualified name, for `scanName`'s loop.
+    @inline(__always)
+    static func isNameByteOrColon(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 1 << 0x2D | 1 << 0x2E | 0x7FF << 0x30                 // - . 0-9 :
+        let high: UInt64 = 0x7FF_FFFE | 1 << (0x5F - 64) | 0x7FF_FFFE << 32     // A-Z _ a-z
+        let mask = byte & 0x40 == 0 ? low : high
+        return byte < 0x80 && (mask >> UInt64(byte & 0x3F)) & 1 != 0
     }
 
     /// ASCII letters, digits, `_`, `-` and `.`: a bit for each byte below 128.

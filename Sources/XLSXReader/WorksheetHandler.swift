@@ -182,7 +182,9 @@ struct WorksheetState: XMLEventState {
         }
     }
 
-    private func checkRowLimit() throws(XLSXError) {
+    /// Mutating only so that it borrows the state where it is: called from a mutating method, a
+    /// non-mutating one was handed a copy of the whole state (352 bytes, a memcpy for every cell).
+    private mutating func checkRowLimit() throws(XLSXError) {
         guard rowIndex <= CellReference.maxRow else {
             throw .invalidCellReference(part: part, reference: "row \(rowIndex)")
         }
@@ -213,8 +215,10 @@ struct WorksheetState: XMLEventState {
 
     /// A cell `SheetDataScanner` read in one go: what its start tag, its value's or inline string's
     /// elements and text, and its end tag would do, without the events.
-    mutating func cell(_ cell: ScannedCell) throws(XLSXError) {
+    /// Takes the cell where the scanner keeps it: passed by value, it was copied for every cell.
+    mutating func cell(_ scanned: UnsafePointer<ScannedCell>) throws(XLSXError) {
         guard rowOpen else { return }
+        let cell = scanned.pointee
         try startCell(reference: ScannedCell.attribute(cell.reference), type: ScannedCell.attribute(cell.type),
                       style: ScannedCell.attribute(cell.style))
         guard cell.text.count <= limits.maxStringBytes else { throw stringTooLong }

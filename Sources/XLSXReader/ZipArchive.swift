@@ -20,6 +20,9 @@ final class ZipArchive {
     /// still one sheet), and the entries counted.
     private var inflatedBytes = 0
     private var countedEntries = Set<UInt64>()
+    /// Entries a reading went through to the end, where libzip checked their CRC-32: read again, they
+    /// are inflated without checking it once more (`ZipRawInflater`).
+    private var checkedEntries = Set<UInt64>()
 
     init(path: String, limits: XLSXLimits) throws(XLSXError) {
         self.limits = limits
@@ -86,13 +89,18 @@ final class ZipArchive {
             throw .limitExceeded(limit: limit, part: entry.name, maximum: maximum)
         }
         let compressed = stat.valid & UInt64(ZIP_STAT_COMP_SIZE) != 0 ? Int(clamping: stat.comp_size) : 0
+        let firstReading = countedEntries.insert(entry.index).inserted
+        if checkedEntries.contains(entry.index), stat.valid & UInt64(ZIP_STAT_COMP_METHOD) != 0,
+           let inflater = ZipRawInflater(archive: archive, index: entry.index, method: Int32(stat.comp_method), name: entry.name) {
+            return ZipPartReader(archive: self, source: .raw(inflater), index: entry.index, name: entry.name, compressedSize: compressed,
+                                 sizeLimit: (limit, maximum), countsTowardArchive: firstReading)
+        }
         guard let file = zip_fopen_index(archive, entry.index, 0) else {
             let code = zip_error_code_zip(zip_get_error(archive))
             if code == ZIP_ER_NOPASSWD || code == ZIP_ER_WRONGPASSWD || code == ZIP_ER_ENCRNOTSUPP { throw .encrypted }
             throw .corruptZip(detail: .other(entry: entry.name, message: archiveMessage()))
         }
-        let firstReading = countedEntries.insert(entry.index).inserted
-        return ZipPartReader(archive: self, file: file, name: entry.name, compressedSize: compressed,
+        return ZipPartReader(archive: self, source: .libzip(file), index: entry.index, name: entry.name, compressedSize: compressed,
                              sizeLimit: (limit, maximum), countsTowardArchive: firstReading)
     }
 
@@ -123,6 +131,11 @@ final class ZipArchive {
         }
     }
 
+    /// A reading of entry `index` reached its end, where libzip checked its CRC-32.
+    fileprivate func checkedChecksum(of index: UInt64) {
+        checkedEntries.insert(index)
+    }
+
     private func archiveMessage() -> String {
         String(cString: zip_error_strerror(zip_get_error(archive)))
     }
@@ -144,30 +157,53 @@ final class ZipArchive {
 /// One part being inflated. Counts what it produces against the part-size and compression-ratio limits.
 /// Keeps its archive open for as long as it lives, so rows can outlive the workbook object.
 final class ZipPartReader {
+    /// Where the inflated bytes come from.
+    fileprivate enum Source {
+        /// libzip, which checks the CRC-32 at the end.
+        case libzip(OpaquePointer)
+        /// An entry whose CRC-32 was checked by an earlier reading.
+        case raw(ZipRawInflater)
+    }
+
     let name: String
     private let archive: ZipArchive
-    private let file: OpaquePointer
+    private let source: Source
+    private let index: UInt64
     private let compressedSize: Int
     private let limits: XLSXLimits
     private let sizeLimit: (name: XLSXLimits.Name, maximum: Int)
     private let countsTowardArchive: Bool
     private(set) var bytesRead = 0
 
-    fileprivate init(archive: ZipArchive, file: OpaquePointer, name: String, compressedSize: Int,
+    fileprivate init(archive: ZipArchive, source: Source, index: UInt64, name: String, compressedSize: Int,
                      sizeLimit: (XLSXLimits.Name, Int), countsTowardArchive: Bool) {
         self.archive = archive
         self.countsTowardArchive = countsTowardArchive
-        self.file = file
+        self.source = source
+        self.index = index
         self.name = name
         self.compressedSize = compressedSize
         self.limits = archive.limits
         self.sizeLimit = sizeLimit
     }
 
-    deinit { zip_fclose(file) }
+    deinit {
+        if case let .libzip(file) = source { zip_fclose(file) }
+    }
+
+    /// Whether this reading inflates the raw bytes itself (the CRC-32 checked before), for tests.
+    var inflatesRaw: Bool {
+        if case .raw = source { return true }
+        return false
+    }
 
     /// Fills `buffer` with the next inflated bytes; 0 at the end of the part.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(XLSXError) -> Int {
+        let file: OpaquePointer
+        switch source {
+        case let .raw(inflater): return try counted(try inflater.read(into: buffer))
+        case let .libzip(libzipFile): file = libzipFile
+        }
         let count = zip_fread(file, buffer.baseAddress, UInt64(buffer.count))
         guard count >= 0 else {
             // libzip checks an entry's CRC-32 when it reaches the end: a mismatch arrives here, after the
@@ -176,7 +212,13 @@ final class ZipPartReader {
             if zip_error_code_zip(error) == ZIP_ER_CRC { throw .corruptZip(detail: .checksumMismatch(entry: name)) }
             throw .corruptZip(detail: .other(entry: name, message: String(cString: zip_error_strerror(error))))
         }
-        bytesRead += Int(count)
+        if count == 0, buffer.count > 0 { archive.checkedChecksum(of: index) }
+        return try counted(Int(count))
+    }
+
+    /// Counts `count` inflated bytes against the part's and the archive's limits, and returns it.
+    private func counted(_ count: Int) throws(XLSXError) -> Int {
+        bytesRead += count
         if bytesRead > sizeLimit.maximum {
             throw .limitExceeded(limit: sizeLimit.name, part: name, maximum: sizeLimit.maximum)
         }
@@ -184,8 +226,8 @@ final class ZipPartReader {
            bytesRead / max(compressedSize, 1) > limits.maxCompressionRatio {
             throw .limitExceeded(limit: .compressionRatio, part: name, maximum: limits.maxCompressionRatio)
         }
-        if countsTowardArchive { try archive.countInflated(Int(count), part: name) }
-        return Int(count)
+        if countsTowardArchive { try archive.countInflated(count, part: name) }
+        return count
     }
 }
 

@@ -13,6 +13,12 @@ public enum NoticeMessage: Error, OfficeMessage, Sendable {
     case stopped(reason: String)
     case noMailServer
     case noFromAddress
+    /// libcurl cannot be opened (not installed), so nothing can be sent.
+    case mailLibraryMissing(library: String)
+    /// libcurl opened but lacks a function slotsheet calls (older than 7.56.1).
+    case mailLibraryTooOld(library: String, function: String)
+    /// libcurl opened but did not start (curl_global_init failed).
+    case mailLibraryDidNotStart(library: String)
     case notFound(notice: RowID)
     /// Only a failed notice is tried again by hand.
     case notRetryable(notice: RowID, state: String)
@@ -54,6 +60,12 @@ public enum NoticeMessage: Error, OfficeMessage, Sendable {
             return "No mail server is set: set [mail] host (and port, security, user, from) in config.toml."
         case .noFromAddress:
             return "No sender address is set: set [mail] from in config.toml."
+        case let .mailLibraryMissing(library):
+            return "The notices cannot be sent: \(library) (libcurl, which sends the mail) could not be loaded. Install the package libcurl4; the notices wait in the queue."
+        case let .mailLibraryTooOld(library, function):
+            return "The notices cannot be sent: \(library) has no function \(function) (libcurl 7.56.1 or later has it). Install the package libcurl4 of this Debian release; the notices wait in the queue."
+        case let .mailLibraryDidNotStart(library):
+            return "The notices cannot be sent: \(library) (libcurl, which sends the mail) did not start (curl_global_init). The notices wait in the queue."
         case let .notFound(notice):
             return "There is no notice \(notice); 'slotsheet notices list' shows them."
         case let .notRetryable(notice, state):
@@ -84,6 +96,12 @@ public enum NoticeMessage: Error, OfficeMessage, Sendable {
             return "Er is geen mailserver ingesteld: stel [mail] host (en port, security, user, from) in config.toml in."
         case .noFromAddress:
             return "Er is geen afzender ingesteld: stel [mail] from in config.toml in."
+        case let .mailLibraryMissing(library):
+            return "De berichten kunnen niet worden verzonden: \(library) (libcurl, dat de mail verstuurt) kon niet worden geladen. Installeer het pakket libcurl4; de berichten blijven in de wachtrij."
+        case let .mailLibraryTooOld(library, function):
+            return "De berichten kunnen niet worden verzonden: \(library) mist de functie \(function) (libcurl 7.56.1 of nieuwer heeft die). Installeer het pakket libcurl4 van deze Debian-uitgave; de berichten blijven in de wachtrij."
+        case let .mailLibraryDidNotStart(library):
+            return "De berichten kunnen niet worden verzonden: \(library) (libcurl, dat de mail verstuurt) startte niet (curl_global_init). De berichten blijven in de wachtrij."
         case let .notFound(notice):
             return "Er is geen bericht \(notice); 'slotsheet notices list' toont ze."
         case let .notRetryable(notice, state):
@@ -113,6 +131,9 @@ extension NoticeSenderError {
         switch self {
         case .noMailServer: return .noMailServer
         case .noFromAddress: return .noFromAddress
+        case let .mailLibrary(.notFound(library, _)): return .mailLibraryMissing(library: library)
+        case let .mailLibrary(.lacksFunction(library, function)): return .mailLibraryTooOld(library: library, function: function)
+        case let .mailLibrary(.startFailed(library, _)): return .mailLibraryDidNotStart(library: library)
         }
     }
 }

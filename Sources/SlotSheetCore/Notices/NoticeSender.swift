@@ -38,6 +38,8 @@ public enum NoticeSenderError: Error, Sendable, Equatable {
     case noMailServer
     /// `[mail] from` is not set.
     case noFromAddress
+    /// libcurl, which sends the mail, cannot be loaded: no notice can go until it is installed.
+    case mailLibrary(MailLibraryError)
 }
 
 /// Delivers the outbox: claims a due notice with a lease (`NoticeSession.claimNotice`: on
@@ -62,6 +64,13 @@ public final class NoticeSender: Sendable {
                 clock: OfficeClock = OfficeClock()) throws(NoticeSenderError) {
         guard let server = mail.server(environment: environment) else { throw .noMailServer }
         guard !mail.fromAddress.isEmpty, let from = MailAddress(mail.fromAddress) else { throw .noFromAddress }
+        // libcurl is opened here, by the sender only (no other command loads it), before any notice
+        // is claimed: without it none could be sent, and none should spend an attempt.
+        do {
+            try MailLibrary.load()
+        } catch {
+            throw .mailLibrary(error)
+        }
         self.store = store
         self.mail = mail
         self.server = server

@@ -40,7 +40,7 @@ struct SendNotices: ParsableCommand {
             $SLOTSHEET_MAIL_PASSWORD only.
             Exit codes: 0 done (some notices may have failed: see the log); 2 no [mail] host or from;
             5 database; 17 the mail server could not be reached or refused slotsheet's account or
-            certificate (the rest waits for the next run).
+            certificate, or libcurl (libcurl4) could not be loaded (the rest waits for the next run).
 
             Example:
               slotsheet notices send --limit 500
