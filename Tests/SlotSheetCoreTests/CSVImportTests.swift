@@ -242,10 +242,6 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func deleteUnreferenced(_ kind: ListKind, id: RowID) throws -> Bool { try inner.deleteUnreferenced(kind, id: id) }
         func catalogueDefects() throws -> [CatalogueDefect] { try inner.catalogueDefects() }
         func setDefectActive(_ defectID: RowID, active: Bool) throws { try inner.setDefectActive(defectID, active: active) }
-        func insertListUpload(_ upload: ListUpload) throws -> RowID { try inner.insertListUpload(upload) }
-        func listUpload(id: RowID) throws -> ListUpload? { try inner.listUpload(id: id) }
-        func markListUploadApplied(_ id: RowID, batchID: RowID) throws -> Bool { try inner.markListUploadApplied(id, batchID: batchID) }
-        func deleteListUploads(createdBefore createdAt: String) throws { try inner.deleteListUploads(createdBefore: createdAt) }
         // The requests' decisions, passed through.
         func storedRequests(_ ids: [RowID]) throws -> [RowID: StoredRequest] { try inner.storedRequests(ids) }
         func subcontractors() throws -> [Identified<Subcontractor>] { try inner.subcontractors() }

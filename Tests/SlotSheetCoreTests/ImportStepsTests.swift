@@ -214,7 +214,6 @@ import Testing
                     DROP TABLE upload_result_chunk;
                     DROP TABLE upload_errors_chunk;
                     DROP TABLE upload_chunk;
-                    DROP TABLE list_upload;
                     DROP TABLE list_change;
                     ALTER TABLE import_batch DROP COLUMN list_kind;
                     ALTER TABLE defect DROP COLUMN active;
@@ -225,19 +224,19 @@ import Testing
                     DELETE FROM grdb_migrations WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
                                                                  '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database', '009-list-uploads',
                                                                  '010-held-requests-in-slot-order', '011-request-status-log', '012-resident-notice',
-                                                                 '013-stored-upload-preview');
+                                                                 '013-stored-upload-preview', '014-upload-kind');
                     """)
             }
         case .postgres:
             for statement in ["DROP TABLE resident_notice", "DROP TABLE request_status_log", "DROP FUNCTION request_status_log_append_only()",
                               "ALTER TABLE import_batch DROP CONSTRAINT import_batch_list_kind_check", "DROP TABLE web_session", "DROP TABLE sign_in_record",
-                              "DROP TABLE upload_result_chunk", "DROP TABLE upload_errors_chunk", "DROP TABLE upload_chunk", "DROP TABLE list_upload",
+                              "DROP TABLE upload_result_chunk", "DROP TABLE upload_errors_chunk", "DROP TABLE upload_chunk",
                               "DROP TABLE list_change", "ALTER TABLE import_batch DROP COLUMN list_kind", "ALTER TABLE defect DROP COLUMN active",
                               "DROP TABLE web_upload", "DROP TABLE app_user", "ALTER TABLE import_batch DROP COLUMN problems",
                               "DROP INDEX repair_request_held_in_slot_order",
                               "DELETE FROM slotsheet_migration WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', "
                                 + "'006-office-lists', '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database', '009-list-uploads', "
-                                + "'010-held-requests-in-slot-order', '011-request-status-log', '012-resident-notice', '013-stored-upload-preview')"] {
+                                + "'010-held-requests-in-slot-order', '011-request-status-log', '012-resident-notice', '013-stored-upload-preview', '014-upload-kind')"] {
                 _ = try PostgresTestServer.rows(statement, url: fixture.database.location)
             }
         }

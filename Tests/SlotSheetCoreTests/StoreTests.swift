@@ -38,7 +38,6 @@ import Testing
                 DROP TABLE upload_result_chunk;
                 DROP TABLE upload_errors_chunk;
                 DROP TABLE upload_chunk;
-                DROP TABLE list_upload;
                 DROP TABLE web_upload;
                 DROP TABLE app_user;
                 DROP TABLE list_change;
@@ -49,7 +48,7 @@ import Testing
                                                                  '004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
                                                                  '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database',
                                                                  '009-list-uploads', '010-held-requests-in-slot-order',
-                                                                 '011-request-status-log', '012-resident-notice', '013-stored-upload-preview');
+                                                                 '011-request-status-log', '012-resident-notice', '013-stored-upload-preview', '014-upload-kind');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import InteropSupport
+import SlotSheetTemplates
 import Testing
 @testable import SlotSheetCore
 
@@ -127,6 +128,47 @@ import Testing
         #expect(throws: StoredBytesError.self) { try StoredPreview.decode(bytes + [0]) }
         // A count of billions in a few bytes is refused before anything is reserved for it.
         #expect(throws: StoredBytesError.truncated) { try StoredPreview.decode([1, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F]) }
+    }
+
+    /// A list upload goes through the same pipeline: its kind's reader and checker give the row's
+    /// reading and a stored preview bounded as its page shows it (the first rows of a table, all
+    /// counted; the digest the reader worked out), and a file with problems its error workbook in
+    /// both languages with the problems' words stored in both.
+    @Test(arguments: Backend.available) func aListUploadsPreviewIsStoredBoundedAndReadBack(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
+        let folder = FileManager.default.temporaryDirectory.appending(path: "list-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func read(_ kind: ListKind, _ lines: [String]) throws -> UploadRead {
+            let path = folder.appending(path: "\(kind.rawValue).upload").path
+            try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+            let pipeline = ListUploads(kind: kind), file = UploadFile(path: path, fileName: "\(kind.rawValue).csv", operatorName: "adam")
+            return try pipeline.check(try pipeline.parse(file) { _, _ in }, file: file, store: fixture.store, rules: fixture.clock.standardRules,
+                                      paper: .a4) { folder.appending(path: "errors-\(kind.rawValue)-\($0.rawValue).xlsx").path }
+        }
+        let catalogue = try read(.catalogue, ["location,space,element,defect,active"] + (1...1_200).map { "Shed,Garden,Door,Stuck \($0),x" })
+        #expect(catalogue.reading.state == .ready && catalogue.reading.outcome == .ready && catalogue.reading.added == 1_200)
+        #expect(catalogue.workbooks.isEmpty && catalogue.availability == nil)
+        let back = try StoredListPreview.decode(catalogue.stored)
+        guard case let .checked(outcome, onTop) = back.result else { Issue.record("\(back.result)"); return }
+        #expect(back.kind == .catalogue && back.rowsRead == 1_200 && onTop == nil)
+        #expect(outcome.added.total == 1_200 && outcome.added.shown.count == ListUploadPreview.shownRows, "all counted, the first kept")
+        #expect(outcome.planDigest == catalogue.reading.planDigest && outcome.status == .dryRun && !outcome.isEmpty)
+
+        let staff = try read(.staff, ["code,name,employee_number,active", "NEW1,,E-NEW1,x"])
+        #expect(staff.reading.state == .refused && staff.reading.outcome == .rejected && staff.reading.problems == 1)
+        #expect(Set(staff.workbooks.keys) == Set(Language.allCases) && staff.workbooks.values.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+        guard case let .checked(refused, _) = try StoredListPreview.decode(staff.stored).result, let problem = refused.problems.first else {
+            Issue.record("no problem stored"); return
+        }
+        #expect(problem.location == .line(2) && problem.message(.en) == "The name is empty." && problem.message(.nl) == "De kolom naam is leeg.")
+        #expect(problem.hint(.en) == "Fill it in.")
+
+        let refusal = ListUploads(kind: .dayparts).refused(UploadReadRetry.refusalWords(afterFailures: 3))
+        #expect(refusal.reading.state == .refused && refusal.reading.outcome == .readFailed)
+        guard case let .unreadable(words) = try StoredListPreview.decode(refusal.stored).result else { Issue.record("not a refusal"); return }
+        #expect(words.text(.nl).contains("Upload het bestand later opnieuw"))
+        #expect(throws: StoredBytesError.self) { try StoredListPreview.decode(Array(catalogue.stored.dropLast())) }
     }
 
     @Test func aReadThatKeepsFailingIsRefusedWithWordsTheOfficeCanActOn() throws {

@@ -8,9 +8,11 @@ import Testing
 @testable import SlotSheetWeb
 
 /// The Lists page: an admin downloads a list as the workbook the command line exports, edits it
-/// (openpyxl), uploads it, sees what would change, applies it (on another instance than the one
-/// that showed the preview), finds it in the history and undoes it; a refused file names the place
-/// in the person's language; an office user only downloads.
+/// (openpyxl), uploads it, sees what would change once the reading queue has read it, applies it
+/// (on another instance than the one that read it), finds it in the history and undoes it; a
+/// refused file names the place in the person's language; an office user only downloads. A list
+/// upload is an upload of the one pipeline: swept by the janitor, applied only while its plan is
+/// the one previewed.
 @Suite struct ListPageTests {
     private func lists(_ client: some TestClientProtocol, _ browser: Browser) async throws -> TestResponse {
         try await client.execute(uri: "/lists", method: .get, headers: browser.headers())
@@ -26,6 +28,29 @@ import Testing
         return try await client.execute(uri: "/lists/\(kind.rawValue)", method: .post, headers: browser.headers(headers), body: body)
     }
 
+    /// Uploads the file and, once the reading queue has read it, gets its page (what a browser
+    /// following the redirect sees when reading is done).
+    private func uploadAndRead(_ client: some TestClientProtocol, _ browser: Browser, _ fixture: WebFixture, _ kind: ListKind, name: String,
+                               _ contents: Data) async throws -> TestResponse {
+        let uploaded = try await upload(client, browser, kind, name: name, contents)
+        #expect(uploaded.status == .seeOther, "\(uploaded.status): \(uploaded.text.prefix(2000))")
+        let location = try #require(uploaded.headers[.location])
+        try await waitUntilRead(fixture, location)
+        return try await client.execute(uri: location, method: .get, headers: browser.headers())
+    }
+
+    /// Waits (at most 60 s) until the upload at `location` has left `reading`; its state then.
+    @discardableResult
+    private func waitUntilRead(_ fixture: WebFixture, _ location: String) async throws -> WebUpload {
+        let id = try #require(RowID(location.split(separator: "/").last.map(String.init) ?? ""))
+        for _ in 0..<600 {
+            let upload = try #require(try fixture.store.read { try $0.upload(id: id) })
+            if upload.state != .reading { return upload }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw Interop.Failure(description: "list upload \(id) still reading after 60 s")
+    }
+
     private func apply(_ client: some TestClientProtocol, _ browser: Browser, _ location: String, digest: String) async throws -> TestResponse {
         try await client.execute(uri: "\(location)/apply", method: .post, headers: browser.headers(Browser.formType),
                                  body: Browser.form([("csrf", browser.csrf), ("plan", digest)]))
@@ -37,8 +62,27 @@ import Testing
         return String(match.1)
     }
 
-    private func listUploads(_ fixture: WebFixture) throws -> Int {
-        try fixture.store.read { session in try session.tableCounts() }.first { $0.table == "list_upload" }?.rows ?? -1
+    /// The staff workbook as downloaded, with the person `code` renamed "Renamed Person" (openpyxl).
+    private func renamedInExport(_ client: some TestClientProtocol, _ browser: Browser, _ fixture: WebFixture, code: String) async throws -> URL {
+        let exported = fixture.folder.appending(path: "staff.xlsx")
+        try Data(buffer: try await download(client, browser, .staff).body).write(to: exported)
+        let edited = fixture.folder.appending(path: "staff-edited.xlsx")
+        try Interop.runPython("""
+            import openpyxl, sys
+            book = openpyxl.load_workbook(sys.argv[1]); sheet = book["Staff"]
+            for row in sheet.iter_rows():
+                if row[0].value == sys.argv[3]: row[1].value = "Renamed Person"
+            book.save(sys.argv[2])
+            """, arguments: [exported.path, edited.path, code])
+        return edited
+    }
+
+    /// The list uploads that keep an error workbook (`upload_errors_chunk`).
+    private func listUploadsWithErrorWorkbooks(_ fixture: WebFixture) throws -> Int {
+        try fixture.store.read { session in
+            try session.uploads(of: nil, limit: 100).filter { $0.kind != .availability }
+                .filter { try session.uploadErrorWorkbookChunk(uploadID: $0.id!, language: .en, seq: 0) != nil }.count
+        }
     }
 
     @Test(arguments: TestBackend.available) func anAdminDownloadsEditsUploadsAppliesAndUndoesTheStaffList(_ backend: TestBackend) async throws {
@@ -75,6 +119,7 @@ import Testing
             let location = try #require(uploaded.headers[.location])
             #expect(location.hasPrefix("/list-uploads/"))
 
+            try await waitUntilRead(fixture, location)
             let preview = try await client.execute(uri: location, method: .get, headers: adam.headers())
             #expect(preview.status == .ok)
             #expect(preview.text.contains("1 added, 1 changed, 0 made inactive, \(before.count - 1) unchanged."), "\(preview.text)")
@@ -133,22 +178,13 @@ import Testing
         try await fixture.application.test(.router) { client in
             var adam = Browser()
             _ = try await adam.signIn(client, as: "adam")
-            let exported = fixture.folder.appending(path: "staff.xlsx")
-            try Data(buffer: try await download(client, adam, .staff).body).write(to: exported)
-            let edited = fixture.folder.appending(path: "staff-edited.xlsx")
-            try Interop.runPython("""
-                import openpyxl, sys
-                book = openpyxl.load_workbook(sys.argv[1]); sheet = book["Staff"]
-                for row in sheet.iter_rows():
-                    if row[0].value == sys.argv[3]: row[1].value = "Renamed Person"
-                book.save(sys.argv[2])
-                """, arguments: [exported.path, edited.path, first.code])
+            let edited = try await renamedInExport(client, adam, fixture, code: first.code)
             // Meanwhile someone gives the same person another employee number.
             var renumbered = first
             renumbered.employeeNumber = "E-99999"
             _ = try fixture.store.write { try $0.upsertStaff(renumbered) }
 
-            let uploaded = try await upload(client, adam, .staff, name: "staff-edited.xlsx", try Data(contentsOf: edited))
+            let uploaded = try await uploadAndRead(client, adam, fixture, .staff, name: "staff-edited.xlsx", try Data(contentsOf: edited))
             #expect(uploaded.status == .unprocessableContent, "\(uploaded.status)")
             #expect(uploaded.text.contains("was changed in the database after this list was exported"), "\(uploaded.text.prefix(3000))")
             #expect(uploaded.text.contains("Apply your edits on top") && uploaded.text.contains("name=\"on_top\" value=\"1\""))
@@ -186,7 +222,7 @@ import Testing
         try await fixture.application.test(.router) { client in
             var adam = Browser()
             _ = try await adam.signIn(client, as: "adam")
-            let english = try await upload(client, adam, .staff, name: "bad.xlsx", contents)
+            let english = try await uploadAndRead(client, adam, fixture, .staff, name: "bad.xlsx", contents)
             #expect(english.status == .unprocessableContent)
             #expect(english.text.contains("<td>Sheet Staff, cell B2</td><td>The name is empty.</td><td>Fill it in.</td>"), "\(english.text)")
             #expect(english.text.contains("Sheet Staff, cell D3"))
@@ -208,12 +244,13 @@ import Testing
 
             var dutch = Browser(language: "nl")
             _ = try await dutch.signIn(client, as: "adam")
-            let inDutch = try await upload(client, dutch, .staff, name: "bad.xlsx", contents)
+            let inDutch = try await uploadAndRead(client, dutch, fixture, .staff, name: "bad.xlsx", contents)
             #expect(inDutch.status == .unprocessableContent)
             #expect(inDutch.text.contains("<td>Blad Staff, cel B2</td><td>De kolom naam is leeg.</td>"), "\(inDutch.text)")
             #expect(inDutch.text.contains("er is niets gewijzigd"))
 
-            let notASpreadsheet = try await upload(client, adam, .dayparts, name: "dayparts.xlsx", Data("PK\u{3}\u{4} this is no workbook".utf8))
+            let notASpreadsheet = try await uploadAndRead(client, adam, fixture, .dayparts, name: "dayparts.xlsx",
+                                                          Data("PK\u{3}\u{4} this is no workbook".utf8))
             #expect(notASpreadsheet.status == .unprocessableContent)
             #expect(notASpreadsheet.text.contains("The file cannot be read"), "\(notASpreadsheet.text)")
 
@@ -221,11 +258,12 @@ import Testing
             let noFile = try await client.execute(uri: "/lists/staff", method: .post, headers: adam.headers(headers), body: body)
             #expect(noFile.status == .badRequest)
 
-            let unchanged = try await upload(client, adam, .staff, name: "same.xlsx", Data(buffer: try await download(client, adam, .staff).body))
+            let unchanged = try await uploadAndRead(client, adam, fixture, .staff, name: "same.xlsx",
+                                                    Data(buffer: try await download(client, adam, .staff).body))
             #expect(unchanged.status == .ok)
             #expect(unchanged.text.contains("Staff: Nothing to change"), "\(unchanged.text)")
         }
-        #expect(try listUploads(fixture) == 2, "the two files with problems are kept for their error workbooks; nothing unreadable or unchanged")
+        #expect(try listUploadsWithErrorWorkbooks(fixture) == 2, "the two files with problems keep their error workbooks; nothing unreadable or unchanged")
         #expect(try fixture.store.read { try $0.staff() } == before)
         #expect(try fixture.store.read { try $0.importBatches(limit: 10, outcomes: nil) }.isEmpty, "a check is a dry run: no batch")
     }
@@ -238,6 +276,7 @@ import Testing
             var adam = Browser()
             _ = try await adam.signIn(client, as: "adam")
             let location = try #require(try await upload(client, adam, .staff, name: "four.csv", csv).headers[.location])
+            try await waitUntilRead(fixture, location)
             let digest = try shownDigest(try await client.execute(uri: location, method: .get, headers: adam.headers()).text)
             // Meanwhile the same person is added from the command line.
             let file = fixture.folder.appending(path: "four.csv")
@@ -264,6 +303,7 @@ import Testing
             var adam = Browser()
             _ = try await adam.signIn(client, as: "adam")
             let location = try #require(try await upload(client, adam, .staff, name: "six.csv", csv).headers[.location])
+            try await waitUntilRead(fixture, location)
             let digest = try shownDigest(try await client.execute(uri: location, method: .get, headers: adam.headers()).text)
             let signedIn = adam
             async let first = apply(client, signedIn, location, digest: digest)
@@ -289,6 +329,7 @@ import Testing
             var adam = Browser()
             _ = try await adam.signIn(client, as: "adam")
             let location = try #require(try await upload(client, adam, .catalogue, name: "shed.csv", csv).headers[.location])
+            try await waitUntilRead(fixture, location)
             let preview = try await client.execute(uri: location, method: .get, headers: adam.headers())
             #expect(preview.text.contains("Added (1200)"))
             #expect(preview.text.contains("The first 1000 of 1200 rows are shown; applying applies all 1200."), "\(preview.text.suffix(2000))")
@@ -296,6 +337,125 @@ import Testing
             #expect(try await apply(client, adam, location, digest: try shownDigest(preview.text)).status == .seeOther)
         }
         #expect(try fixture.store.read { try $0.catalogueDefects() }.count == before + 1_200)
+    }
+
+    /// A list upload is read by the reading queue of the instance it was sent to, and previewed and
+    /// applied by another instance from what the first stored: the second reads nothing.
+    @Test(arguments: TestBackend.available) func aListUploadReadByOneInstanceIsPreviewedAndAppliedByAnother(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let csv = Data("code,name,employee_number,active\nNEW7,Seventh Person,E-NEW7,x\n".utf8)
+        let (adam, location) = try await fixture.application.test(.router) { client in
+            var adam = Browser()
+            _ = try await adam.signIn(client, as: "adam")
+            let location = try #require(try await upload(client, adam, .staff, name: "seven.csv", csv).headers[.location])
+            let read = try await waitUntilRead(fixture, location)
+            #expect(read.kind == .staff && read.state == .ready && read.outcome == .ready && read.added == 1, "\(read)")
+            #expect(read.planDigest != nil && read.leaseOwner == nil, "the reading is recorded with its digest, the lease ended")
+            return (adam, location)
+        }
+        let id = try #require(RowID(location.split(separator: "/").last.map(String.init) ?? ""))
+        #expect(fixture.log.all.contains { $0.contains("upload \(id): read 1 rows (staff): ready") }, "\(fixture.log.all)")
+        let other = try fixture.anotherInstance("b")
+        try await WebServer.application(other.services).test(.router) { client in
+            let preview = try await client.execute(uri: location, method: .get, headers: adam.headers())
+            #expect(preview.status == .ok)
+            #expect(preview.text.contains("<td>NEW7</td><td>Seventh Person</td><td>E-NEW7</td><td>x</td>"), "\(preview.text)")
+            let applied = try await apply(client, adam, location, digest: try shownDigest(preview.text))
+            #expect(applied.status == .seeOther, "\(applied.status): \(applied.text.prefix(2000))")
+        }
+        #expect(!other.log.all.contains { $0.contains("upload \(id): read") || $0.contains("claimed") }, "B read nothing: \(other.log.all)")
+        try await fixture.secondInstance().test(.router) { client in
+            let uploads = try await client.execute(uri: "/uploads", method: .get, headers: adam.headers())
+            #expect(uploads.text.contains("<span class=\"tag\">list Staff</span> <a href=\"\(location)\">seven.csv</a>"), "\(uploads.text)")
+            #expect(try await client.execute(uri: "/uploads/\(id)", method: .get, headers: adam.headers()).status == .notFound,
+                    "a list upload is shown on its own page, not as an availability upload")
+        }
+        let row = try #require(try fixture.store.read { try $0.upload(id: id) })
+        #expect(row.state == .applied && row.batchID != nil)
+        #expect(try fixture.store.read { try $0.uploadChunk(uploadID: id, seq: 0) } == nil, "the bytes went with the apply")
+        #expect(try fixture.store.read { try $0.staff() }.contains { $0.code == "NEW7" && $0.active })
+    }
+
+    /// The janitor sweeps list uploads by the rules of every upload: one past its expiry becomes
+    /// `expired` and loses its bytes, its stored preview and its error workbooks; a fresh one stays.
+    @Test(arguments: TestBackend.available) func theJanitorSweepsAnOldListUpload(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let adam = try #require(try fixture.store.read { try $0.user(named: "adam") }?.id)
+        let bad = Data("code,name,employee_number,active\nNEW8,,E-NEW8,x\n".utf8)
+        let good = Data("code,name,employee_number,active\nNEW9,Ninth,E-NEW9,x\n".utf8)
+        let source = fixture.folder.appending(path: "list.csv")
+        let ids = try [(bad, "2026-11-30T08:00:00Z", "old"), (good, "2099-01-01T00:00:00Z", "fresh")].map { contents, expires, name in
+            try contents.write(to: source)
+            return try fixture.store.write { session in
+                let id = try session.insertUpload(WebUpload(kind: .staff, userID: adam, fileName: "list.csv", storedName: name, size: contents.count,
+                                                            createdAt: "2026-11-29T08:00:00Z", expiresAt: expires))
+                _ = try UploadChunks.store(fileAt: source.path, uploadID: id, in: session)
+                return id
+            }
+        }
+        let (old, fresh) = (ids[0], ids[1])
+        try await fixture.application.test(.router) { client in
+            for id in ids { try await waitUntilRead(fixture, "/list-uploads/\(id)") }
+            #expect(try fixture.store.read { try $0.uploadErrorWorkbookChunk(uploadID: old, language: .nl, seq: 0) } != nil, "read, with its error workbook")
+            await UploadJanitor(services: fixture.services).expire()
+            let (swept, kept) = try fixture.store.read { (try $0.upload(id: old), try $0.upload(id: fresh)) }
+            #expect(swept?.state == .expired && kept?.state == .ready, "\(String(describing: swept)) \(String(describing: kept))")
+            // The old one's bytes, stored preview and error workbook; the fresh one's bytes and preview.
+            let stored = try fixture.store.read { session in
+                [try session.uploadChunk(uploadID: old, seq: 0) != nil, try session.uploadResultChunk(uploadID: old, seq: 0) != nil,
+                 try session.uploadErrorWorkbookChunk(uploadID: old, language: .en, seq: 0) != nil,
+                 try session.uploadChunk(uploadID: fresh, seq: 0) != nil, try session.uploadResultChunk(uploadID: fresh, seq: 0) != nil]
+            }
+            #expect(stored == [false, false, false, true, true], "\(stored)")
+            #expect(fixture.log.all.contains { $0.contains("upload \(old): expired") })
+
+            var browser = Browser()
+            _ = try await browser.signIn(client, as: "adam")
+            let page = try await client.execute(uri: "/list-uploads/\(old)", method: .get, headers: browser.headers())
+            #expect(page.status == .ok && page.text.contains("expired") && !page.text.contains("name=\"plan\""), "\(page.text)")
+            let applied = try await apply(client, browser, "/list-uploads/\(old)", digest: String(repeating: "0", count: 64))
+            #expect(applied.status == .conflict, "an expired upload is not applied")
+        }
+    }
+
+    /// A list upload previewed as ready whose rows the database changed before the apply is stale:
+    /// the apply is a 409 showing the rows changed since export, nothing is applied, and the new
+    /// preview is the one stored, shown by any instance.
+    @Test(arguments: TestBackend.available) func aListUploadThatWentStaleBeforeItsApplyIs409(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let first = try #require(try fixture.store.read { try $0.staff() }.sorted { $0.value.code < $1.value.code }.first).value
+        try await fixture.application.test(.router) { client in
+            var adam = Browser()
+            _ = try await adam.signIn(client, as: "adam")
+            let edited = try await renamedInExport(client, adam, fixture, code: first.code)
+            let preview = try await uploadAndRead(client, adam, fixture, .staff, name: "staff-edited.xlsx", try Data(contentsOf: edited))
+            #expect(preview.status == .ok, "\(preview.status): \(preview.text.prefix(2000))")
+            let digest = try shownDigest(preview.text)
+            let location = try #require(preview.text.firstMatch(of: /action="(\/list-uploads\/[0-9]+)\/apply"/)).1
+
+            // Meanwhile someone gives the same person another employee number.
+            var renumbered = first
+            renumbered.employeeNumber = "E-88888"
+            _ = try fixture.store.write { try $0.upsertStaff(renumbered) }
+
+            let refused = try await apply(client, adam, String(location), digest: digest)
+            #expect(refused.status == .conflict, "\(refused.status)")
+            #expect(refused.text.contains("The plan changed"), "\(refused.text.prefix(3000))")
+            #expect(refused.text.contains("was changed in the database after this list was exported"), "\(refused.text.prefix(3000))")
+            #expect(try fixture.store.read { try $0.staff() }.first { $0.value.code == first.code }?.value == renumbered, "nothing applied")
+            let id = try #require(RowID(location.split(separator: "/").last.map(String.init) ?? ""))
+            let row = try #require(try fixture.store.read { try $0.upload(id: id) })
+            #expect(row.outcome == .stale && row.planDigest != digest, "the new reading is recorded: \(row)")
+
+            try await fixture.secondInstance().test(.router) { other in
+                var there = Browser()
+                _ = try await there.signIn(other, as: "adam")
+                let shown = try await other.execute(uri: String(location), method: .get, headers: there.headers())
+                #expect(shown.status == .unprocessableContent && shown.text.contains("was changed in the database after this list was exported"))
+            }
+        }
+        let batch = try #require(try fixture.store.read { try $0.importBatches(limit: 1, outcomes: nil) }.first)
+        #expect(batch.outcome == .planChanged && batch.listKind == .staff)
     }
 
     /// An office user sees the lists and downloads them, and nothing else: no upload form, and

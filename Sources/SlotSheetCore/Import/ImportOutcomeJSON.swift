@@ -52,14 +52,8 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
     /// The outcome's JSON; with `changesPage`, only `limit` changes from `offset` on (a plan may
     /// hold a million: the web API pages them).
     public init(_ outcome: ImportOutcome, _ language: Language, changesPage: (offset: Int, limit: Int)? = nil) {
-        switch outcome.status {
-        case let .applied(id): status = "applied"; batch = id
-        case .nothingToChange: status = "nothing_to_change"; batch = nil
-        case .dryRun: status = "dry_run"; batch = nil
-        case .rejected: status = "rejected"; batch = nil
-        case .stale: status = "stale"; batch = nil
-        case .planChanged: status = "plan_changed"; batch = nil
-        }
+        status = outcome.status.attempt.jsonWord
+        if case let .applied(id) = outcome.status { batch = id } else { batch = nil }
         verdict = outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
         recordedAs = outcome.auditBatchID
         planDigest = outcome.planDigest

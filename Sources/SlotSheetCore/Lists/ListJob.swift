@@ -24,22 +24,6 @@ public struct ListJob {
         ListFile(table: try ListTable.read(path: path, kind: kind))
     }
 
-    /// Reads a list given as bytes (a web upload kept in the database): the readers read files, so
-    /// the bytes go to a private scratch file in `scratchFolder` (mode 0600, a random name with the
-    /// file's own extension) that is removed again; `fileName` is what the batch records.
-    public func read(contents: Data, fileName: String, kind: ListKind, scratchFolder: String) throws -> ListFile {
-        let ext = URL(fileURLWithPath: fileName).pathExtension.lowercased()
-        let known = ["xlsx", "xlsm", "xls", "ods", "csv", "txt"].contains(ext)
-        let path = scratchFolder + "/list-" + UUID().uuidString + (known ? "." + ext : "")
-        guard FileManager.default.createFile(atPath: path, contents: contents, attributes: [.posixPermissions: 0o600]) else {
-            throw ImportFileError.unreadable(path: fileName)
-        }
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var table = try ListTable.read(path: path, kind: kind)
-        table.fileName = fileName
-        return ListFile(table: table)
-    }
-
     /// Previews (a dry run: one read snapshot, nothing written) or applies (checked again and
     /// written in one transaction).
     ///
@@ -48,7 +32,7 @@ public struct ListJob {
     ///   outcome (status `.planChanged`) is the new preview.
     /// - `alsoInTransaction`: the caller's own database work, run in the same transaction when the
     ///   list is applied or has nothing to change; if it throws, nothing at all is written. The web
-    ///   front marks its list upload applied there, so that two clicks apply once. It may run again
+    ///   front marks its upload applied there, so that two clicks apply once. It may run again
     ///   (a retried transaction): database work only.
     public func run(_ file: ListFile, _ request: ListRequest,
                     alsoInTransaction: ((any StoreSession, ListOutcome) throws -> Void)? = nil) throws -> ListOutcome {

@@ -25,15 +25,15 @@ struct ListTable: Sendable {
     /// What the export saw, when the file is a list workbook slotsheet wrote (`ListSnapshot`).
     var exported: ListSnapshot?
 
-    /// Reads `path` as a `kind` list.
-    static func read(path: String, kind: ListKind) throws -> ListTable {
+    /// Reads `path` as a `kind` list; `fileName` is what the batch records (else the path's last part).
+    static func read(path: String, kind: ListKind, fileName: String? = nil) throws -> ListTable {
         let sha256: String
         do {
             sha256 = try FileDigest.sha256(ofFileAt: path)
         } catch {
             throw ImportFileError.unreadable(path: path)
         }
-        var table = ListTable(kind: kind, fileName: URL(fileURLWithPath: path).lastPathComponent, sha256: sha256)
+        var table = ListTable(kind: kind, fileName: fileName ?? URL(fileURLWithPath: path).lastPathComponent, sha256: sha256)
         if ImportSource.looksLikeWorkbook(path) {
             try table.readWorkbook(path)
         } else {

@@ -125,7 +125,7 @@ extension RepairStore {
 
 /// The queries and changes of the jobs, inside one snapshot or transaction.
 /// Upserts match on the natural key of DESIGN.md and return the surrogate key.
-public protocol StoreSession: WebAccountSession, WebStateSession, ListSession, ListUploadSession, DecisionSession, NoticeSession {
+public protocol StoreSession: WebAccountSession, WebStateSession, ListSession, DecisionSession, NoticeSession {
     /// Rows per table, in the order of `Schema.tables`.
     func tableCounts() throws -> [(table: String, rows: Int)]
 

@@ -23,9 +23,7 @@ public enum StoredPreview {
             w.outcome(outcome)
         case let .unreadable(refusal):
             w.byte(1)
-            w.text(refusal.outcome.rawValue)
-            w.text(refusal.english)
-            w.text(refusal.dutch)
+            w.refusal(refusal)
         }
         w.bool(preview.onTop != nil)
         if let onTop = preview.onTop { w.outcome(onTop) }
@@ -43,9 +41,7 @@ public enum StoredPreview {
             let parsed = try r.sheet()
             result = .checked(PreparedImport(parsed: parsed, snapshot: nil), try r.outcome())
         case 1:
-            let name = try r.text()
-            guard let outcome = UploadOutcome(rawValue: name) else { throw .unexpected("refusal '\(name)'") }
-            result = .unreadable(FileRefusal(outcome: outcome, english: try r.text(), dutch: try r.text()))
+            result = .unreadable(try r.refusal())
         case let other:
             throw .unexpected("preview result \(other)")
         }
@@ -58,6 +54,13 @@ public enum StoredPreview {
 // MARK: - The file as read
 
 extension StoredBytesWriter {
+    /// A file refused whole, in the words it was refused with (every kind of upload's).
+    mutating func refusal(_ refusal: FileRefusal) {
+        text(refusal.outcome.rawValue)
+        text(refusal.english)
+        text(refusal.dutch)
+    }
+
     mutating func sheet(_ parsed: ParsedSheet) {
         text(parsed.fileName)
         text(parsed.sha256)
@@ -116,6 +119,12 @@ extension StoredBytesWriter {
 }
 
 extension StoredBytesReader {
+    mutating func refusal() throws(StoredBytesError) -> FileRefusal {
+        let name = try text()
+        guard let outcome = UploadOutcome(rawValue: name) else { throw .unexpected("refusal '\(name)'") }
+        return FileRefusal(outcome: outcome, english: try text(), dutch: try text())
+    }
+
     mutating func sheet() throws(StoredBytesError) -> ParsedSheet {
         let fileName = try text(), sha256 = try text(), staffCodes = try texts()
         let slotCount = try count(itemBytes: 4)
@@ -195,12 +204,17 @@ extension StoredPreview {
     /// read by a slotsheet from before stored previews, or was applied, discarded or expired).
     /// Stored bytes that cannot be read back throw `StoredBytesError`.
     public static func read(uploadID: RowID, from session: any StoreSession) throws -> UploadPreview? {
+        try bytes(uploadID: uploadID, from: session).map { try decode($0) }
+    }
+
+    /// The stored bytes of what reading `uploadID` found, whatever its kind; nil when none are stored.
+    static func bytes(uploadID: RowID, from session: any StoreSession) throws -> [UInt8]? {
         guard var bytes = try session.uploadResultChunk(uploadID: uploadID, seq: 0) else { return nil }
         var seq = 1
         while let chunk = try session.uploadResultChunk(uploadID: uploadID, seq: seq) {
             bytes += chunk
             seq += 1
         }
-        return try decode(bytes)
+        return bytes
     }
 }

@@ -63,8 +63,11 @@ public struct UploadApplyJob {
     /// stale template's edits on top of the database as it is now (the command line's `--force`),
     /// and then the digest is that plan's. `previewed` is the preview's outcome of that plan (its
     /// stored one): when the plan changed since, the answer says how it differs from it.
+    ///
+    /// A refused apply's new preview and error workbooks (made from the upload's bytes, in
+    /// `scratch`) are recorded with the upload as a reading is (`UploadRead.record`).
     public func apply(uploadID id: RowID, prepared: PreparedImport, previewed: ImportOutcome? = nil, planDigest: String, onTop: Bool,
-                      operatorName: String) throws -> Result {
+                      operatorName: String, scratch: UploadScratch) throws -> Result {
         let job = ImportJob(store: store, rules: rules)
         var outcome: ImportOutcome
         do {
@@ -86,13 +89,16 @@ public struct UploadApplyJob {
             // The new preview for the upload's page, checked (and, stale, on top) against the
             // database as it is now: the file is not read again.
             let preview = try UploadPreview.checking(try job.prepare(prepared.parsed), job: job, operatorName: operatorName)
-            // Stored with the upload in place of the earlier one, so every instance shows it.
-            let stored = StoredPreview.encode(preview)
-            _ = try store.write { session in
-                guard try session.finishReading(uploadID: id, preview.reading) else { return false }
-                try StoredPreview.store(stored, uploadID: id, in: session)
-                return true
-            }
+            // Stored with the upload in place of the earlier one, with its error workbooks as the
+            // preview is now (made here once, not at each download), so every instance shows it.
+            let source = scratch.path("upload")
+            defer { try? FileManager.default.removeItem(atPath: source) }
+            let workbooks = try store.read({ try UploadChunks.write(uploadID: id, from: $0, to: source) })
+                ? try UploadErrorWorkbooks.write(preview, source: source, store: store, rules: rules, paper: scratch.paper) { _ in scratch.path("xlsx") }
+                : [:]
+            defer { for file in workbooks.values { try? FileManager.default.removeItem(atPath: file) } }
+            let read = AvailabilityUploads().read(preview, workbooks: workbooks)
+            _ = try store.write { try read.record(uploadID: id, lease: nil, in: $0) }
             return .notApplied(outcome, preview)
         }
     }
@@ -115,15 +121,16 @@ public struct UploadApplyJob {
 }
 
 extension ImportOutcome.Status {
-    /// The status as the log and `--json` name it.
-    public var name: String {
+    /// The status as an attempt of any batch (the type list imports and decisions report), whose
+    /// word the log, `--json` and the API use: one set of words for every kind of import.
+    public var attempt: BatchAttemptStatus {
         switch self {
-        case .applied: return "applied"
-        case .nothingToChange: return "nothing_to_change"
-        case .dryRun: return "dry_run"
-        case .rejected: return "rejected"
-        case .stale: return "stale"
-        case .planChanged: return "plan_changed"
+        case let .applied(batchID): .applied(batchID: batchID)
+        case .nothingToChange: .nothingToChange
+        case .dryRun: .dryRun
+        case .rejected: .rejected
+        case .stale: .stale
+        case .planChanged: .planChanged
         }
     }
 }

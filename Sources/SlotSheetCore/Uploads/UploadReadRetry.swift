@@ -19,10 +19,15 @@ public enum UploadReadRetry {
         failures >= attempts
     }
 
-    /// How the upload's row records the refusal, and the preview stored with it.
-    public static func refusal(afterFailures failures: Int) -> UploadPreview {
+    /// The refusal, in the words every kind of upload stores it with (`UploadKindPipeline.refused`).
+    public static func refusalWords(afterFailures failures: Int) -> FileRefusal {
         let message = UploadReadFailure.serverFailed(attempts: failures)
-        return UploadPreview(result: .unreadable(FileRefusal(outcome: .readFailed, english: message.english, dutch: message.dutch)))
+        return FileRefusal(outcome: .readFailed, english: message.english, dutch: message.dutch)
+    }
+
+    /// An availability upload's row and stored preview after the refusal.
+    public static func refusal(afterFailures failures: Int) -> UploadPreview {
+        UploadPreview(result: .unreadable(refusalWords(afterFailures: failures)))
     }
 }
 

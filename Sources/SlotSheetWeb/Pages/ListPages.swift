@@ -50,67 +50,76 @@ struct ListsPage {
     }
 }
 
-/// What an uploaded list would change (or did, or why it cannot): the rows added, changed (each
-/// changed column before and after) and made inactive, the availability that goes with them, or
-/// every problem with its place and fix. The apply form carries the plan's digest: the server
-/// applies only that plan.
+/// What an uploaded list would change (or did, or why it cannot), from its stored preview
+/// (`ListUploadPreview`): the rows added, changed (each changed column before and after) and made
+/// inactive, the availability that goes with them, or every problem with its place and fix; while
+/// it is read, its progress (the page refreshes itself). The apply form carries the plan's
+/// digest: the server applies only that plan.
 struct ListPreviewPage {
+    typealias Outcome = ListUploadPreview.Outcome
+
     let frame: PageFrame
     let kind: ListKind
     let fileName: String
-    /// The stored upload the apply form posts to (and its error workbook); nil for a file not kept.
+    /// The upload the apply form posts to (and its error workbook).
     let uploadID: RowID?
-    let outcome: ListOutcome?
-    /// For a stale list workbook: what applying the office's edits on top of the database as it
-    /// is now would do (the command line's `--force`).
-    var onTop: ListOutcome? = nil
+    /// What reading found, once read.
+    var preview: ListUploadPreview?
     /// The batch that applied this upload, once applied.
     var appliedBatch: RowID? = nil
     var notice: (String, String)? = nil
+    /// (rows read, rows in all) while the upload is being read.
+    var progress: (rows: Int, total: Int)? = nil
 
     var node: Node {
         let w = frame.words
         let language = frame.language
-        return frame.page(w.listPreviewTitle(kind.title(language), EchoedText.escaped(fileName)), section: .lists) {
+        return frame.page(w.listPreviewTitle(kind.title(language), EchoedText.escaped(fileName)), section: .lists,
+                          refreshSeconds: progress == nil ? nil : 2, scripts: progress == nil ? [] : ["/static/progress.js"]) {
             if let notice { frame.message(notice.0, notice.1) }
-            if let appliedBatch {
+            if let progress {
+                element("div", [.class("card"), Attribute("data-progress-url", "/list-uploads/\(uploadID ?? 0)/progress")]) {
+                    element("p") { w.readingNote }
+                    element("progress", [Attribute("max", String(max(progress.total, 1))), .value(String(progress.rows))]) {}
+                    element("p", [Attribute("data-rows", nil), Attribute("aria-live", "polite")]) { w.rowsRead(progress.rows) }
+                }
+            } else if let appliedBatch {
                 element("div", [.class("message ok")]) {
                     element("p") { w.appliedAsBatch(appliedBatch) + " " }
                     element("a", [.href("/history")]) { w.historyLink }
                 }
-            } else if let outcome {
-                result(outcome)
+            } else if case let .checked(outcome, onTop)? = preview?.result {
+                result(outcome, onTop: onTop)
             }
             element("p") { element("a", [.href("/lists")]) { w.backToLists } }
         }
     }
 
-    private func result(_ outcome: ListOutcome) -> Node {
+    private func result(_ outcome: Outcome, onTop: Outcome?) -> Node {
         let w = frame.words
-        let plan = outcome.plan
-        if outcome.status == .rejected || !outcome.problems.isEmpty {
+        if outcome.status == .rejected || outcome.problemTotal > 0 {
             return .fragment([
-                frame.message("error", "\(w.problemsSummary(outcome.problems.count)). \(w.listRefused)"),
+                frame.message("error", "\(w.problemsSummary(outcome.problemTotal)). \(w.listRefused)"),
                 errorWorkbookLink,
-                ListProblemTable(frame: frame, problems: outcome.problems).node,
+                ListProblemTable(frame: frame, problems: outcome.problems, total: outcome.problemTotal).node,
                 outcome.status == .stale ? onTop.map(applyOnTop) ?? .empty : .empty,
             ])
         }
-        if plan.isEmpty { return frame.message("ok", w.nothingToChange) }
+        if outcome.isEmpty { return frame.message("ok", w.nothingToChange) }
         return preview(outcome, onTop: false)
     }
 
     /// A stale list workbook's edits on top of the database as it is now: what that would change,
     /// with its own apply form, or why not.
-    private func applyOnTop(_ onTop: ListOutcome) -> Node {
+    private func applyOnTop(_ onTop: Outcome) -> Node {
         let w = frame.words
         return element("section", [.class("card")]) {
             element("h2") { w.onTopTitle }
             element("p") { w.listOnTopNote }
-            if !onTop.problems.isEmpty {
-                frame.message("error", "\(w.onTopRefused) \(w.problemsSummary(onTop.problems.count)).")
-                ListProblemTable(frame: frame, problems: onTop.problems).node
-            } else if onTop.plan.isEmpty {
+            if onTop.problemTotal > 0 {
+                frame.message("error", "\(w.onTopRefused) \(w.problemsSummary(onTop.problemTotal)).")
+                ListProblemTable(frame: frame, problems: onTop.problems, total: onTop.problemTotal).node
+            } else if onTop.isEmpty {
                 frame.message("ok", w.onTopNothing)
             } else {
                 preview(onTop, onTop: true)
@@ -119,13 +128,12 @@ struct ListPreviewPage {
     }
 
     /// What a plan adds, changes and makes inactive, with the form that applies it.
-    private func preview(_ outcome: ListOutcome, onTop: Bool) -> Node {
+    private func preview(_ outcome: Outcome, onTop: Bool) -> Node {
         let language = frame.language
         let w = frame.words
-        let plan = outcome.plan
-        let summary = ListReportLine.summary(added: plan.added.count, changed: plan.changed.count, deactivated: plan.deactivated.count,
-                                             unchanged: plan.unchanged).text(language)
-        let availability = ListReportLine.lines(of: plan, kind: kind).filter {
+        let summary = ListReportLine.summary(added: outcome.added.total, changed: outcome.changed.total, deactivated: outcome.deactivated.total,
+                                             unchanged: outcome.unchanged).text(language)
+        let availability = ListReportLine.lines(of: outcome.availabilityPlan, kind: kind).filter {
             if case .availabilityRemoved = $0 { return true }
             if case .availabilityRestored = $0 { return true }
             return false
@@ -133,9 +141,9 @@ struct ListPreviewPage {
         return .fragment([
             frame.message("info", summary),
             applyForm(outcome, onTop: onTop),
-            rows(w.addedRowsTitle, plan.added),
-            changes(plan.changed),
-            rows(w.deactivatedRowsTitle, plan.deactivated),
+            rows(w.addedRowsTitle, outcome.added),
+            changes(outcome.changed),
+            rows(w.deactivatedRowsTitle, outcome.deactivated),
             availability.isEmpty ? .empty : element("ul") {
                 for line in availability { element("li") { line.text(language).trimmingCharacters(in: .whitespaces) } }
             },
@@ -154,7 +162,7 @@ struct ListPreviewPage {
 
     /// The apply form: the plan's digest, so the server applies only that plan; `onTop`: the
     /// plan of a stale list's edits on top.
-    private func applyForm(_ outcome: ListOutcome, onTop: Bool) -> Node {
+    private func applyForm(_ outcome: Outcome, onTop: Bool) -> Node {
         guard let uploadID else { return .empty }
         let w = frame.words
         return element("form", [.class("card"), Attribute("method", "post"), Attribute("action", "/list-uploads/\(uploadID)/apply")]) {
@@ -167,15 +175,15 @@ struct ListPreviewPage {
     }
 
     /// Rows a table of the preview shows: a page stays small whatever the file (a catalogue of
-    /// 50,000 new defects is counted, and its first rows shown).
-    static let shownRows = 1_000
+    /// 50,000 new defects is counted, and its first rows shown); the stored preview keeps no more.
+    static let shownRows = ListUploadPreview.shownRows
 
     /// Whole rows in the list's columns (added, or made inactive).
-    private func rows(_ title: String, _ all: [ListRowChange]) -> Node {
-        guard !all.isEmpty else { return .empty }
-        let changes = all.prefix(Self.shownRows)
+    private func rows(_ title: String, _ all: ListRows) -> Node {
+        guard all.total > 0 else { return .empty }
+        let changes = all.shown.prefix(Self.shownRows)
         return .fragment([
-            element("h2") { "\(title) (\(all.count))" },
+            element("h2") { "\(title) (\(all.total))" },
             element("table") {
                 element("thead") {
                     element("tr") { for column in kind.columns { element("th", [Attribute("scope", "col")]) { column.name(frame.language) } } }
@@ -186,17 +194,17 @@ struct ListPreviewPage {
                     }
                 }
             },
-            cut(changes.count, of: all.count),
+            cut(changes.count, of: all.total),
         ])
     }
 
     /// Each changed row's changed columns, before and after.
-    private func changes(_ all: [ListRowChange]) -> Node {
-        guard !all.isEmpty else { return .empty }
+    private func changes(_ all: ListRows) -> Node {
+        guard all.total > 0 else { return .empty }
         let w = frame.words
-        let changes = all.prefix(Self.shownRows)
+        let changes = all.shown.prefix(Self.shownRows)
         return .fragment([
-            element("h2") { "\(w.changedRowsTitle) (\(all.count))" },
+            element("h2") { "\(w.changedRowsTitle) (\(all.total))" },
             element("table") {
                 element("thead") {
                     element("tr") {
@@ -218,7 +226,7 @@ struct ListPreviewPage {
                     }
                 }
             },
-            cut(changes.count, of: all.count),
+            cut(changes.count, of: all.total),
         ])
     }
 
@@ -228,11 +236,13 @@ struct ListPreviewPage {
     }
 }
 
-/// A list file's problems: where, what is wrong, how to fix it (the core's words), the first
-/// `ProblemTally.kept` of them, and a line saying so when there are more.
+/// A list file's problems: where, what is wrong, how to fix it (the core's words, as stored), the
+/// first `ProblemTally.kept` of them, and a line saying so when there are more.
 struct ListProblemTable {
     let frame: PageFrame
-    let problems: [ListProblem]
+    let problems: [ShownListProblem]
+    /// How many the file has (the preview keeps the first `ProblemTally.kept`).
+    let total: Int
 
     var node: Node {
         let w = frame.words
@@ -256,7 +266,7 @@ struct ListProblemTable {
                     }
                 }
             },
-            shown.count < problems.count ? frame.message("info", language.words.importing.problemsCut(shown.count, problems.count)) : .empty,
+            shown.count < total ? frame.message("info", language.words.importing.problemsCut(shown.count, total)) : .empty,
         ])
     }
 }

@@ -54,7 +54,14 @@ struct UploadListPage {
                     element("tbody") {
                         for upload in uploads {
                             element("tr") {
-                                element("td") { element("a", [.href("/uploads/\(upload.id ?? 0)")]) { EchoedText.escaped(upload.fileName) } }
+                                element("td") {
+                                    // A list upload is marked as its batch is in the history ("list Staff").
+                                    if let list = upload.kind.list {
+                                        element("span", [.class("tag")]) { w.listBatchMark(list.title(frame.language)) }
+                                        " "
+                                    }
+                                    element("a", [.href(UploadWords.page(upload))]) { EchoedText.escaped(upload.fileName) }
+                                }
                                 element("td") { DateLabel.instant(upload.createdAt, clock: clock, frame.language) }
                                 if showOwner { element("td") { upload.userName ?? "" } }
                                 element("td") { UploadWords.state(upload.state, frame) }
@@ -70,6 +77,11 @@ struct UploadListPage {
 
 /// How an upload's state and result read on the pages.
 enum UploadWords {
+    /// The upload's page: an availability upload's, or a list upload's on the Lists page.
+    static func page(_ upload: WebUpload) -> String {
+        upload.kind == .availability ? "/uploads/\(upload.id ?? 0)" : "/list-uploads/\(upload.id ?? 0)"
+    }
+
     static func state(_ state: UploadState, _ frame: PageFrame) -> Node {
         element("span", [.class("state \(state.rawValue)")]) { stateText(state, frame.words) }
     }

@@ -43,35 +43,35 @@ struct ListRoutes {
     }
 }
 
-/// Changing a list (admins only): upload an edited one, see its preview, apply it.
-///
-/// The upload is read and checked at once (a list is small; the upload limit applies). A file that
-/// cannot be read, or has nothing to change, is answered so and not kept; one with problems is
-/// answered with them and kept (`list_upload`, swept with the others) for its error workbook; one
-/// with changes is kept and its preview shown from there, so any instance shows it and applies it. The preview page carries the plan's digest, and the apply applies the file only
-/// while its plan still has that digest, marking the upload applied in the same transaction.
+/// Changing a list (admins only): upload an edited one, see its preview, apply it. A list upload
+/// goes through the one upload pipeline (`UploadKind`): its row and bytes are stored by
+/// `UploadIntake`, any instance's reading queue reads and checks it off the request path and
+/// stores its preview and error workbooks once, and its page shows the stored preview (no view
+/// reads the file again). The preview carries the plan's digest, and the apply
+/// (`ListUploadJob`) applies the file only while its plan still has that digest, moving the
+/// upload to `applied` in the same transaction.
 struct ListAdminRoutes {
     let services: WebServices
 
     func add(to router: some RouterMethods<WebContext>) {
         router.post("/lists/:kind", use: upload)
         router.get("/list-uploads/:id", use: preview)
+        router.get("/list-uploads/:id/progress", use: progress)
         router.post("/list-uploads/:id/apply", use: apply)
         router.get("/list-uploads/:id/errors.xlsx", use: errorWorkbook)
     }
 
-    /// 303 to the preview when the file would change something; else the page with why not:
-    /// 200 (nothing to change), 400 (no file, not a form), 413 (too large), 422 (unreadable or
-    /// with problems, every one with its place).
+    /// 303 to the upload's page, where it is previewed once read; else the Lists page with why
+    /// not: 400 (no file, not a form), 413 (too large).
     @Sendable func upload(_ request: Request, context: WebContext) async throws -> Response {
         let user = try context.requireUser()
         let kind = try ListRoutes.kind(context)
         let render = ListPageRender(services: services)
-        let received: UploadReceiver.Received
         do {
-            received = try await UploadReceiver(folder: services.uploads, limitBytes: services.settings.uploadLimitBytes).receive(request) { token in
+            let id = try await UploadIntake(services: services).accept(request, kind: UploadKind(kind), user: user, words: context.words) { token in
                 try CSRFMiddleware.check(token, context: context, cookie: request.cookies[CSRFMiddleware.cookieName].map { String($0.value) })
             }
+            return Redirect.to("/list-uploads/\(id)")
         } catch let failure as UploadReceiver.Failure {
             return try await render.lists(context, notice: ("error", failure.message(context.words)), status: .badRequest).response
         } catch let error as WebError {
@@ -81,94 +81,45 @@ struct ListAdminRoutes {
             response.headers[.connection] = "close"
             return response
         }
-        let stored = services.uploads.file(received.storedName)!
-        defer { services.uploads.remove(received.storedName) }
-        let contents = try await services.database.offload { try Data(contentsOf: URL(fileURLWithPath: stored)) }
-        let upload = ListUpload(userID: user.id, kind: kind, fileName: received.clientName, contents: contents,
-                                createdAt: Timestamp.iso(services.clock.now))
-        let checked = try await render.check(upload, operatorName: user.name)
-        guard case let .checked(outcome, _) = checked, outcome.status == .dryRun, !outcome.plan.isEmpty else {
-            // Kept when it has problems, for the error workbook its page offers (and a stale
-            // list workbook for its apply on top).
-            let kept = checked.hasProblems ? try await keep(upload, user: user) : nil
-            return try await render.refusal(checked, upload: upload, uploadID: kept, context: context)
-        }
-        return Redirect.to("/list-uploads/\(try await keep(upload, user: user))")
     }
 
-    /// Stores the upload (removing uploads past their expiry), and says so in the log.
-    private func keep(_ upload: ListUpload, user: SignedInUser) async throws -> RowID {
-        let expired = Timestamp.iso(services.clock.now.addingTimeInterval(-TimeInterval(services.settings.uploadExpiry.components.seconds)))
-        let id = try await services.database.write { session in
-            try session.deleteListUploads(createdBefore: expired)
-            return try session.insertListUpload(upload)
-        }
-        services.logger.info("list upload \(id): \(upload.kind.rawValue), \(upload.contents.count) bytes from \(user.name)")
-        return id
-    }
-
-    /// The error workbook of an upload with problems: the very file `slotsheet staff|dayparts|catalogue
-    /// import --errors-out` writes (`ErrorWorkbook.write(list:)`), made from the upload's bytes and
-    /// its problems now, in the person's language, streamed and removed. 409 when it has none (or
-    /// was applied).
+    /// The error workbook of an upload with problems, made once when it was read and streamed
+    /// from the database (409 when it has none, or was applied).
     @Sendable func errorWorkbook(_ request: Request, context: WebContext) async throws -> Response {
-        let (id, upload) = try await ownUpload(context)
-        let w = context.words
-        let checked = upload.batchID == nil ? try await ListPageRender(services: services).check(upload, operatorName: context.requireUser().name) : nil
-        guard case let .checked(outcome, _)? = checked, !outcome.problems.isEmpty else {
-            throw WebError.conflict(code: "no_error_workbook", message: w.errorWorkbookUnavailable)
-        }
-        let language = context.language
-        let source = services.uploads.scratchPath(extension: "upload")
-        let path = services.uploads.scratchPath(extension: "xlsx")
-        do {
-            try await services.database.offload { [paper = services.office.paperSize] in
-                defer { try? FileManager.default.removeItem(atPath: source) }
-                guard FileManager.default.createFile(atPath: source, contents: upload.contents, attributes: [.posixPermissions: 0o600]) else {
-                    throw CocoaError(.fileWriteUnknown)
-                }
-                try ErrorWorkbook.write(list: upload.kind, source: source, problems: outcome.problems, language: language, paper: paper, to: path)
-            }
-        } catch {
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
-        }
-        // The client's file name is not used: a name from the upload's number.
-        return try StreamedFile.response(path, name: "\(language == .nl ? "fouten" : "errors")-list-upload-\(id).xlsx",
-                                         contentType: ReportFormat.xlsx.contentType)
+        try await UploadErrorWorkbook(services: services).response(for: try await ownUpload(context), language: context.language,
+                                                                   words: context.words)
     }
 
-    /// The preview, checked again now against the database as it is (reads only).
+    /// The upload's page: while it is read, its progress (the page refreshes itself); then its
+    /// stored preview (200), or why it cannot be applied (422: unreadable, or with problems, each
+    /// with its place); once applied, its batch.
     @Sendable func preview(_ request: Request, context: WebContext) async throws -> Response {
-        let (id, upload) = try await ownUpload(context)
-        let render = ListPageRender(services: services)
-        if let batch = upload.batchID {
-            // Applied, or found with nothing to change when it was applied (the batch says which).
-            guard try await services.database.read({ try $0.importBatch(id: batch) })?.outcome == .unchanged else {
-                return render.page(upload, id: id, outcome: nil, appliedBatch: batch, context: context).response
-            }
-            return render.page(upload, id: id, outcome: nil, notice: ("ok", context.words.nothingToChange), context: context).response
-        }
-        let checked = try await render.check(upload, operatorName: context.requireUser().name)
-        guard case let .checked(outcome, onTop) = checked else { return try await render.refusal(checked, upload: upload, uploadID: id, context: context) }
-        return render.page(upload, id: id, outcome: outcome, onTop: onTop, context: context).response
+        try await ListPageRender(services: services).page(of: try await ownUpload(context), context: context)
+    }
+
+    /// `{"state": "reading", "rows": 120, ...}` for the progress script, as an availability upload's.
+    @Sendable func progress(_ request: Request, context: WebContext) async throws -> Response {
+        try UploadProgress.response(try await ownUpload(context), services: services, words: context.words)
     }
 
     /// Applies the plan the person saw (its digest is the form's `plan`; `on_top=1`: a stale list
     /// workbook's edits on top, as `--force`): 303 to the upload once applied (or found to have
     /// nothing to change); 409 with the new preview when the plan changed or the file is now
-    /// refused, or when the upload was applied already; 400 without a digest.
+    /// refused, or when the upload was applied already or cannot be; 429 after too many refused
+    /// applies; 400 without a digest.
     @Sendable func apply(_ request: Request, context: WebContext) async throws -> Response {
         let user = try context.requireUser()
-        let (id, upload) = try await ownUpload(context)
+        let upload = try await ownUpload(context)
+        let id = upload.id!
         let fields = FormFields(try await request.formBody(context: context))
         let w = context.words
         guard let digest = fields["plan"], !digest.isEmpty else { throw WebError.badRequest(w.noPlanGiven) }
         let render = ListPageRender(services: services)
-        let applied = try await services.database.run { [rules = services.rules, folder = services.uploads.path] store in
-            try ListUploadJob(store: store, rules: rules, scratchFolder: folder).apply(upload, id: id, planDigest: digest, onTop: fields["on_top"] == "1",
-                                                                                      operatorName: user.name)
+        let applied = try await services.database.run { [rules = services.rules, scratch = services.uploadScratch] store in
+            try ListUploadJob(store: store, rules: rules, scratch: scratch)
+                .apply(upload, planDigest: digest, onTop: fields["on_top"] == "1", operatorName: user.name)
         }
+        let notice: (String, String)
         switch applied {
         case let .applied(batch):
             services.logger.info("list upload \(id): applied by \(user.name) as batch \(batch)")
@@ -176,38 +127,29 @@ struct ListAdminRoutes {
         case .nothingToChange:
             return Redirect.to("/list-uploads/\(id)")
         case let .alreadyApplied(batch):
-            return alreadyApplied(upload, id: id, batch: batch, context: context)
-        case let .unreadable(error):
-            return try await render.refusal(.unreadable(error), upload: upload, uploadID: id, context: context)
-        case let .notApplied(outcome):
-            let notice = "\(w.planChangedTitle): \(ImportReportLine.planChanged.text(context.language))"
-            return render.page(upload, id: id, outcome: outcome, notice: ("error", notice), status: .conflict, context: context).response
+            notice = ("error", w.alreadyApplied(batch ?? 0))
+        case let .notReady(state):
+            notice = ("error", w.cannotApply(UploadWords.stateText(state, w)))
+        case .notApplied:
+            notice = ("error", "\(w.planChangedTitle): \(ImportReportLine.planChanged.text(context.language))")
+        case let .tooManyRefused(wait):
+            throw WebError.tooMany(code: "too_many_refused_applies", message: w.tooManyRefusedApplies(wait.wholeSecondsUp),
+                                   retryAfterSeconds: wait.wholeSecondsUp)
         }
-    }
-
-    /// 409: another request applied this upload first.
-    private func alreadyApplied(_ upload: ListUpload, id: RowID, batch: RowID, context: WebContext) -> Response {
-        ListPageRender(services: services).page(upload, id: id, outcome: nil, appliedBatch: batch,
-                                                       notice: ("error", context.words.alreadyApplied(batch)), status: .conflict,
-                                                       context: context).response
+        let now = try await services.database.read { try $0.upload(id: id) } ?? upload
+        return try await render.page(of: now, notice: notice, status: .conflict, context: context)
     }
 
     /// The list upload named in the path, if it is the user's own or the user is an admin (only
-    /// admins come here): else 404, whether it is missing or someone else's.
-    private func ownUpload(_ context: WebContext) async throws -> (RowID, ListUpload) {
-        let user = try context.requireUser()
-        guard let id = context.parameters.get("id").flatMap({ RowID($0) }),
-              let upload = try await services.database.read({ try $0.listUpload(id: id) }),
-              upload.userID == user.id || user.role == .admin else { throw WebError.notFound }
-        return (id, upload)
+    /// admins come here): else 404, whether it is missing, someone else's or not a list.
+    private func ownUpload(_ context: WebContext) async throws -> WebUpload {
+        try await services.ownUpload(context, kinds: Set(ListKind.allCases.map(UploadKind.init)))
     }
 }
 
-/// Reading, checking and showing list uploads: shared by the routes above.
+/// The Lists page and a list upload's page: shared by the routes above.
 struct ListPageRender {
     let services: WebServices
-
-    typealias Checked = ListUploadJob.Checked
 
     func lists(_ context: WebContext, notice: (String, String)? = nil, status: HTTPResponse.Status = .ok) async throws -> HTMLPage {
         let counts = try await services.database.run { [rules = services.rules] store in try ListExporter(store: store, rules: rules).counts() }
@@ -215,34 +157,48 @@ struct ListPageRender {
                                   notice: notice).node, status: status)
     }
 
-    /// A dry run of the upload against the database as it is now (and of a stale list's edits
-    /// on top), on a worker thread.
-    func check(_ upload: ListUpload, operatorName: String) async throws -> Checked {
-        try await services.database.run { [rules = services.rules, folder = services.uploads.path] store in
-            try ListUploadJob(store: store, rules: rules, scratchFolder: folder).check(upload, operatorName: operatorName)
+    /// The page of a list upload as its row and its stored preview say (reads only): being read,
+    /// applied (or found with nothing to change when applied), discarded or expired, or its
+    /// preview: 422 when the file is unreadable or has problems, 200 otherwise; `status` instead
+    /// when given (an apply's 409).
+    func page(of upload: WebUpload, notice: (String, String)? = nil, status: HTTPResponse.Status? = nil,
+              context: WebContext) async throws -> Response {
+        guard let id = upload.id, let kind = upload.kind.list else { throw WebError.notFound }
+        let w = context.words
+        var page = ListPreviewPage(frame: PageFrame(context, path: "/list-uploads/\(id)"), kind: kind, fileName: upload.fileName, uploadID: id,
+                                   preview: nil, notice: notice)
+        switch upload.state {
+        case .reading:
+            page.progress = services.readers.progress(of: upload) ?? (0, 0)
+            return HTMLPage(page.node, status: status ?? .ok).response
+        case .applied:
+            let batch = upload.batchID ?? 0
+            // Applied, or found with nothing to change when it was applied (the batch says which).
+            if try await services.database.read({ try $0.importBatch(id: batch) })?.outcome == .unchanged {
+                page.notice = notice ?? ("ok", "\(kind.title(context.language)): \(w.nothingToChange)")
+            } else {
+                page.appliedBatch = batch
+            }
+            return HTMLPage(page.node, status: status ?? .ok).response
+        case .discarded, .expired:
+            page.notice = notice ?? ("info", w.cannotApply(UploadWords.stateText(upload.state, w)))
+            return HTMLPage(page.node, status: status ?? .ok).response
+        case .ready, .refused:
+            break
         }
-    }
-
-    /// A file that cannot be read or has problems (refused, or stale): 422 with why (every problem with its place);
-    /// one with nothing to change: 200 with the lists and a note.
-    func refusal(_ checked: Checked, upload: ListUpload, uploadID: RowID?, context: WebContext) async throws -> Response {
-        switch checked {
-        case let .unreadable(error):
-            let notice = ("error", "\(context.words.unreadableFile): \(error.text(context.language))")
-            return page(upload, id: uploadID, outcome: nil, notice: notice, status: .unprocessableContent, context: context).response
-        case let .checked(outcome, onTop) where !outcome.problems.isEmpty:
-            return page(upload, id: uploadID, outcome: outcome, onTop: onTop, status: .unprocessableContent, context: context).response
-        case .checked:
-            let notice = ("ok", "\(upload.kind.title(context.language)): \(context.words.nothingToChange)")
-            return try await lists(context, notice: notice).response
+        guard let preview = try await services.database.read({ try StoredListPreview.read(uploadID: id, from: $0) }) else {
+            throw WebError.conflict(code: "no_preview", message: w.cannotApply(UploadWords.stateText(upload.state, w)))
         }
-    }
-
-    func page(_ upload: ListUpload, id: RowID?, outcome: ListOutcome?, onTop: ListOutcome? = nil, appliedBatch: RowID? = nil,
-              notice: (String, String)? = nil, status: HTTPResponse.Status = .ok, context: WebContext) -> HTMLPage {
-        let page = ListPreviewPage(frame: PageFrame(context, path: id.map { "/list-uploads/\($0)" } ?? "/lists"), kind: upload.kind,
-                                   fileName: upload.fileName, uploadID: id, outcome: outcome, onTop: onTop, appliedBatch: appliedBatch,
-                                   notice: notice)
-        return HTMLPage(page.node, status: status)
+        page.preview = preview
+        switch preview.result {
+        case let .unreadable(refusal):
+            page.notice = notice ?? ("error", "\(w.unreadableFile): \(refusal.text(context.language))")
+            return HTMLPage(page.node, status: status ?? .unprocessableContent).response
+        case let .checked(outcome, _) where outcome.problemTotal > 0 || outcome.status == .rejected:
+            return HTMLPage(page.node, status: status ?? .unprocessableContent).response
+        case let .checked(outcome, _):
+            if outcome.isEmpty && notice == nil { page.notice = ("ok", "\(kind.title(context.language)): \(w.nothingToChange)") }
+            return HTMLPage(page.node, status: status ?? .ok).response
+        }
     }
 }

@@ -98,11 +98,7 @@ struct UploadRoutes {
 
     /// `{"state": "reading", "rows": 120, "total": 744, "text": "120 rows read"}` for the progress script.
     @Sendable func progress(_ request: Request, context: WebContext) async throws -> Response {
-        let upload = try await ownUpload(context)
-        let progress = services.readers.progress(of: upload) ?? (upload.rowsRead, upload.rowsRead)
-        let body = UploadProgress(state: upload.state.rawValue, rows: progress.rows, total: progress.total,
-                                  text: context.words.rowsRead(progress.rows))
-        return try JSONBody.response(body)
+        try UploadProgress.response(try await ownUpload(context), services: services, words: context.words)
     }
 
     /// The error workbook of an upload with problems (409 with a page when it has none).
@@ -124,19 +120,27 @@ struct UploadRoutes {
     }
 }
 
+/// An upload's progress as the progress script reads it, for an upload of any kind.
 struct UploadProgress: Codable {
     let state: String
     let rows: Int
     let total: Int
     let text: String
+
+    static func response(_ upload: WebUpload, services: WebServices, words: WebWords) throws -> Response {
+        let progress = services.readers.progress(of: upload) ?? (upload.rowsRead, upload.rowsRead)
+        return try JSONBody.response(UploadProgress(state: upload.state.rawValue, rows: progress.rows, total: progress.total,
+                                                    text: words.rowsRead(progress.rows)))
+    }
 }
 
-/// Receiving an upload and queueing it to be read (its row and bytes in the database, where any
-/// instance's reader claims it): shared by the upload page and the API.
+/// Receiving an upload of any kind and queueing it to be read (its row and bytes in the database,
+/// where any instance's reader claims it): shared by the upload page, the API and the Lists page.
 struct UploadIntake {
     let services: WebServices
 
-    func accept(_ request: Request, user: SignedInUser, words: WebWords, checkToken: @escaping (String?) throws -> Void) async throws -> RowID {
+    func accept(_ request: Request, kind: UploadKind = .availability, user: SignedInUser, words: WebWords,
+                checkToken: @escaping (String?) throws -> Void) async throws -> RowID {
         let limit = WebSettings.uploadsWaitingPerUser
         let waiting = try await services.database.read { try $0.uploads(of: user.id, limit: 200) }
             .filter { [.reading, .ready, .refused].contains($0.state) }.count
@@ -147,7 +151,7 @@ struct UploadIntake {
         let received = try await UploadReceiver(folder: services.uploads, limitBytes: services.settings.uploadLimitBytes)
             .receive(request, checkToken: checkToken)
         let now = services.clock.now
-        let upload = WebUpload(userID: user.id, fileName: received.clientName, storedName: received.storedName, size: received.size,
+        let upload = WebUpload(kind: kind, userID: user.id, fileName: received.clientName, storedName: received.storedName, size: received.size,
                                createdAt: Timestamp.iso(now),
                                expiresAt: Timestamp.iso(now.addingTimeInterval(TimeInterval(services.settings.uploadExpiry.components.seconds))))
         // The row and its bytes in one transaction: the queue never sees an upload without them.
@@ -159,20 +163,21 @@ struct UploadIntake {
             try UploadChunks.store(fileAt: path, uploadID: id, in: session)
             return id
         }
-        services.logger.info("upload \(id): received \(received.size) bytes from \(user.name)")
+        services.logger.info("upload \(id): received \(received.size) bytes (\(kind.rawValue)) from \(user.name)")
         services.readers.nudge()
         return id
     }
 }
 
 extension WebServices {
-    /// The upload named in the path (`:id`), if it is the user's own (or the user is an admin):
+    /// The upload named in the path (`:id`), if it is the user's own (or the user is an admin) and
+    /// one of `kinds` (an availability upload's pages and API, or a list upload's page):
     /// else 404, whether it is missing or someone else's, so the answer does not tell that it
     /// exists; someone else's is logged (a person trying numbers). Pages and the API share it.
-    func ownUpload(_ context: WebContext) async throws -> WebUpload {
+    func ownUpload(_ context: WebContext, kinds: Set<UploadKind> = [.availability]) async throws -> WebUpload {
         let user = try context.requireUser()
         guard let id = context.parameters.get("id").flatMap({ RowID($0) }),
-              let upload = try await database.read({ try $0.upload(id: id) }) else { throw WebError.notFound }
+              let upload = try await database.read({ try $0.upload(id: id) }), kinds.contains(upload.kind) else { throw WebError.notFound }
         guard upload.userID == user.id || user.role == .admin else {
             logger.notice("upload \(id): asked for by \(LogText.safe(user.name)), whose it is not (client=\(context.clientAddress ?? "-") id=\(context.id)); answered 404")
             throw WebError.notFound

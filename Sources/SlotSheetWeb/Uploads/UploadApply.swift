@@ -41,9 +41,9 @@ struct UploadApply {
         }
         let started = ContinuousClock.now
         defer { services.metrics.recordApply(ContinuousClock.now - started) }
-        let result = try await services.database.run { store in
+        let result = try await services.database.run { [scratch = services.uploadScratch] store in
             try UploadApplyJob(store: store, rules: rules).apply(uploadID: id, prepared: prepared, previewed: onTop ? preview.onTop : previewed,
-                                                                  planDigest: planDigest, onTop: onTop, operatorName: user.name)
+                                                                  planDigest: planDigest, onTop: onTop, operatorName: user.name, scratch: scratch)
         }
         switch result {
         case let .applied(outcome, kept):
@@ -51,13 +51,7 @@ struct UploadApply {
             services.logger.info("upload \(id): applied by \(user.name) as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
         case let .notApplied(outcome, kept):
             services.readers.keep(kept, for: id)
-            // Its error workbooks as the preview is now: made once here, not at each download.
-            do {
-                try await UploadErrorWorkbook(services: services).remake(kept, uploadID: id)
-            } catch {
-                services.logger.error("upload \(id): making its error workbooks failed: \(error)")
-            }
-            services.logger.info("upload \(id): not applied (\(outcome.status.name)), recorded as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
+            services.logger.info("upload \(id): not applied (\(outcome.status.attempt.jsonWord)), recorded as batch \(outcome.auditBatchID.map(String.init) ?? "-")")
         case .alreadyApplied, .notReady, .tooManyRefused:
             break
         }

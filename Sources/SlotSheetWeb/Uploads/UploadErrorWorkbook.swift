@@ -3,8 +3,8 @@ import Hummingbird
 import SlotSheetCore
 import SlotSheetTemplates
 
-/// The error workbook of an upload with problems: the very file `slotsheet import --errors-out`
-/// writes, made once in each language when the upload was read and kept in the database
+/// The error workbook of an upload with problems, of any kind: the very file `slotsheet import
+/// --errors-out` (or `staff|dayparts|catalogue import --errors-out`) writes, made once in each language when the upload was read and kept in the database
 /// (`UploadErrorWorkbooks`), streamed from there through a private file, never made again for a
 /// download. Only an upload read by a slotsheet from before stored workbooks has none: its
 /// workbook is made from its preview and its bytes, as it was then.
@@ -17,7 +17,7 @@ struct UploadErrorWorkbook {
         }
         let path = services.uploads.scratchPath(extension: "xlsx")
         // The client's file name is not used: a name from the upload's number.
-        let name = "\(language == .nl ? "fouten" : "errors")-upload-\(id).xlsx"
+        let name = "\(language == .nl ? "fouten" : "errors")-\(upload.kind == .availability ? "" : "list-")upload-\(id).xlsx"
         if try await services.database.read({ try UploadErrorWorkbooks.write(uploadID: id, language: language, from: $0, to: path) }) {
             return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
         }
@@ -34,23 +34,5 @@ struct UploadErrorWorkbook {
         }
         guard made else { throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable) }
         return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
-    }
-
-    /// Makes and stores the workbooks of the upload's preview as it is now, from its stored bytes
-    /// (after an apply found the file refused as the database is then); removes them when the
-    /// preview has no problems.
-    func remake(_ preview: UploadPreview, uploadID id: RowID) async throws {
-        let source = services.uploads.scratchPath(extension: "upload")
-        var files: [Language: String] = [:]
-        defer { for file in [source] + files.values { try? FileManager.default.removeItem(atPath: file) } }
-        if UploadErrorWorkbooks.marked(preview) != nil {
-            files = try await services.database.run { [rules = services.rules, paper = services.office.paperSize, uploads = services.uploads] store in
-                guard try store.read({ try UploadChunks.write(uploadID: id, from: $0, to: source) }) else { return [:] }
-                return try UploadErrorWorkbooks.write(preview, source: source, store: store, rules: rules, paper: paper) { _ in
-                    uploads.scratchPath(extension: "xlsx")
-                }
-            }
-        }
-        try await services.database.write { [files] in try UploadErrorWorkbooks.store(files, uploadID: id, in: $0) }
     }
 }

@@ -33,3 +33,11 @@ struct UploadFolder: Sendable {
         if let file = file(storedName) { try? FileManager.default.removeItem(atPath: file) }
     }
 }
+
+extension WebServices {
+    /// Where the core's upload jobs make their files: this instance's private folder, and the
+    /// office's paper for error workbooks.
+    var uploadScratch: UploadScratch {
+        UploadScratch(paper: office.paperSize) { [uploads] in uploads.scratchPath(extension: $0) }
+    }
+}

@@ -17,9 +17,11 @@ import SlotSheetTemplates
 /// otherwise every `pollEvery`, so an idle server costs the database a claim every 10 s rather
 /// than every second. Each reads at most `concurrentReads` at a time.
 ///
-/// Reading parses the stored bytes and checks them against the database in one read snapshot: it
-/// never writes availability, only the upload's own state and what reading found, stored once
-/// with it (`StoredPreview`, in the transaction that records the reading), from which every
+/// Every kind of upload (availability, the office's lists) is read here alike; its kind chooses
+/// only the reader and checker (`UploadKind.pipeline`). Reading parses the stored bytes and checks
+/// them against the database in one read snapshot: it never writes availability or a list, only
+/// the upload's own state and what reading found, stored once with it (`UploadRead.record`, in
+/// the transaction that records the reading: the stored preview and error workbooks), from which every
 /// instance shows and applies the upload without reading its file again. An instance keeps the
 /// previews it used last in memory, within `web.preview_cache_mb` (`PreviewCache`). Only an
 /// upload read by a slotsheet from before stored previews has none: an instance asked for it
@@ -33,6 +35,8 @@ final class UploadReaders: Service, Sendable {
     /// An upload to read: under a lease (its reading is recorded), or only for its preview.
     struct Job: Sendable {
         let uploadID: RowID
+        /// Which reader and checker read it (`UploadKind.pipeline`).
+        let kind: UploadKind
         let clientName: String
         let userName: String
         /// The lease it is read under; nil when it is read again only for its preview.
@@ -97,7 +101,7 @@ final class UploadReaders: Service, Sendable {
             return true
         }
         guard queued else { return }
-        eventInput.yield(.again(Job(uploadID: id, clientName: upload.fileName, userName: upload.userName ?? "-")))
+        eventInput.yield(.again(Job(uploadID: id, kind: upload.kind, clientName: upload.fileName, userName: upload.userName ?? "-")))
     }
 
     /// (rows read, rows in the file; 0 while unknown) of an upload being read here.
@@ -131,7 +135,7 @@ final class UploadReaders: Service, Sendable {
     /// has none: it is queued to be read again for its preview only (nothing is written), and nil
     /// says it is being read. Nil too while it is `reading`, or once it left `ready` and `refused`.
     func currentPreview(of upload: WebUpload) async throws -> UploadPreview? {
-        guard let id = upload.id, upload.state == .ready || upload.state == .refused || preview(of: id) != nil else { return nil }
+        guard let id = upload.id, upload.kind == .availability, upload.state == .ready || upload.state == .refused || preview(of: id) != nil else { return nil }
         if let kept = preview(of: id) { return kept }
         guard let services else { return nil }
         let stored: UploadPreview?
@@ -260,7 +264,7 @@ final class UploadReaders: Service, Sendable {
         guard let upload = try await services.database.write({ try $0.claimUpload(lease) }), let id = upload.id else { return nil }
         // Which instance reads it: the line an operator looks for when one dies with a lease.
         logger.info("upload \(id): claimed to be read")
-        return Job(uploadID: id, clientName: upload.fileName, userName: upload.userName ?? "-", lease: lease)
+        return Job(uploadID: id, kind: upload.kind, clientName: upload.fileName, userName: upload.userName ?? "-", lease: lease)
     }
 
     /// Reads a claimed upload under its lease, renewed meanwhile, and records the result with its
@@ -271,27 +275,20 @@ final class UploadReaders: Service, Sendable {
         progress.withLockedValue { $0[id] = (0, 0) }
         defer { progress.withLockedValue { $0[id] = nil } }
         let renewal = Task { await renew(job) }
-        let read = await read(job, services: services, withWorkbooks: true)
+        let read = await read(job, services: services)
         renewal.cancel()
         await renewal.value
-        guard let (preview, workbooks) = read else {
+        guard let read else {
             await recordFailure(job, lease: lease, services: services)
             return
         }
-        defer { for file in workbooks.values { try? FileManager.default.removeItem(atPath: file) } }
-        keep(preview, for: id)
-        let reading = preview.reading
+        defer { for file in read.workbooks.values { try? FileManager.default.removeItem(atPath: file) } }
+        if let preview = read.availability { keep(preview, for: id) }
+        let reading = read.reading
         do {
-            // Encoded before the transaction, which may run again; stored in it with the reading.
-            let stored = try await services.database.offload { StoredPreview.encode(preview) }
-            let recorded = try await services.database.write { session in
-                guard try session.finishReading(uploadID: id, reading, lease: lease) else { return false }
-                try StoredPreview.store(stored, uploadID: id, in: session)
-                try UploadErrorWorkbooks.store(workbooks, uploadID: id, in: session)
-                return true
-            }
+            let recorded = try await services.database.write { try read.record(uploadID: id, lease: lease, in: $0) }
             if recorded {
-                logger.info("upload \(id): read \(reading.rowsRead) rows: \(reading.outcome.rawValue)")
+                logger.info("upload \(id): read \(reading.rowsRead) rows (\(job.kind.rawValue)): \(reading.outcome.rawValue)")
             } else {
                 logger.notice("upload \(id): read \(reading.rowsRead) rows, but its lease had run out and another instance has it")
             }
@@ -305,14 +302,12 @@ final class UploadReaders: Service, Sendable {
     /// attempt refuses it with a message the office can act on (`UploadReadRetry`).
     private func recordFailure(_ job: Job, lease: UploadLease, services: WebServices) async {
         let id = job.uploadID, poll = pollEvery
-        let refusal = UploadReadRetry.refusal(afterFailures: UploadReadRetry.attempts)
-        let stored = StoredPreview.encode(refusal)
+        let refusal = job.kind.pipeline.refused(UploadReadRetry.refusalWords(afterFailures: UploadReadRetry.attempts))
         do {
             let failures = try await services.database.write { session -> Int? in
                 guard let failures = try session.countReadFailure(id, lease) else { return nil }
                 if UploadReadRetry.givesUp(afterFailures: failures) {
-                    guard try session.finishReading(uploadID: id, refusal.reading, lease: lease) else { return nil }
-                    try StoredPreview.store(stored, uploadID: id, in: session)
+                    guard try refusal.record(uploadID: id, lease: lease, in: session) else { return nil }
                 } else {
                     let pause = UploadReadRetry.pause(afterFailures: failures, poll: poll)
                     let now = Int64(Date().timeIntervalSince1970 * 1000), retryAt = now + pause.nanoseconds / 1_000_000
@@ -351,17 +346,19 @@ final class UploadReaders: Service, Sendable {
     /// Reads an upload again for its preview only (its reading is recorded already).
     private func readAgain(_ job: Job) async {
         defer { progress.withLockedValue { $0[job.uploadID] = nil } }
-        guard let services, let (preview, _) = await read(job, services: services, withWorkbooks: false) else { return }
+        guard let services, let read = await read(job, services: services) else { return }
+        for file in read.workbooks.values { try? FileManager.default.removeItem(atPath: file) }
+        guard let preview = read.availability else { return }
         services.metrics.countReread()
         keep(preview, for: job.uploadID)
         logger.info("upload \(job.uploadID): read again for its preview, \(preview.rowsRead) rows")
     }
 
     /// Reads the upload's stored bytes (through a private file of this instance, removed after)
-    /// and checks them; nil when that failed for a reason of the server's own (logged), not the file's.
-    /// `withWorkbooks`: also writes the error workbooks of a file with problems, in every language,
-    /// into private files the caller stores and removes.
-    private func read(_ job: Job, services: WebServices, withWorkbooks: Bool) async -> (UploadPreview, [Language: String])? {
+    /// with its kind's reader and checker; nil when that failed for a reason of the server's own
+    /// (logged), not the file's. The error workbooks of a file with problems, in every language,
+    /// are private files the caller stores and removes.
+    private func read(_ job: Job, services: WebServices) async -> UploadRead? {
         let id = job.uploadID
         let started = ContinuousClock.now
         defer { services.metrics.recordRead(ContinuousClock.now - started) }
@@ -372,26 +369,23 @@ final class UploadReaders: Service, Sendable {
                 logger.notice("upload \(id): its bytes are gone (applied, discarded or expired meanwhile); not read")
                 return nil
             }
-            // The cells are read without the database; the snapshot and the checks after.
-            let parsed = try await services.database.offload { [progress] in
-                var parsed = try ImportSource.open(path: path).parse { rows, total in progress.withLockedValue { $0[id] = (rows, total) } }
-                parsed.fileName = job.clientName
-                return parsed
-            }
-            return try await services.database.run { [rules = services.rules, paper = services.office.paperSize, uploads = services.uploads] store in
-                let check = ImportJob(store: store, rules: rules)
-                let preview = try UploadPreview.checking(try check.prepare(parsed), job: check, operatorName: job.userName)
-                guard withWorkbooks else { return (preview, [:]) }
-                let workbooks = try UploadErrorWorkbooks.write(preview, source: path, store: store, rules: rules, paper: paper) { _ in
-                    uploads.scratchPath(extension: "xlsx")
-                }
-                return (preview, workbooks)
-            }
+            return try await read(job.kind.pipeline, UploadFile(path: path, fileName: job.clientName, operatorName: job.userName), id: id,
+                                  services: services)
         } catch let error as ImportFileError where !error.isOpeningFailure {
-            return (UploadPreview(result: .unreadable(FileRefusal(error))), [:])
+            return job.kind.pipeline.refused(FileRefusal(error))
         } catch {
             logger.warning("upload \(id): reading failed: \(String(reflecting: error))")
             return nil
+        }
+    }
+
+    /// The cells are read without the database; the snapshot and the checks after.
+    private func read<Pipeline: UploadKindPipeline>(_ pipeline: Pipeline, _ file: UploadFile, id: RowID, services: WebServices) async throws -> UploadRead {
+        let parsed = try await services.database.offload { [progress] in
+            try pipeline.parse(file) { rows, total in progress.withLockedValue { $0[id] = (rows, total) } }
+        }
+        return try await services.database.run { [rules = services.rules, paper = services.office.paperSize, uploads = services.uploads] store in
+            try pipeline.check(parsed, file: file, store: store, rules: rules, paper: paper) { _ in uploads.scratchPath(extension: "xlsx") }
         }
     }
 }

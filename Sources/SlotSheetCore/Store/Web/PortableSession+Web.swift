@@ -39,16 +39,17 @@ extension PortableSession: WebAccountSession {
 
     /// A row of `WebSQL.userColumns` as a user; a role this build does not know is an error.
     private static func appUser(_ row: Connection.Row) throws -> AppUser {
-        let role = try row.text(2)
+        typealias C = AppUserColumn
+        let role = try row.text(C.role)
         guard let known = AppUser.Role(rawValue: role) else { throw StoreError.failed("unknown role '\(role)' in app_user") }
-        return AppUser(id: try row.integer(0), name: try row.text(1), role: known, passwordHash: try row.optionalText(3),
-                       tokenSHA256: try row.optionalText(4), active: try row.boolean(5), createdAt: try row.text(6))
+        return AppUser(id: try row.integer(C.id), name: try row.text(C.name), role: known, passwordHash: try row.optionalText(C.passwordHash),
+                       tokenSHA256: try row.optionalText(C.tokenSHA256), active: try row.boolean(C.active), createdAt: try row.text(C.createdAt))
     }
 
     func insertUpload(_ u: WebUpload) throws -> RowID {
         let id = try connection.returningID(WebSQL.insertUpload, [
             u.userID.sqlValue, u.fileName.sqlValue, u.storedName.sqlValue, u.size.sqlValue, u.state.rawValue.sqlValue,
-            u.createdAt.sqlValue, u.expiresAt.sqlValue,
+            u.createdAt.sqlValue, u.expiresAt.sqlValue, u.kind.rawValue.sqlValue,
         ])
         if u.state == .reading { try announceUploadWaiting() }
         return id
@@ -155,24 +156,28 @@ extension PortableSession: WebAccountSession {
         return moved
     }
 
-    /// A row of `WebSQL.uploadColumns` as an upload; a state or an outcome this build does not know is an error.
+    /// A row of `WebSQL.uploadColumns` as an upload: its state, outcome and kind decoded here, once;
+    /// one this build does not know is an error.
     private static func webUpload(_ row: Connection.Row) throws -> WebUpload {
-        let state = try row.text(5)
-        guard let known = UploadState(rawValue: state) else { throw StoreError.failed("unknown upload state '\(state)'") }
-        let outcome = try row.optionalText(12).map { text in
-            guard let outcome = UploadOutcome(rawValue: text) else { throw StoreError.failed("unknown upload outcome '\(text)'") }
-            return outcome
+        typealias C = WebUploadColumn
+        let id = try row.integer(C.id)
+        func known<Value: RawRepresentable<String>>(_ column: C, _ name: String, as type: Value.Type) throws -> Value {
+            let text = try row.text(column)
+            guard let value = Value(rawValue: text) else { throw StoreError.failed("unknown upload \(name) '\(text)' (upload \(id))") }
+            return value
         }
+        let outcome = try row.optionalText(C.outcome) == nil ? nil : try known(C.outcome, "outcome", as: UploadOutcome.self)
         var upload = WebUpload(
-            id: try row.integer(0), userID: try row.integer(1), fileName: try row.text(2), storedName: try row.text(3),
-            size: try row.int(4), state: known, createdAt: try row.text(6), expiresAt: try row.text(7), rowsRead: try row.int(8),
-            added: try row.int(9), removed: try row.int(10), problems: try row.int(11), outcome: outcome,
-            batchID: try row.optionalInteger(13), userName: try row.text(14))
-        upload.rowsTotal = try row.int(15)
-        upload.planDigest = try row.optionalText(16)
-        upload.onTopDigest = try row.optionalText(17)
-        upload.leaseOwner = try row.optionalText(18)
-        upload.leaseUntil = try row.optionalInteger(19)
+            id: id, kind: try known(C.kind, "kind", as: UploadKind.self), userID: try row.integer(C.userID), fileName: try row.text(C.fileName),
+            storedName: try row.text(C.storedName), size: try row.int(C.size), state: try known(C.state, "state", as: UploadState.self),
+            createdAt: try row.text(C.createdAt), expiresAt: try row.text(C.expiresAt), rowsRead: try row.int(C.rowsRead),
+            added: try row.int(C.added), removed: try row.int(C.removed), problems: try row.int(C.problems), outcome: outcome,
+            batchID: try row.optionalInteger(C.batchID), userName: try row.text(C.userName))
+        upload.rowsTotal = try row.int(C.rowsTotal)
+        upload.planDigest = try row.optionalText(C.planDigest)
+        upload.onTopDigest = try row.optionalText(C.onTopDigest)
+        upload.leaseOwner = try row.optionalText(C.leaseOwner)
+        upload.leaseUntil = try row.optionalInteger(C.leaseUntil)
         return upload
     }
 }

@@ -50,12 +50,14 @@ public enum UploadState: String, CaseIterable, Sendable, Codable {
     public var keepsFile: Bool { self == .reading || self == .ready || self == .refused }
 }
 
-/// One file uploaded through the web front (`web_upload`). Its bytes are in the database
+/// One file uploaded through the web front (`web_upload`), of any kind. Its bytes are in the database
 /// (`upload_chunk`) while it may still be read or applied, so every instance on the database can
 /// read, show and apply it; `storedName` is a random name of its own, and `fileName` what the
 /// browser called it, only ever shown (escaped), never used on disk.
 public struct WebUpload: Hashable, Sendable {
     public var id: RowID?
+    /// What the file is: which reader, checker and apply job the pipeline runs for it.
+    public var kind: UploadKind
     public var userID: RowID
     public var fileName: String
     public var storedName: String
@@ -82,10 +84,11 @@ public struct WebUpload: Hashable, Sendable {
     public var leaseOwner: String?
     public var leaseUntil: Int64?
 
-    public init(id: RowID? = nil, userID: RowID, fileName: String, storedName: String, size: Int, state: UploadState = .reading,
-                createdAt: String, expiresAt: String, rowsRead: Int = 0, added: Int = 0, removed: Int = 0, problems: Int = 0,
-                outcome: UploadOutcome? = nil, batchID: RowID? = nil, userName: String? = nil) {
+    public init(id: RowID? = nil, kind: UploadKind = .availability, userID: RowID, fileName: String, storedName: String, size: Int,
+                state: UploadState = .reading, createdAt: String, expiresAt: String, rowsRead: Int = 0, added: Int = 0, removed: Int = 0,
+                problems: Int = 0, outcome: UploadOutcome? = nil, batchID: RowID? = nil, userName: String? = nil) {
         self.id = id
+        self.kind = kind
         self.userID = userID
         self.fileName = fileName
         self.storedName = storedName

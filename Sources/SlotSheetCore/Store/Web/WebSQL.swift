@@ -1,7 +1,55 @@
+/// The columns of `app_user` its rows are read by (`PortableSession.appUser`).
+enum AppUserColumn: Int, SelectColumn {
+    case id, name, role, passwordHash, tokenSHA256, active, createdAt
+
+    var expression: String {
+        switch self {
+        case .id: "id"
+        case .name: "name"
+        case .role: "role"
+        case .passwordHash: "password_hash"
+        case .tokenSHA256: "token_sha256"
+        case .active: "active"
+        case .createdAt: "created_at"
+        }
+    }
+}
+
+/// The columns of `web_upload` (`u`, with its user `a`) its rows are read by (`PortableSession.webUpload`).
+enum WebUploadColumn: Int, SelectColumn {
+    case id, userID, fileName, storedName, size, state, createdAt, expiresAt, rowsRead, added, removed, problems, outcome, batchID,
+         userName, rowsTotal, planDigest, onTopDigest, leaseOwner, leaseUntil, kind
+
+    var expression: String {
+        switch self {
+        case .id: "u.id"
+        case .userID: "u.user_id"
+        case .fileName: "u.file_name"
+        case .storedName: "u.stored_name"
+        case .size: "u.size"
+        case .state: "u.state"
+        case .createdAt: "u.created_at"
+        case .expiresAt: "u.expires_at"
+        case .rowsRead: "u.rows_read"
+        case .added: "u.added"
+        case .removed: "u.removed"
+        case .problems: "u.problems"
+        case .outcome: "u.outcome"
+        case .batchID: "u.batch_id"
+        case .userName: "a.name"
+        case .rowsTotal: "u.rows_total"
+        case .planDigest: "u.plan_digest"
+        case .onTopDigest: "u.on_top_digest"
+        case .leaseOwner: "u.lease_owner"
+        case .leaseUntil: "u.lease_until"
+        case .kind: "u.kind"
+        }
+    }
+}
+
 /// The statements of the web front's tables (`app_user`, `web_upload`), portable like `StoreSQL`.
 enum WebSQL {
-    /// The columns `PortableSession.appUser` reads, in this order.
-    static let userColumns = "id, name, role, password_hash, token_sha256, active, created_at"
+    static let userColumns = AppUserColumn.selectList
     static let insertUser = """
         INSERT INTO app_user (name, role, password_hash, token_sha256, active, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id
         """
@@ -13,16 +61,11 @@ enum WebSQL {
     static let setToken = "UPDATE app_user SET token_sha256 = ? WHERE name = ? RETURNING id"
     static let setPassword = "UPDATE app_user SET password_hash = ? WHERE name = ? RETURNING id"
 
-    /// The columns `PortableSession.webUpload` reads, in this order (`u` is `web_upload`, `a` its user).
-    static let uploadColumns = """
-        u.id, u.user_id, u.file_name, u.stored_name, u.size, u.state, u.created_at, u.expires_at, u.rows_read, \
-        u.added, u.removed, u.problems, u.outcome, u.batch_id, a.name, u.rows_total, u.plan_digest, u.on_top_digest, \
-        u.lease_owner, u.lease_until
-        """
+    static let uploadColumns = WebUploadColumn.selectList
     static let uploadFrom = "FROM web_upload u JOIN app_user a ON a.id = u.user_id"
     static let insertUpload = """
-        INSERT INTO web_upload (user_id, file_name, stored_name, size, state, created_at, expires_at) \
-        VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
+        INSERT INTO web_upload (user_id, file_name, stored_name, size, state, created_at, expires_at, kind) \
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
         """
     static let uploadByID = "SELECT \(uploadColumns) \(uploadFrom) WHERE u.id = ?"
     static let allUploads = "SELECT \(uploadColumns) \(uploadFrom) ORDER BY u.id DESC LIMIT ?"
