@@ -200,8 +200,9 @@ public enum StoredListPreview {
 }
 
 extension StoredBytesWriter {
-    mutating func listOutcome(_ outcome: ListUploadPreview.Outcome) {
-        switch outcome.status {
+    /// A batch attempt's status (list and decision previews).
+    mutating func attempt(_ status: BatchAttemptStatus) {
+        switch status {
         case .dryRun: byte(0)
         case let .applied(batchID): byte(1); integer(batchID)
         case .nothingToChange: byte(2)
@@ -209,6 +210,10 @@ extension StoredBytesWriter {
         case .stale: byte(4)
         case .planChanged: byte(5)
         }
+    }
+
+    mutating func listOutcome(_ outcome: ListUploadPreview.Outcome) {
+        attempt(outcome.status)
         for rows in [outcome.added, outcome.changed, outcome.deactivated] {
             count(rows.total)
             count(rows.shown.count)
@@ -233,17 +238,20 @@ extension StoredBytesWriter {
 }
 
 extension StoredBytesReader {
-    mutating func listOutcome() throws(StoredBytesError) -> ListUploadPreview.Outcome {
-        let status: BatchAttemptStatus
+    mutating func attempt() throws(StoredBytesError) -> BatchAttemptStatus {
         switch try byte() {
-        case 0: status = .dryRun
-        case 1: status = .applied(batchID: try integer())
-        case 2: status = .nothingToChange
-        case 3: status = .rejected
-        case 4: status = .stale
-        case 5: status = .planChanged
-        case let other: throw .unexpected("list status \(other)")
+        case 0: return .dryRun
+        case 1: return .applied(batchID: try integer())
+        case 2: return .nothingToChange
+        case 3: return .rejected
+        case 4: return .stale
+        case 5: return .planChanged
+        case let other: throw .unexpected("attempt status \(other)")
         }
+    }
+
+    mutating func listOutcome() throws(StoredBytesError) -> ListUploadPreview.Outcome {
+        let status = try attempt()
         var tables: [ListRows] = []
         for _ in 0..<3 {
             let total = Int(clamping: try unsigned())

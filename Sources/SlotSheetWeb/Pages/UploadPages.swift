@@ -59,6 +59,9 @@ struct UploadListPage {
                                     if let list = upload.kind.list {
                                         element("span", [.class("tag")]) { w.listBatchMark(list.title(frame.language)) }
                                         " "
+                                    } else if upload.kind == .requests {
+                                        element("span", [.class("tag")]) { w.requestsBatchMark }
+                                        " "
                                     }
                                     element("a", [.href(UploadWords.page(upload))]) { EchoedText.escaped(upload.fileName) }
                                 }
@@ -77,9 +80,14 @@ struct UploadListPage {
 
 /// How an upload's state and result read on the pages.
 enum UploadWords {
-    /// The upload's page: an availability upload's, or a list upload's on the Lists page.
+    /// The upload's page: an availability upload's, a list upload's on the Lists page, or a
+    /// requests workbook's on the Requests page.
     static func page(_ upload: WebUpload) -> String {
-        upload.kind == .availability ? "/uploads/\(upload.id ?? 0)" : "/list-uploads/\(upload.id ?? 0)"
+        switch upload.kind {
+        case .availability: "/uploads/\(upload.id ?? 0)"
+        case .requests: "/request-uploads/\(upload.id ?? 0)"
+        case .staff, .dayparts, .catalogue: "/list-uploads/\(upload.id ?? 0)"
+        }
     }
 
     static func state(_ state: UploadState, _ frame: PageFrame) -> Node {
