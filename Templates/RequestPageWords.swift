@@ -61,6 +61,8 @@ public struct RequestPageWords: Sendable {
     public var uploadButton: String
     /// The upload's page: "Decisions in requests.xlsx".
     public var uploadTitle: @Sendable (_ fileName: String) -> String
+    /// The Uploads page's result of a requests upload ready: "3 requests change".
+    public var uploadChanges: @Sendable (_ requests: Int) -> String
     public var uploadReadyNotice: String
     public var uploadRefusedNotice: String
     /// A stale workbook: what applying the office's own edits on top would do.
@@ -126,6 +128,7 @@ public struct RequestPageWords: Sendable {
         uploadHint: "The requests workbook (or its CSV) with your decisions in it. You see what it would change before anything changes.",
         uploadButton: "Check the workbook",
         uploadTitle: { name in "Decisions in \(name)" },
+        uploadChanges: { requests in "\(requests) \(requests == 1 ? "request changes" : "requests change")" },
         uploadReadyNotice: "Nothing has changed yet: apply to make these decisions.",
         uploadRefusedNotice: "These decisions cannot be applied as they are: each problem below says why. Mend the workbook and upload it again.",
         onTopNote: "Requests changed since this workbook was downloaded. You can apply only your own edits that are still allowed, "
@@ -190,6 +193,7 @@ public struct RequestPageWords: Sendable {
         uploadHint: "De werkmap met verzoeken (of de CSV) met uw beslissingen erin. U ziet wat er zou veranderen voordat er iets verandert.",
         uploadButton: "Werkmap controleren",
         uploadTitle: { name in "Beslissingen in \(name)" },
+        uploadChanges: { requests in "\(requests) \(requests == 1 ? "verzoek verandert" : "verzoeken veranderen")" },
         uploadReadyNotice: "Er is nog niets veranderd: pas toe om deze beslissingen te nemen.",
         uploadRefusedNotice: "Deze beslissingen kunnen zo niet worden toegepast: elk probleem hieronder zegt waarom. Verbeter de werkmap en upload hem opnieuw.",
         onTopNote: "Verzoeken zijn veranderd sinds deze werkmap werd gedownload. U kunt alleen uw eigen wijzigingen die nog zijn toegestaan "

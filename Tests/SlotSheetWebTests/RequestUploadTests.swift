@@ -169,4 +169,40 @@ import Testing
             #expect(pagina.text.contains("Beslissingen in completed.xlsx"), "\(pagina.text)")
         }
     }
+
+    /// Someone decides one of the requests between the preview and the apply: nothing is applied
+    /// (409, the plan changed) and the new preview names the request changed since the export and
+    /// offers the office's own edits on top (`--force`), which apply what is still allowed.
+    @Test(.enabled(if: RequestUploadTests.python, "no interop venv"), arguments: TestBackend.available)
+    func aWorkbookOvertakenByAnotherDecisionIs409AndAppliesOnTop(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        try await fixture.application.test(.router) { client in
+            var olga = Browser()
+            _ = try await olga.signIn(client, as: "olga")
+            let exported = fixture.folder.appending(path: "requests.xlsx"), edited = fixture.folder.appending(path: "mine.xlsx")
+            try await download(client, olga, to: exported)
+            let decided = try decide(exported, to: edited, statuses: ["approved", "approved"], note: nil)
+            try #require(decided.count == 2)
+            let uploaded = try await upload(client, olga, name: "mine.xlsx", edited)
+            let location = try #require(uploaded.headers[.location])
+            try await waitUntilRead(fixture, location)
+            let digest = try shownDigest(try await client.execute(uri: location, method: .get, headers: olga.headers()).text)
+
+            // Another office user cancels the first of them meanwhile, on the Requests page.
+            let cancel = try BulkDecisionOrder(requests: [String(decided[0])], decision: "cancel", note: "the tenant called").checked()
+            let job = BulkDecisionJob(store: fixture.store, rules: fixture.services.rules, notices: NoticeOffice(settings: .builtIn))
+            let seen = try job.preview(cancel, operatorName: "adam", channel: .web)
+            _ = try job.apply(cancel, planDigest: seen.outcome.planDigest, operatorName: "adam", channel: .web)
+
+            let refused = try await apply(client, olga, location, digest: digest)
+            #expect(refused.status == .conflict, "\(refused.status)")
+            #expect(refused.text.contains("The plan changed") && refused.text.contains("Apply my edits on top"), "\(refused.text)")
+            let onTop = try #require(refused.text.firstMatch(of: /name="plan" value="([0-9a-f]{64})"><input type="hidden" name="on_top" value="1">/))
+            let applied = try await client.execute(uri: "\(location)/apply", method: .post, headers: olga.headers(Browser.formType),
+                                                   body: Browser.form([("csrf", olga.csrf), ("plan", String(onTop.1)), ("on_top", "1")]))
+            #expect(applied.status == .seeOther, "\(applied.status): \(applied.text.prefix(1000))")
+            let now = try RequestsBatchPageTests.statuses(fixture.store, Set(decided))
+            #expect(now[decided[0]] == .cancelled && now[decided[1]] == .approved, "only the edit still allowed is applied: \(now)")
+        }
+    }
 }

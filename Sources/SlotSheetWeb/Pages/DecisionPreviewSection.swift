@@ -9,6 +9,9 @@ import SlotSheetTemplates
 struct DecisionPreviewSection {
     let language: Language
     let preview: DecisionPreview
+    /// The title of the problems' first column: a request (the page's own decisions) or, for a
+    /// file, its place.
+    var placeTitle: String? = nil
 
     var node: Node {
         let w = language.requestPage
@@ -50,7 +53,7 @@ struct DecisionPreviewSection {
             element("table", [.class("decision-problems")]) {
                 element("thead") {
                     element("tr") {
-                        element("th", [Attribute("scope", "col")]) { w.problemColumns.request }
+                        element("th", [Attribute("scope", "col")]) { placeTitle ?? w.problemColumns.request }
                         element("th", [Attribute("scope", "col")]) { w.problemColumns.problem }
                         element("th", [Attribute("scope", "col")]) { w.problemColumns.fix }
                     }

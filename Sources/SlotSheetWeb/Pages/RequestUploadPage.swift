@@ -45,7 +45,7 @@ struct RequestUploadPage {
             return .fragment([
                 frame.message("error", r.uploadRefusedNotice),
                 errorListLink(r),
-                DecisionPreviewSection(language: frame.language, preview: outcome).node,
+                DecisionPreviewSection(language: frame.language, preview: outcome, placeTitle: frame.words.placeColumn).node,
                 outcome.status == .stale ? onTop.map { applyOnTop($0, r) } ?? .empty : .empty,
             ])
         }
@@ -53,7 +53,7 @@ struct RequestUploadPage {
         return .fragment([
             frame.message("info", r.uploadReadyNotice),
             applyForm(outcome, onTop: false, r),
-            DecisionPreviewSection(language: frame.language, preview: outcome).node,
+            DecisionPreviewSection(language: frame.language, preview: outcome, placeTitle: frame.words.placeColumn).node,
         ])
     }
 
@@ -71,7 +71,7 @@ struct RequestUploadPage {
             } else {
                 applyForm(onTop, onTop: true, r)
             }
-            DecisionPreviewSection(language: frame.language, preview: onTop).node
+            DecisionPreviewSection(language: frame.language, preview: onTop, placeTitle: frame.words.placeColumn).node
         }
     }
 

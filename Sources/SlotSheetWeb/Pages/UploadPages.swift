@@ -68,7 +68,7 @@ struct UploadListPage {
                                 element("td") { DateLabel.instant(upload.createdAt, clock: clock, frame.language) }
                                 if showOwner { element("td") { upload.userName ?? "" } }
                                 element("td") { UploadWords.state(upload.state, frame) }
-                                element("td") { UploadWords.result(upload, w) }
+                                element("td") { UploadWords.result(upload, frame.language) }
                             }
                         }
                     }
@@ -105,7 +105,8 @@ enum UploadWords {
         }
     }
 
-    static func result(_ upload: WebUpload, _ w: WebWords) -> String {
+    static func result(_ upload: WebUpload, _ language: Language) -> String {
+        let w = language.web
         // Applied says its batch, whatever reading found (a stale template applied on top, too).
         if upload.state == .applied, let batch = upload.batchID { return w.appliedAsBatch(batch) }
         switch upload.outcome {
@@ -116,7 +117,8 @@ enum UploadWords {
         case .stale?: return w.outcomeNames("stale")
         case .ready?:
             if let batch = upload.batchID { return w.appliedAsBatch(batch) }
-            return w.changesSummary(upload.added, upload.removed)
+            // A requests upload's count is of the requests its decisions change.
+            return upload.kind == .requests ? language.requestPage.uploadChanges(upload.added) : w.changesSummary(upload.added, upload.removed)
         }
     }
 }
