@@ -59,66 +59,30 @@ public struct RequestUploadJob {
         self.scratch = scratch
     }
 
-    public enum Applied: Sendable {
-        case applied(batchID: RowID, notices: NoticeQueueReport?)
-        case nothingToChange(batchID: RowID)
-        /// Nothing applied: the plan changed, or the file is refused as the database is now; the
-        /// preview is the new one, stored with the upload.
-        case notApplied(RequestUploadPreview)
-        case alreadyApplied(batchID: RowID?)
-        case notReady(UploadState)
-        case tooManyRefused(wait: Duration)
-    }
+    public typealias Applied = UploadApplied<RequestUploadPreview>
 
     public func apply(_ upload: WebUpload, planDigest: String, onTop: Bool, operatorName: String) throws -> Applied {
-        guard let id = upload.id, upload.kind == .requests else { return .notReady(upload.state) }
-        if let settled = UploadApplyJob.settled(upload) { return Applied(settled) }
-        if let wait = try UploadApplyJob(store: store, rules: rules).waitBeforeApplying(operatorName: operatorName) { return .tooManyRefused(wait: wait) }
-        let source = scratch.path("upload")
-        defer { try? FileManager.default.removeItem(atPath: source) }
-        guard try store.read({ try UploadChunks.write(uploadID: id, from: $0, to: source) }) else { return try settled(id) }
-        let pipeline = RequestUploads()
-        let file = UploadFile(path: source, fileName: upload.fileName, operatorName: operatorName)
-        // The file was read once already, as it is: a refusal now is the server's trouble, thrown.
-        let sheet = try pipeline.parse(file) { _, _ in }
-        let outcome: DecisionOutcome
-        do {
+        guard upload.kind == .requests else { return .notReady(upload.state) }
+        let frame = UploadReapply(store: store, rules: rules, scratch: scratch)
+        return try frame.run(upload, operatorName: operatorName) { id, source in
+            let pipeline = RequestUploads()
+            let file = UploadFile(path: source, fileName: upload.fileName, operatorName: operatorName)
+            // The file was read once already, as it is: a refusal now is the server's trouble, thrown.
+            let sheet = try pipeline.parse(file) { _, _ in }
             let request = DecisionRequest(dryRun: false, operatorName: operatorName, channel: .file, expectedPlanDigest: planDigest, force: onTop)
-            outcome = try RequestDecisionJob(store: store, rules: rules, notices: notices).run(sheet, request) { session, outcome in
-                guard try session.moveUpload(id, from: [.ready], to: .applied, batchID: outcome.auditBatchID) else { throw UploadNotReady() }
+            let outcome = try RequestDecisionJob(store: store, rules: rules, notices: notices).run(sheet, request) { session, outcome in
+                try UploadReapply.moveToApplied(id, batchID: outcome.auditBatchID, in: session)
             }
-        } catch is UploadNotReady {
-            return try settled(id)
-        }
-        switch outcome.status {
-        case let .applied(batch):
-            return .applied(batchID: batch, notices: outcome.notices)
-        case .nothingToChange:
-            return .nothingToChange(batchID: outcome.auditBatchID ?? 0)
-        case .planChanged, .rejected, .stale, .dryRun:
-            if case let .alreadyApplied(batch) = try settled(id) { return .alreadyApplied(batchID: batch) }
-            let read = try pipeline.check(sheet, file: file, store: store, rules: rules, paper: scratch.paper) { _ in scratch.path("csv") }
-            defer { for path in read.workbooks.values { try? FileManager.default.removeItem(atPath: path) } }
-            _ = try store.write { try read.record(uploadID: id, lease: nil, in: $0) }
-            return .notApplied(try StoredDecisionPreview.decode(read.stored))
-        }
-    }
-
-    private func settled(_ id: RowID) throws -> Applied {
-        guard let upload = try store.read({ try $0.upload(id: id) }) else { return .notReady(.discarded) }
-        return UploadApplyJob.settled(upload).map(Applied.init) ?? .notReady(upload.state)
-    }
-
-    private struct UploadNotReady: Error {}
-}
-
-extension RequestUploadJob.Applied {
-    init(_ settled: UploadApplyJob.Result) {
-        switch settled {
-        case let .alreadyApplied(batch): self = .alreadyApplied(batchID: batch)
-        case let .notReady(state): self = .notReady(state)
-        case let .tooManyRefused(wait): self = .tooManyRefused(wait: wait)
-        case .applied, .notApplied: self = .notReady(.ready)
+            switch outcome.status {
+            case let .applied(batch):
+                return .applied(batchID: batch)
+            case .nothingToChange:
+                return .nothingToChange(batchID: outcome.auditBatchID ?? 0)
+            case .planChanged, .rejected, .stale, .dryRun:
+                return try frame.refused(id, read: {
+                    try pipeline.check(sheet, file: file, store: store, rules: rules, paper: scratch.paper) { _ in scratch.path("csv") }
+                }, decode: StoredDecisionPreview.decode)
+            }
         }
     }
 }

@@ -77,22 +77,9 @@ struct RequestUploadRoutes {
             try RequestUploadJob(store: store, rules: rules, notices: notices, scratch: scratch)
                 .apply(upload, planDigest: digest, onTop: fields["on_top"] == "1", operatorName: user.name)
         }
-        let notice: (String, String)
-        switch applied {
-        case let .applied(batch, _):
-            services.logger.info("requests upload \(id): applied by \(user.name) as batch \(batch)")
+        guard let notice = try applied.refusalNotice(context) else {
+            if case let .applied(batch) = applied { services.logger.info("requests upload \(id): applied by \(user.name) as batch \(batch)") }
             return Redirect.to("/request-uploads/\(id)")
-        case .nothingToChange:
-            return Redirect.to("/request-uploads/\(id)")
-        case let .alreadyApplied(batch):
-            notice = ("error", w.alreadyApplied(batch ?? 0))
-        case let .notReady(state):
-            notice = ("error", w.cannotApply(UploadWords.stateText(state, w)))
-        case .notApplied:
-            notice = ("error", "\(w.planChangedTitle): \(ImportReportLine.planChanged.text(context.language))")
-        case let .tooManyRefused(wait):
-            throw WebError.tooMany(code: "too_many_refused_applies", message: w.tooManyRefusedApplies(wait.wholeSecondsUp),
-                                   retryAfterSeconds: wait.wholeSecondsUp)
         }
         let now = try await services.database.read { try $0.upload(id: id) } ?? upload
         return try await render(now, notice: notice, status: .conflict, context: context)
