@@ -7,7 +7,7 @@ import SlotSheetTemplates
 /// place and fix and the problem list to download; for a stale workbook also the office's own
 /// edits on top. While it is read, its progress (the page refreshes itself). The apply form
 /// carries the plan's digest: the server applies only that plan.
-struct RequestUploadPage {
+struct RequestUploadPage: UploadStagePage {
     let frame: PageFrame
     let fileName: String
     let uploadID: RowID
@@ -17,22 +17,12 @@ struct RequestUploadPage {
     var progress: (rows: Int, total: Int)? = nil
 
     var node: Node {
-        let w = frame.words
         let r = frame.language.requestPage
         return frame.page(r.uploadTitle(EchoedText.escaped(fileName)), section: .requests,
                           refreshSeconds: progress == nil ? nil : 2, scripts: progress == nil ? [] : ["/static/progress.js"]) {
             if let notice { frame.message(notice.0, notice.1) }
-            if let progress {
-                element("div", [.class("card"), Attribute("data-progress-url", "/request-uploads/\(uploadID)/progress")]) {
-                    element("p") { w.readingNote }
-                    element("progress", [Attribute("max", String(max(progress.total, 1))), .value(String(progress.rows))]) {}
-                    element("p", [Attribute("data-rows", nil), Attribute("aria-live", "polite")]) { w.rowsRead(progress.rows) }
-                }
-            } else if let appliedBatch {
-                element("div", [.class("message ok")]) {
-                    element("p") { w.appliedAsBatch(appliedBatch) + " " }
-                    element("a", [.href("/history")]) { w.historyLink }
-                }
+            if let stage = stage(progressURL: "/request-uploads/\(uploadID)/progress") {
+                stage
             } else if case let .checked(outcome, onTop)? = preview?.result {
                 result(outcome, onTop: onTop, r)
             }

@@ -154,24 +154,9 @@ struct ListPageRender {
         let w = context.words
         var page = ListPreviewPage(frame: PageFrame(context, path: "/list-uploads/\(id)"), kind: kind, fileName: upload.fileName, uploadID: id,
                                    preview: nil, notice: notice)
-        switch upload.state {
-        case .reading:
-            page.progress = services.readers.progress(of: upload) ?? (0, 0)
-            return HTMLPage(page.node, status: status ?? .ok).response
-        case .applied:
-            let batch = upload.batchID ?? 0
-            // Applied, or found with nothing to change when it was applied (the batch says which).
-            if try await services.database.read({ try $0.importBatch(id: batch) })?.outcome == .unchanged {
-                page.notice = notice ?? ("ok", "\(kind.title(context.language)): \(w.nothingToChange)")
-            } else {
-                page.appliedBatch = batch
-            }
-            return HTMLPage(page.node, status: status ?? .ok).response
-        case .discarded, .expired:
-            page.notice = notice ?? ("info", w.cannotApply(UploadWords.stateText(upload.state, w)))
-            return HTMLPage(page.node, status: status ?? .ok).response
-        case .ready, .refused:
-            break
+        if let staged = try await services.stagedPage(page, of: upload, notice: notice, nothingToChange: "\(kind.title(context.language)): \(w.nothingToChange)",
+                                                      status: status) {
+            return staged
         }
         guard let preview = try await services.database.read({ try StoredListPreview.read(uploadID: id, from: $0) }) else {
             throw WebError.conflict(code: "no_preview", message: w.cannotApply(UploadWords.stateText(upload.state, w)))

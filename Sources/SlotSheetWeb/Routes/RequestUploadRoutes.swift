@@ -93,23 +93,9 @@ struct RequestUploadRoutes {
         let w = context.words
         var page = RequestUploadPage(frame: PageFrame(context, path: "/request-uploads/\(id)"), fileName: upload.fileName, uploadID: id,
                                      notice: notice)
-        switch upload.state {
-        case .reading:
-            page.progress = services.readers.progress(of: upload) ?? (0, 0)
-            return HTMLPage(page.node, status: status ?? .ok).response
-        case .applied:
-            let batch = upload.batchID ?? 0
-            if try await services.database.read({ try $0.importBatch(id: batch) })?.outcome == .unchanged {
-                page.notice = notice ?? ("ok", context.language.requestPage.nothingToChange)
-            } else {
-                page.appliedBatch = batch
-            }
-            return HTMLPage(page.node, status: status ?? .ok).response
-        case .discarded, .expired:
-            page.notice = notice ?? ("info", w.cannotApply(UploadWords.stateText(upload.state, w)))
-            return HTMLPage(page.node, status: status ?? .ok).response
-        case .ready, .refused:
-            break
+        if let staged = try await services.stagedPage(page, of: upload, notice: notice, nothingToChange: context.language.requestPage.nothingToChange,
+                                                      status: status) {
+            return staged
         }
         guard let preview = try await services.database.read({ try StoredDecisionPreview.read(uploadID: id, from: $0) }) else {
             throw WebError.conflict(code: "no_preview", message: w.cannotApply(UploadWords.stateText(upload.state, w)))
