@@ -104,10 +104,7 @@ extension DecisionReportLine {
 /// upload: the dry run, and for a stale workbook also the dry run of the office's edits on top
 /// (the command line's `--force`); or why the file could not be read.
 public struct RequestUploadPreview: Sendable {
-    public enum Result: Sendable {
-        case checked(DecisionPreview, onTop: DecisionPreview?)
-        case unreadable(FileRefusal)
-    }
+    public typealias Result = CheckedUpload<DecisionPreview>
 
     public let result: Result
 
@@ -150,16 +147,7 @@ public enum StoredDecisionPreview {
     public static func encode(_ preview: RequestUploadPreview) -> [UInt8] {
         var w = StoredBytesWriter()
         w.unsigned(version)
-        switch preview.result {
-        case let .checked(outcome, onTop):
-            w.byte(0)
-            w.decisions(outcome)
-            w.bool(onTop != nil)
-            if let onTop { w.decisions(onTop) }
-        case let .unreadable(refusal):
-            w.byte(1)
-            w.refusal(refusal)
-        }
+        w.checked(preview.result) { $0.decisions($1) }
         return w.bytes
     }
 
@@ -167,16 +155,7 @@ public enum StoredDecisionPreview {
         var r = StoredBytesReader(bytes)
         let found = try r.unsigned()
         guard found == version else { throw .unexpected("stored decision preview version \(found)") }
-        let result: RequestUploadPreview.Result
-        switch try r.byte() {
-        case 0:
-            let outcome = try r.decisions()
-            result = .checked(outcome, onTop: try r.bool() ? try r.decisions() : nil)
-        case 1:
-            result = .unreadable(try r.refusal())
-        case let other:
-            throw .unexpected("decision preview result \(other)")
-        }
+        let result = try r.checked { reader throws(StoredBytesError) in try reader.decisions() }
         guard r.isAtEnd else { throw .unexpected("bytes after the decision preview") }
         return RequestUploadPreview(result: result)
     }

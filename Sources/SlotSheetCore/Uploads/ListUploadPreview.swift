@@ -60,12 +60,9 @@ public struct ListUploadPreview: Sendable {
         }
     }
 
-    public enum Result: Sendable {
-        /// The dry run; for a stale list workbook also the dry run of the office's edits on top.
-        case checked(Outcome, onTop: Outcome?)
-        /// The file was refused whole, as its words were when it was read.
-        case unreadable(FileRefusal)
-    }
+    /// The dry run, and for a stale list workbook also the dry run of the office's edits on top;
+    /// or the file refused whole.
+    public typealias Result = CheckedUpload<Outcome>
 
     public let kind: ListKind
     public let rowsRead: Int
@@ -158,16 +155,7 @@ public enum StoredListPreview {
         w.unsigned(version)
         w.text(preview.kind.rawValue)
         w.int(preview.rowsRead)
-        switch preview.result {
-        case let .checked(outcome, onTop):
-            w.byte(0)
-            w.listOutcome(outcome)
-            w.bool(onTop != nil)
-            if let onTop { w.listOutcome(onTop) }
-        case let .unreadable(refusal):
-            w.byte(1)
-            w.refusal(refusal)
-        }
+        w.checked(preview.result) { $0.listOutcome($1) }
         return w.bytes
     }
 
@@ -178,16 +166,7 @@ public enum StoredListPreview {
         let name = try r.text()
         guard let kind = ListKind(rawValue: name) else { throw .unexpected("list '\(name)'") }
         let rowsRead = try r.int()
-        let result: ListUploadPreview.Result
-        switch try r.byte() {
-        case 0:
-            let outcome = try r.listOutcome()
-            result = .checked(outcome, onTop: try r.bool() ? try r.listOutcome() : nil)
-        case 1:
-            result = .unreadable(try r.refusal())
-        case let other:
-            throw .unexpected("list preview result \(other)")
-        }
+        let result = try r.checked { reader throws(StoredBytesError) in try reader.listOutcome() }
         guard r.isAtEnd else { throw .unexpected("bytes after the list preview") }
         return ListUploadPreview(kind: kind, rowsRead: rowsRead, result: result)
     }
@@ -275,5 +254,43 @@ extension StoredBytesReader {
         }
         return ListUploadPreview.Outcome(status: status, added: tables[0], changed: tables[1], deactivated: tables[2], unchanged: unchanged,
                                          availability: availability, problems: problems, problemTotal: problemTotal, planDigest: try text())
+    }
+}
+
+/// What reading an upload of a kind with an "on top" apply found: the dry run, and for a stale
+/// file also the dry run of the office's own edits on top of the database as it is now; or the
+/// file refused whole, as its words were when it was read. A list's and a requests workbook's.
+public enum CheckedUpload<Outcome: Sendable>: Sendable {
+    case checked(Outcome, onTop: Outcome?)
+    case unreadable(FileRefusal)
+}
+
+extension StoredBytesWriter {
+    /// A checked upload's result, its outcomes written by `outcome`.
+    mutating func checked<Outcome>(_ result: CheckedUpload<Outcome>, _ outcome: (inout StoredBytesWriter, Outcome) -> Void) {
+        switch result {
+        case let .checked(checked, onTop):
+            byte(0)
+            outcome(&self, checked)
+            bool(onTop != nil)
+            if let onTop { outcome(&self, onTop) }
+        case let .unreadable(refusal):
+            byte(1)
+            self.refusal(refusal)
+        }
+    }
+}
+
+extension StoredBytesReader {
+    mutating func checked<Outcome>(_ outcome: (inout StoredBytesReader) throws(StoredBytesError) -> Outcome) throws(StoredBytesError) -> CheckedUpload<Outcome> {
+        switch try byte() {
+        case 0:
+            let checked = try outcome(&self)
+            return .checked(checked, onTop: try bool() ? try outcome(&self) : nil)
+        case 1:
+            return .unreadable(try refusal())
+        case let other:
+            throw .unexpected("preview result \(other)")
+        }
     }
 }
