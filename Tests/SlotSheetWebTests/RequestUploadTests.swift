@@ -167,6 +167,17 @@ import Testing
             #expect(lijst.text.hasPrefix("plaats,regel,kolom,verzoek,probleem,oplossing"), "\(lijst.text)")
             let pagina = try await client.execute(uri: location, method: .get, headers: dutch.headers())
             #expect(pagina.text.contains("Beslissingen in completed.xlsx"), "\(pagina.text)")
+
+            // No file: the Requests page again, saying so (400); a file that is no workbook: refused whole (422).
+            let (headers, body) = multipartBody(token: olga.csrf, fileName: "", contents: Data())
+            let noFile = try await client.execute(uri: "/requests/upload", method: .post, headers: olga.headers(headers), body: body)
+            #expect(noFile.status == .badRequest && noFile.text.contains("Upload the edited workbook"), "\(noFile.status)")
+            let junk = fixture.folder.appending(path: "junk.xlsx")
+            try Data("PK\u{3}\u{4} this is no workbook".utf8).write(to: junk)
+            let junkLocation = try #require(try await upload(client, olga, name: "junk.xlsx", junk).headers[.location])
+            try await waitUntilRead(fixture, junkLocation)
+            let unreadable = try await client.execute(uri: junkLocation, method: .get, headers: olga.headers())
+            #expect(unreadable.status == .unprocessableContent && unreadable.text.contains("The file cannot be read"), "\(unreadable.text)")
         }
     }
 

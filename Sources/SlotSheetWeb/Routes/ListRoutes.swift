@@ -64,22 +64,9 @@ struct ListAdminRoutes {
     /// 303 to the upload's page, where it is previewed once read; else the Lists page with why
     /// not: 400 (no file, not a form), 413 (too large).
     @Sendable func upload(_ request: Request, context: WebContext) async throws -> Response {
-        let user = try context.requireUser()
         let kind = try ListRoutes.kind(context)
-        let render = ListPageRender(services: services)
-        do {
-            let id = try await UploadIntake(services: services).accept(request, kind: UploadKind(kind), user: user, words: context.words) { token in
-                try CSRFMiddleware.check(token, context: context, cookie: request.cookies[CSRFMiddleware.cookieName].map { String($0.value) })
-            }
-            return Redirect.to("/list-uploads/\(id)")
-        } catch let failure as UploadReceiver.Failure {
-            return try await render.lists(context, notice: ("error", failure.message(context.words)), status: .badRequest).response
-        } catch let error as WebError {
-            guard case let .tooLarge(limit) = error else { throw error }
-            var response = try await render.lists(context, notice: ("error", context.words.fileTooLarge(limit)), status: .contentTooLarge).response
-            // The rest of the body is not read: the connection closes after this answer.
-            response.headers[.connection] = "close"
-            return response
+        return try await UploadIntake(services: services).acceptForm(request, context: context, kind: UploadKind(kind), page: { "/list-uploads/\($0)" }) {
+            try await ListPageRender(services: services).lists(context, notice: ("error", $0), status: $1).response
         }
     }
 

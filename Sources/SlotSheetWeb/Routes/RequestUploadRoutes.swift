@@ -23,23 +23,9 @@ struct RequestUploadRoutes {
     /// 303 to the upload's page, where it is previewed once read; else the Requests page with why
     /// not: 400 (no file, not a form), 413 (too large).
     @Sendable func upload(_ request: Request, context: WebContext) async throws -> Response {
-        let user = try context.requireUser()
-        let routes = RequestRoutes(services: services)
-        let query = RequestQueueQuery(FormFields(""))
-        do {
-            let id = try await UploadIntake(services: services).accept(request, kind: .requests, user: user, words: context.words) { token in
-                try CSRFMiddleware.check(token, context: context, cookie: request.cookies[CSRFMiddleware.cookieName].map { String($0.value) })
-            }
-            return Redirect.to("/request-uploads/\(id)")
-        } catch let failure as UploadReceiver.Failure {
-            return try await routes.queuePage(query, context: context, notice: ("error", failure.message(context.words)), status: .badRequest).response
-        } catch let error as WebError {
-            guard case let .tooLarge(limit) = error else { throw error }
-            var response = try await routes.queuePage(query, context: context, notice: ("error", context.words.fileTooLarge(limit)),
-                                                      status: .contentTooLarge).response
-            // The rest of the body is not read: the connection closes after this answer.
-            response.headers[.connection] = "close"
-            return response
+        try await UploadIntake(services: services).acceptForm(request, context: context, kind: .requests, page: { "/request-uploads/\($0)" }) {
+            try await RequestRoutes(services: services).queuePage(RequestQueueQuery(FormFields("")), context: context, notice: ("error", $0),
+                                                                  status: $1).response
         }
     }
 
