@@ -55,6 +55,20 @@ public struct RequestPageWords: Sendable {
     public var logColumns: (time: String, status: String, slot: String, staff: String, subcontractor: String, note: String, by: String,
                             channel: String, batch: String)
     public var channels: [String: String]
+    /// The upload of an edited requests workbook (the one upload pipeline, kind `requests`).
+    public var uploadLegend: String
+    public var uploadHint: String
+    public var uploadButton: String
+    /// The upload's page: "Decisions in requests.xlsx".
+    public var uploadTitle: @Sendable (_ fileName: String) -> String
+    /// The Uploads page's result of a requests upload ready: "3 requests change".
+    public var uploadChanges: @Sendable (_ requests: Int) -> String
+    public var uploadReadyNotice: String
+    public var uploadRefusedNotice: String
+    /// A stale workbook: what applying the office's own edits on top would do.
+    public var onTopNote: String
+    public var errorListNote: String
+    public var errorListButton: String
     /// `POST /api/requests/decisions` with a body that is no decision.
     public var apiBodyNotDecision: String
     /// A `planDigest` that is no digest.
@@ -110,6 +124,17 @@ public struct RequestPageWords: Sendable {
         logTitle: "Status log",
         logColumns: ("Time", "Status", "Slot", "Staff", "Subcontractor", "Note", "By", "How", "Batch"),
         channels: ["file": "file", "web": "Requests page", "api": "API", "undo": "undo", "seed": "sample data", "migration": "upgrade"],
+        uploadLegend: "Upload the edited workbook",
+        uploadHint: "The requests workbook (or its CSV) with your decisions in it. You see what it would change before anything changes.",
+        uploadButton: "Check the workbook",
+        uploadTitle: { name in "Decisions in \(name)" },
+        uploadChanges: { requests in "\(requests) \(requests == 1 ? "request changes" : "requests change")" },
+        uploadReadyNotice: "Nothing has changed yet: apply to make these decisions.",
+        uploadRefusedNotice: "These decisions cannot be applied as they are: each problem below says why. Mend the workbook and upload it again.",
+        onTopNote: "Requests changed since this workbook was downloaded. You can apply only your own edits that are still allowed, "
+            + "on top of the requests as they are now.",
+        errorListNote: "Every problem with its place and fix, as a list to sort and filter in a spreadsheet.",
+        errorListButton: "Download the problems (CSV)",
         apiBodyNotDecision: "The body is not a decision. Send {\"requests\": [1043, 1044], \"decision\": \"approve\"}, with a \"note\" (a cancel needs one) "
             + "and, to apply, the \"planDigest\" of the preview.",
         apiPlanDigestMalformed: "planDigest is the 64 hexadecimal characters of a preview's planDigest; leave it out to preview.")
@@ -164,6 +189,17 @@ public struct RequestPageWords: Sendable {
         logTitle: "Statuslogboek",
         logColumns: ("Tijd", "Status", "Tijdvak", "Medewerker", "Onderaannemer", "Notitie", "Door", "Hoe", "Batch"),
         channels: ["file": "bestand", "web": "verzoekenpagina", "api": "API", "undo": "terugdraaien", "seed": "voorbeeldgegevens", "migration": "upgrade"],
+        uploadLegend: "De bewerkte werkmap uploaden",
+        uploadHint: "De werkmap met verzoeken (of de CSV) met uw beslissingen erin. U ziet wat er zou veranderen voordat er iets verandert.",
+        uploadButton: "Werkmap controleren",
+        uploadTitle: { name in "Beslissingen in \(name)" },
+        uploadChanges: { requests in "\(requests) \(requests == 1 ? "verzoek verandert" : "verzoeken veranderen")" },
+        uploadReadyNotice: "Er is nog niets veranderd: pas toe om deze beslissingen te nemen.",
+        uploadRefusedNotice: "Deze beslissingen kunnen zo niet worden toegepast: elk probleem hieronder zegt waarom. Verbeter de werkmap en upload hem opnieuw.",
+        onTopNote: "Verzoeken zijn veranderd sinds deze werkmap werd gedownload. U kunt alleen uw eigen wijzigingen die nog zijn toegestaan "
+            + "toepassen, bovenop de verzoeken zoals ze nu zijn.",
+        errorListNote: "Elk probleem met zijn plaats en oplossing, als lijst om in een spreadsheet te sorteren en te filteren.",
+        errorListButton: "De problemen downloaden (CSV)",
         apiBodyNotDecision: "De inhoud is geen beslissing. Stuur {\"requests\": [1043, 1044], \"decision\": \"approve\"}, met een \"note\" (een annulering "
             + "heeft er een nodig) en, om toe te passen, de \"planDigest\" van het voorbeeld.",
         apiPlanDigestMalformed: "planDigest bestaat uit de 64 hexadecimale tekens van de planDigest van een voorbeeld; laat hem weg voor een voorbeeld.")

@@ -23,7 +23,9 @@ import Testing
         }
         for child in Mirror(reflecting: words).children { collect(child.value, child.label ?? "?") }
         found += [("shown", words.shown(1, 200, 440)), ("selectRow", words.selectRow(1043)), ("pageOf", words.pageOf(2, 3)),
-                  ("previewIntro", words.previewIntro("Approve", 3)), ("appliedAs", words.appliedAs(12)), ("requestTitle", words.requestTitle(1043))]
+                  ("previewIntro", words.previewIntro("Approve", 3)), ("appliedAs", words.appliedAs(12)), ("requestTitle", words.requestTitle(1043)),
+                  ("uploadTitle", words.uploadTitle("verzoeken.xlsx")),
+                  ("uploadChanges", words.uploadChanges(3))]
         return found
     }
 

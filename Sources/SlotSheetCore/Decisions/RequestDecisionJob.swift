@@ -26,7 +26,23 @@ public struct RequestDecisionJob {
     /// Reads a decisions file, a requests workbook (.xlsx, .ods) or a CSV; throws `ImportFileError`
     /// when it cannot be read as one at all.
     public func read(path: String) throws -> DecisionSheet {
+        try Self.read(path: path)
+    }
+
+    /// The same, without a job (the upload pipeline's reader parses without the database).
+    public static func read(path: String) throws -> DecisionSheet {
         ImportSource.looksLikeWorkbook(path) ? try RequestWorkbookReader.read(path: path) : try RequestDecisionCSV.read(path: path)
+    }
+
+    /// The dry run alone (one read snapshot, nothing written): needs no notices, so the upload
+    /// pipeline's checker runs it with only the store and the rules.
+    public static func preview(_ sheet: DecisionSheet, force: Bool, store: any RepairStore, rules: OfficeRules) throws -> DecisionOutcome {
+        let day = rules.now()
+        return try store.read { session in
+            let references = try DecisionReferences(session: session)
+            let stored = try session.storedRequests(DecisionEvaluation.requestIDs(sheet))
+            return try DecisionEvaluation(sheet: sheet, force: force, day: day, references: references).evaluate(stored: stored, session: session)
+        }
     }
 
     /// Previews (a dry run: one read snapshot, nothing written) or applies.
@@ -39,14 +55,8 @@ public struct RequestDecisionJob {
     ///   (a retried transaction): database work only.
     public func run(_ sheet: DecisionSheet, _ request: DecisionRequest,
                     alsoInTransaction: ((any StoreSession, DecisionOutcome) throws -> Void)? = nil) throws -> DecisionOutcome {
+        if request.dryRun { return try Self.preview(sheet, force: request.force, store: store, rules: rules) }
         let day = rules.now()
-        if request.dryRun {
-            return try store.read { session in
-                let references = try DecisionReferences(session: session)
-                let stored = try session.storedRequests(DecisionEvaluation.requestIDs(sheet))
-                return try DecisionEvaluation(sheet: sheet, force: request.force, day: day, references: references).evaluate(stored: stored, session: session)
-            }
-        }
         return try store.writeTakingLocks { session in
             let references = try DecisionReferences(session: session)
             let stored = try DecisionLocks.lockAndRead(sheet, references: references, session: session)

@@ -23,76 +23,32 @@ public struct ListUploadJob {
     }
 
     /// What applying an upload did.
-    public enum Applied: Sendable {
-        case applied(batchID: RowID)
-        /// Nothing to change: recorded as such, and the upload marked applied with that batch.
-        case nothingToChange(batchID: RowID)
-        /// Nothing applied: the plan is no longer the one with the digest given, or the file is
-        /// refused as the database is now. The preview is the new one, stored with the upload.
-        case notApplied(ListUploadPreview)
-        /// The upload was applied already (as this batch).
-        case alreadyApplied(batchID: RowID?)
-        /// The upload is in a state that cannot be applied (reading, refused, discarded, expired).
-        case notReady(UploadState)
-        /// Too many of the person's applies were refused lately: nothing tried.
-        case tooManyRefused(wait: Duration)
-    }
+    public typealias Applied = UploadApplied<ListUploadPreview>
 
     /// Applies the plan with `planDigest` of `upload` (a list upload).
     public func apply(_ upload: WebUpload, planDigest: String, onTop: Bool, operatorName: String) throws -> Applied {
-        guard let id = upload.id, let kind = upload.kind.list else { return .notReady(upload.state) }
-        if let settled = UploadApplyJob.settled(upload) { return Applied(settled) }
-        if let wait = try UploadApplyJob(store: store, rules: rules).waitBeforeApplying(operatorName: operatorName) { return .tooManyRefused(wait: wait) }
-        let source = scratch.path("upload")
-        defer { try? FileManager.default.removeItem(atPath: source) }
-        guard try store.read({ try UploadChunks.write(uploadID: id, from: $0, to: source) }) else { return try settled(id) }
-        let pipeline = ListUploads(kind: kind)
-        let file = UploadFile(path: source, fileName: upload.fileName, operatorName: operatorName)
-        // The file was read once already, as it is: a refusal now is the server's trouble, thrown.
-        let parsed = try pipeline.parse(file) { _, _ in }
-        let outcome: ListOutcome
-        do {
+        guard let kind = upload.kind.list else { return .notReady(upload.state) }
+        let frame = UploadReapply(store: store, rules: rules, scratch: scratch)
+        return try frame.run(upload, operatorName: operatorName) { id, source in
+            let pipeline = ListUploads(kind: kind)
+            let file = UploadFile(path: source, fileName: upload.fileName, operatorName: operatorName)
+            // The file was read once already, as it is: a refusal now is the server's trouble, thrown.
+            let parsed = try pipeline.parse(file) { _, _ in }
             let request = ListRequest(dryRun: false, operatorName: operatorName, expectedPlanDigest: planDigest, force: onTop)
-            outcome = try ListJob(store: store, rules: rules).run(parsed, request) { session, outcome in
-                guard try session.moveUpload(id, from: [.ready], to: .applied, batchID: outcome.auditBatchID) else { throw UploadNotReady() }
+            let outcome = try ListJob(store: store, rules: rules).run(parsed, request) { session, outcome in
+                try UploadReapply.moveToApplied(id, batchID: outcome.auditBatchID, in: session)
             }
-        } catch is UploadNotReady {
-            return try settled(id)
-        }
-        switch outcome.status {
-        case let .applied(batch):
-            return .applied(batchID: batch)
-        case .nothingToChange:
-            return .nothingToChange(batchID: outcome.auditBatchID ?? 0)
-        case .planChanged, .rejected, .stale, .dryRun:
-            // Two applies at once: the one that waited finds the rows written by the other, so its plan changed.
-            if case let .alreadyApplied(batch) = try settled(id) { return .alreadyApplied(batchID: batch) }
-            let read = try pipeline.check(parsed, file: file, store: store, rules: rules, paper: scratch.paper) { _ in scratch.path("xlsx") }
-            defer { for path in read.workbooks.values { try? FileManager.default.removeItem(atPath: path) } }
-            _ = try store.write { try read.record(uploadID: id, lease: nil, in: $0) }
-            return .notApplied(try StoredListPreview.decode(read.stored))
-        }
-    }
-
-    /// What the upload's row says now that it could not be applied.
-    private func settled(_ id: RowID) throws -> Applied {
-        guard let upload = try store.read({ try $0.upload(id: id) }) else { return .notReady(.discarded) }
-        return UploadApplyJob.settled(upload).map(Applied.init) ?? .notReady(upload.state)
-    }
-
-    /// Thrown inside the apply's transaction when the upload is no longer `ready` (another request
-    /// applied it first): the transaction is rolled back, so nothing is applied twice.
-    private struct UploadNotReady: Error {}
-}
-
-extension ListUploadJob.Applied {
-    /// An upload that cannot be applied as it is (`UploadApplyJob.settled`).
-    init(_ settled: UploadApplyJob.Result) {
-        switch settled {
-        case let .alreadyApplied(batch): self = .alreadyApplied(batchID: batch)
-        case let .notReady(state): self = .notReady(state)
-        case let .tooManyRefused(wait): self = .tooManyRefused(wait: wait)
-        case .applied, .notApplied: self = .notReady(.ready)
+            switch outcome.status {
+            case let .applied(batch):
+                return .applied(batchID: batch)
+            case .nothingToChange:
+                return .nothingToChange(batchID: outcome.auditBatchID ?? 0)
+            case .planChanged, .rejected, .stale, .dryRun:
+                // Two applies at once: the one that waited finds the rows written by the other, so its plan changed.
+                return try frame.refused(id, read: {
+                    try pipeline.check(parsed, file: file, store: store, rules: rules, paper: scratch.paper) { _ in scratch.path("xlsx") }
+                }, decode: StoredListPreview.decode)
+            }
         }
     }
 }

@@ -60,12 +60,9 @@ public struct ListUploadPreview: Sendable {
         }
     }
 
-    public enum Result: Sendable {
-        /// The dry run; for a stale list workbook also the dry run of the office's edits on top.
-        case checked(Outcome, onTop: Outcome?)
-        /// The file was refused whole, as its words were when it was read.
-        case unreadable(FileRefusal)
-    }
+    /// The dry run, and for a stale list workbook also the dry run of the office's edits on top;
+    /// or the file refused whole.
+    public typealias Result = CheckedUpload<Outcome>
 
     public let kind: ListKind
     public let rowsRead: Int
@@ -158,16 +155,7 @@ public enum StoredListPreview {
         w.unsigned(version)
         w.text(preview.kind.rawValue)
         w.int(preview.rowsRead)
-        switch preview.result {
-        case let .checked(outcome, onTop):
-            w.byte(0)
-            w.listOutcome(outcome)
-            w.bool(onTop != nil)
-            if let onTop { w.listOutcome(onTop) }
-        case let .unreadable(refusal):
-            w.byte(1)
-            w.refusal(refusal)
-        }
+        w.checked(preview.result) { $0.listOutcome($1) }
         return w.bytes
     }
 
@@ -178,16 +166,7 @@ public enum StoredListPreview {
         let name = try r.text()
         guard let kind = ListKind(rawValue: name) else { throw .unexpected("list '\(name)'") }
         let rowsRead = try r.int()
-        let result: ListUploadPreview.Result
-        switch try r.byte() {
-        case 0:
-            let outcome = try r.listOutcome()
-            result = .checked(outcome, onTop: try r.bool() ? try r.listOutcome() : nil)
-        case 1:
-            result = .unreadable(try r.refusal())
-        case let other:
-            throw .unexpected("list preview result \(other)")
-        }
+        let result = try r.checked { reader throws(StoredBytesError) in try reader.listOutcome() }
         guard r.isAtEnd else { throw .unexpected("bytes after the list preview") }
         return ListUploadPreview(kind: kind, rowsRead: rowsRead, result: result)
     }
@@ -200,8 +179,9 @@ public enum StoredListPreview {
 }
 
 extension StoredBytesWriter {
-    mutating func listOutcome(_ outcome: ListUploadPreview.Outcome) {
-        switch outcome.status {
+    /// A batch attempt's status (list and decision previews).
+    mutating func attempt(_ status: BatchAttemptStatus) {
+        switch status {
         case .dryRun: byte(0)
         case let .applied(batchID): byte(1); integer(batchID)
         case .nothingToChange: byte(2)
@@ -209,6 +189,10 @@ extension StoredBytesWriter {
         case .stale: byte(4)
         case .planChanged: byte(5)
         }
+    }
+
+    mutating func listOutcome(_ outcome: ListUploadPreview.Outcome) {
+        attempt(outcome.status)
         for rows in [outcome.added, outcome.changed, outcome.deactivated] {
             count(rows.total)
             count(rows.shown.count)
@@ -233,17 +217,20 @@ extension StoredBytesWriter {
 }
 
 extension StoredBytesReader {
-    mutating func listOutcome() throws(StoredBytesError) -> ListUploadPreview.Outcome {
-        let status: BatchAttemptStatus
+    mutating func attempt() throws(StoredBytesError) -> BatchAttemptStatus {
         switch try byte() {
-        case 0: status = .dryRun
-        case 1: status = .applied(batchID: try integer())
-        case 2: status = .nothingToChange
-        case 3: status = .rejected
-        case 4: status = .stale
-        case 5: status = .planChanged
-        case let other: throw .unexpected("list status \(other)")
+        case 0: return .dryRun
+        case 1: return .applied(batchID: try integer())
+        case 2: return .nothingToChange
+        case 3: return .rejected
+        case 4: return .stale
+        case 5: return .planChanged
+        case let other: throw .unexpected("attempt status \(other)")
         }
+    }
+
+    mutating func listOutcome() throws(StoredBytesError) -> ListUploadPreview.Outcome {
+        let status = try attempt()
         var tables: [ListRows] = []
         for _ in 0..<3 {
             let total = Int(clamping: try unsigned())
@@ -267,5 +254,43 @@ extension StoredBytesReader {
         }
         return ListUploadPreview.Outcome(status: status, added: tables[0], changed: tables[1], deactivated: tables[2], unchanged: unchanged,
                                          availability: availability, problems: problems, problemTotal: problemTotal, planDigest: try text())
+    }
+}
+
+/// What reading an upload of a kind with an "on top" apply found: the dry run, and for a stale
+/// file also the dry run of the office's own edits on top of the database as it is now; or the
+/// file refused whole, as its words were when it was read. A list's and a requests workbook's.
+public enum CheckedUpload<Outcome: Sendable>: Sendable {
+    case checked(Outcome, onTop: Outcome?)
+    case unreadable(FileRefusal)
+}
+
+extension StoredBytesWriter {
+    /// A checked upload's result, its outcomes written by `outcome`.
+    mutating func checked<Outcome>(_ result: CheckedUpload<Outcome>, _ outcome: (inout StoredBytesWriter, Outcome) -> Void) {
+        switch result {
+        case let .checked(checked, onTop):
+            byte(0)
+            outcome(&self, checked)
+            bool(onTop != nil)
+            if let onTop { outcome(&self, onTop) }
+        case let .unreadable(refusal):
+            byte(1)
+            self.refusal(refusal)
+        }
+    }
+}
+
+extension StoredBytesReader {
+    mutating func checked<Outcome>(_ outcome: (inout StoredBytesReader) throws(StoredBytesError) -> Outcome) throws(StoredBytesError) -> CheckedUpload<Outcome> {
+        switch try byte() {
+        case 0:
+            let checked = try outcome(&self)
+            return .checked(checked, onTop: try bool() ? try outcome(&self) : nil)
+        case 1:
+            return .unreadable(try refusal())
+        case let other:
+            throw .unexpected("preview result \(other)")
+        }
     }
 }

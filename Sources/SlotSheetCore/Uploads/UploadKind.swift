@@ -10,6 +10,8 @@ public enum UploadKind: String, CaseIterable, Sendable {
     case staff
     case dayparts
     case catalogue
+    /// A requests workbook (or its CSV) with the office's decisions (the Requests page).
+    case requests
 
     /// The upload kind of a list.
     public init(_ list: ListKind) {
@@ -20,12 +22,16 @@ public enum UploadKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The list this kind of upload changes; nil for availability.
+    /// The list this kind of upload changes; nil for availability and requests.
     public var list: ListKind? { ListKind(rawValue: rawValue) }
 
     /// What reads, checks and applies this kind: the one place the kind chooses.
     public var pipeline: any UploadKindPipeline {
-        guard let list else { return AvailabilityUploads() }
-        return ListUploads(kind: list)
+        if let list { return ListUploads(kind: list) }
+        return self == .requests ? RequestUploads() : AvailabilityUploads()
     }
+
+    /// The error file an upload with problems keeps: a marked workbook, or for requests the
+    /// problem list `requests import --errors-out` writes.
+    public var errorFormat: ReportFormat { self == .requests ? .csv : .xlsx }
 }

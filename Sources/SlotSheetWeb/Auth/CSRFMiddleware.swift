@@ -15,9 +15,9 @@ struct CSRFMiddleware: RouterMiddleware {
     typealias Context = WebContext
     static let cookieName = "slotsheet_csrf"
     static let fieldName = "csrf"
-    /// The routes that take a multipart body (an upload, of availability or of a list) and check
+    /// The routes that take a multipart body (an upload, of availability, a list or requests) and check
     /// its token themselves.
-    static let uploadPaths: Set<String> = Set(["/upload"] + ListKind.allCases.map { "/lists/\($0.rawValue)" })
+    static let uploadPaths: Set<String> = Set(["/upload", "/requests/upload"] + ListKind.allCases.map { "/lists/\($0.rawValue)" })
 
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var context = context

@@ -55,7 +55,7 @@ struct ListsPage {
 /// inactive, the availability that goes with them, or every problem with its place and fix; while
 /// it is read, its progress (the page refreshes itself). The apply form carries the plan's
 /// digest: the server applies only that plan.
-struct ListPreviewPage {
+struct ListPreviewPage: UploadStagePage {
     typealias Outcome = ListUploadPreview.Outcome
 
     let frame: PageFrame
@@ -77,17 +77,8 @@ struct ListPreviewPage {
         return frame.page(w.listPreviewTitle(kind.title(language), EchoedText.escaped(fileName)), section: .lists,
                           refreshSeconds: progress == nil ? nil : 2, scripts: progress == nil ? [] : ["/static/progress.js"]) {
             if let notice { frame.message(notice.0, notice.1) }
-            if let progress {
-                element("div", [.class("card"), Attribute("data-progress-url", "/list-uploads/\(uploadID ?? 0)/progress")]) {
-                    element("p") { w.readingNote }
-                    element("progress", [Attribute("max", String(max(progress.total, 1))), .value(String(progress.rows))]) {}
-                    element("p", [Attribute("data-rows", nil), Attribute("aria-live", "polite")]) { w.rowsRead(progress.rows) }
-                }
-            } else if let appliedBatch {
-                element("div", [.class("message ok")]) {
-                    element("p") { w.appliedAsBatch(appliedBatch) + " " }
-                    element("a", [.href("/history")]) { w.historyLink }
-                }
+            if let stage = stage(progressURL: "/list-uploads/\(uploadID ?? 0)/progress") {
+                stage
             } else if case let .checked(outcome, onTop)? = preview?.result {
                 result(outcome, onTop: onTop)
             }

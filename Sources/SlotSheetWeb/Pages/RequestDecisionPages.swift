@@ -26,9 +26,9 @@ struct RequestDecisionPage {
             } else if outcome.plan.isEmpty {
                 frame.message("info", w.nothingToChange)
             }
-            DecisionPreviewSection(language: frame.language, outcome: outcome) { problem in
+            DecisionPreviewSection(language: frame.language, preview: DecisionPreview(outcome) { problem, _ in
                 preview.request(of: problem).map { String($0) } ?? w.allRequests
-            }.node
+            }).node
             element("div", [.class("actions")]) {
                 if outcome.problems.isEmpty && !outcome.plan.isEmpty {
                     element("form", [Attribute("method", "post"), Attribute("action", "/requests/decisions/apply")]) {

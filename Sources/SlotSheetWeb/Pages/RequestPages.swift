@@ -60,6 +60,8 @@ struct RequestsPage {
     let query: RequestQueueQuery
     /// Nil when the filters could not be read (the notice says why).
     let queue: RequestQueuePage?
+    /// The upload limit the upload form names (0 while the filters could not be read).
+    var limitMB = 0
     /// The requests ticked (kept when a decision is sent back with a problem).
     var selected: Set<RowID> = []
     var note = ""
@@ -85,6 +87,22 @@ struct RequestsPage {
                     element("button", [.type("submit"), .class("secondary")]) { w.download }
                 }
             }
+            uploadForm(w)
+        }
+    }
+
+    /// The edited workbook back, as one more kind of upload: the form token comes before the
+    /// file, so it is checked before the file is kept.
+    private func uploadForm(_ w: RequestPageWords) -> Node {
+        element("form", [Attribute("method", "post"), Attribute("action", "/requests/upload"), Attribute("enctype", "multipart/form-data"),
+                         .class("card")]) {
+            frame.csrfField
+            element("label", [.for("requests-file")]) { w.uploadLegend }
+            " "
+            element("input", [.type("file"), .id("requests-file"), .name("file"), Attribute("accept", ImportSource.readableFileTypes.joined(separator: ",")),
+                              Attribute.flag("required"), Attribute("aria-describedby", "requests-file-hint")])
+            element("p", [.id("requests-file-hint"), .class("muted")]) { "\(w.uploadHint) \(frame.words.uploadLimit(limitMB))" }
+            element("button", [.type("submit"), .class("primary")]) { w.uploadButton }
         }
     }
 

@@ -59,13 +59,16 @@ struct UploadListPage {
                                     if let list = upload.kind.list {
                                         element("span", [.class("tag")]) { w.listBatchMark(list.title(frame.language)) }
                                         " "
+                                    } else if upload.kind == .requests {
+                                        element("span", [.class("tag")]) { w.requestsBatchMark }
+                                        " "
                                     }
                                     element("a", [.href(UploadWords.page(upload))]) { EchoedText.escaped(upload.fileName) }
                                 }
                                 element("td") { DateLabel.instant(upload.createdAt, clock: clock, frame.language) }
                                 if showOwner { element("td") { upload.userName ?? "" } }
                                 element("td") { UploadWords.state(upload.state, frame) }
-                                element("td") { UploadWords.result(upload, w) }
+                                element("td") { UploadWords.result(upload, frame.language) }
                             }
                         }
                     }
@@ -77,9 +80,14 @@ struct UploadListPage {
 
 /// How an upload's state and result read on the pages.
 enum UploadWords {
-    /// The upload's page: an availability upload's, or a list upload's on the Lists page.
+    /// The upload's page: an availability upload's, a list upload's on the Lists page, or a
+    /// requests workbook's on the Requests page.
     static func page(_ upload: WebUpload) -> String {
-        upload.kind == .availability ? "/uploads/\(upload.id ?? 0)" : "/list-uploads/\(upload.id ?? 0)"
+        switch upload.kind {
+        case .availability: "/uploads/\(upload.id ?? 0)"
+        case .requests: "/request-uploads/\(upload.id ?? 0)"
+        case .staff, .dayparts, .catalogue: "/list-uploads/\(upload.id ?? 0)"
+        }
     }
 
     static func state(_ state: UploadState, _ frame: PageFrame) -> Node {
@@ -97,7 +105,8 @@ enum UploadWords {
         }
     }
 
-    static func result(_ upload: WebUpload, _ w: WebWords) -> String {
+    static func result(_ upload: WebUpload, _ language: Language) -> String {
+        let w = language.web
         // Applied says its batch, whatever reading found (a stale template applied on top, too).
         if upload.state == .applied, let batch = upload.batchID { return w.appliedAsBatch(batch) }
         switch upload.outcome {
@@ -108,7 +117,8 @@ enum UploadWords {
         case .stale?: return w.outcomeNames("stale")
         case .ready?:
             if let batch = upload.batchID { return w.appliedAsBatch(batch) }
-            return w.changesSummary(upload.added, upload.removed)
+            // A requests upload's count is of the requests its decisions change.
+            return upload.kind == .requests ? language.requestPage.uploadChanges(upload.added) : w.changesSummary(upload.added, upload.removed)
         }
     }
 }

@@ -64,22 +64,9 @@ struct ListAdminRoutes {
     /// 303 to the upload's page, where it is previewed once read; else the Lists page with why
     /// not: 400 (no file, not a form), 413 (too large).
     @Sendable func upload(_ request: Request, context: WebContext) async throws -> Response {
-        let user = try context.requireUser()
         let kind = try ListRoutes.kind(context)
-        let render = ListPageRender(services: services)
-        do {
-            let id = try await UploadIntake(services: services).accept(request, kind: UploadKind(kind), user: user, words: context.words) { token in
-                try CSRFMiddleware.check(token, context: context, cookie: request.cookies[CSRFMiddleware.cookieName].map { String($0.value) })
-            }
-            return Redirect.to("/list-uploads/\(id)")
-        } catch let failure as UploadReceiver.Failure {
-            return try await render.lists(context, notice: ("error", failure.message(context.words)), status: .badRequest).response
-        } catch let error as WebError {
-            guard case let .tooLarge(limit) = error else { throw error }
-            var response = try await render.lists(context, notice: ("error", context.words.fileTooLarge(limit)), status: .contentTooLarge).response
-            // The rest of the body is not read: the connection closes after this answer.
-            response.headers[.connection] = "close"
-            return response
+        return try await UploadIntake(services: services).acceptForm(request, context: context, kind: UploadKind(kind), page: { "/list-uploads/\($0)" }) {
+            try await ListPageRender(services: services).lists(context, notice: ("error", $0), status: $1).response
         }
     }
 
@@ -119,22 +106,9 @@ struct ListAdminRoutes {
             try ListUploadJob(store: store, rules: rules, scratch: scratch)
                 .apply(upload, planDigest: digest, onTop: fields["on_top"] == "1", operatorName: user.name)
         }
-        let notice: (String, String)
-        switch applied {
-        case let .applied(batch):
-            services.logger.info("list upload \(id): applied by \(user.name) as batch \(batch)")
+        guard let notice = try applied.refusalNotice(context) else {
+            if case let .applied(batch) = applied { services.logger.info("list upload \(id): applied by \(user.name) as batch \(batch)") }
             return Redirect.to("/list-uploads/\(id)")
-        case .nothingToChange:
-            return Redirect.to("/list-uploads/\(id)")
-        case let .alreadyApplied(batch):
-            notice = ("error", w.alreadyApplied(batch ?? 0))
-        case let .notReady(state):
-            notice = ("error", w.cannotApply(UploadWords.stateText(state, w)))
-        case .notApplied:
-            notice = ("error", "\(w.planChangedTitle): \(ImportReportLine.planChanged.text(context.language))")
-        case let .tooManyRefused(wait):
-            throw WebError.tooMany(code: "too_many_refused_applies", message: w.tooManyRefusedApplies(wait.wholeSecondsUp),
-                                   retryAfterSeconds: wait.wholeSecondsUp)
         }
         let now = try await services.database.read { try $0.upload(id: id) } ?? upload
         return try await render.page(of: now, notice: notice, status: .conflict, context: context)
@@ -167,24 +141,9 @@ struct ListPageRender {
         let w = context.words
         var page = ListPreviewPage(frame: PageFrame(context, path: "/list-uploads/\(id)"), kind: kind, fileName: upload.fileName, uploadID: id,
                                    preview: nil, notice: notice)
-        switch upload.state {
-        case .reading:
-            page.progress = services.readers.progress(of: upload) ?? (0, 0)
-            return HTMLPage(page.node, status: status ?? .ok).response
-        case .applied:
-            let batch = upload.batchID ?? 0
-            // Applied, or found with nothing to change when it was applied (the batch says which).
-            if try await services.database.read({ try $0.importBatch(id: batch) })?.outcome == .unchanged {
-                page.notice = notice ?? ("ok", "\(kind.title(context.language)): \(w.nothingToChange)")
-            } else {
-                page.appliedBatch = batch
-            }
-            return HTMLPage(page.node, status: status ?? .ok).response
-        case .discarded, .expired:
-            page.notice = notice ?? ("info", w.cannotApply(UploadWords.stateText(upload.state, w)))
-            return HTMLPage(page.node, status: status ?? .ok).response
-        case .ready, .refused:
-            break
+        if let staged = try await services.stagedPage(page, of: upload, notice: notice, nothingToChange: "\(kind.title(context.language)): \(w.nothingToChange)",
+                                                      status: status) {
+            return staged
         }
         guard let preview = try await services.database.read({ try StoredListPreview.read(uploadID: id, from: $0) }) else {
             throw WebError.conflict(code: "no_preview", message: w.cannotApply(UploadWords.stateText(upload.state, w)))

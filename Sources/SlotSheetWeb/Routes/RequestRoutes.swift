@@ -121,9 +121,10 @@ struct RequestRoutes {
         return (order, RequestQueueQuery(fields), Result { () throws(BulkDecisionError) in try order.checked() })
     }
 
-    /// The queue page; with the filters' refusal (400) or a decision's (422, the boxes still ticked).
-    private func queuePage(_ query: RequestQueueQuery, context: WebContext, selectAll: Bool = false, refusal: BulkDecisionError? = nil,
-                           order: BulkDecisionOrder? = nil) async throws -> HTMLPage {
+    /// The queue page; with the filters' refusal (400) or a decision's (422, the boxes still ticked),
+    /// or another notice with its status (an upload refused).
+    func queuePage(_ query: RequestQueueQuery, context: WebContext, selectAll: Bool = false, refusal: BulkDecisionError? = nil,
+                   order: BulkDecisionOrder? = nil, notice: (String, String)? = nil, status: HTTPResponse.Status = .ok) async throws -> HTMLPage {
         let frame = PageFrame(context, path: query.path(page: query.page))
         let filter: RequestFilter
         do {
@@ -135,7 +136,7 @@ struct RequestRoutes {
         let queue = try await services.database.run { store in
             try RequestQueuePage.read(filter, offset: (query.page - 1) * limit, limit: limit, store: store)
         }
-        var page = RequestsPage(frame: frame, query: query, queue: queue)
+        var page = RequestsPage(frame: frame, query: query, queue: queue, limitMB: services.settings.uploadLimitMB, notice: notice)
         if selectAll { page.selected = Set(queue.rows.map(\.id)) }
         if let refusal {
             page.notice = ("error", refusal.text(context.language))
@@ -143,7 +144,7 @@ struct RequestRoutes {
             page.note = order?.note ?? ""
             return HTMLPage(page.node, status: .unprocessableContent)
         }
-        return HTMLPage(page.node)
+        return HTMLPage(page.node, status: status)
     }
 }
 

@@ -169,6 +169,30 @@ struct UploadIntake {
     }
 }
 
+extension UploadIntake {
+    /// An upload from a form on a page of its own (a list's, the Requests page's): 303 to
+    /// `page(id)` once stored; else that page again (`refused(message, status)`) saying why not:
+    /// 400 (no file, not a form) or 413 (too large: the rest of the body is not read, and the
+    /// connection closes after the answer).
+    func acceptForm(_ request: Request, context: WebContext, kind: UploadKind, page: (RowID) -> String,
+                    refused: (String, HTTPResponse.Status) async throws -> Response) async throws -> Response {
+        let user = try context.requireUser()
+        do {
+            let id = try await accept(request, kind: kind, user: user, words: context.words) { token in
+                try CSRFMiddleware.check(token, context: context, cookie: request.cookies[CSRFMiddleware.cookieName].map { String($0.value) })
+            }
+            return Redirect.to(page(id))
+        } catch let failure as UploadReceiver.Failure {
+            return try await refused(failure.message(context.words), .badRequest)
+        } catch let error as WebError {
+            guard case let .tooLarge(limit) = error else { throw error }
+            var response = try await refused(context.words.fileTooLarge(limit), .contentTooLarge)
+            response.headers[.connection] = "close"
+            return response
+        }
+    }
+}
+
 extension WebServices {
     /// The upload named in the path (`:id`), if it is the user's own (or the user is an admin) and
     /// one of `kinds` (an availability upload's pages and API, or a list upload's page):

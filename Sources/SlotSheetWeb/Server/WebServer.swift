@@ -59,6 +59,7 @@ public enum WebServer {
         UploadRoutes(services: services).add(to: office)
         ListRoutes(services: services).add(to: office)
         RequestRoutes(services: services).add(to: office)
+        RequestUploadRoutes(services: services).add(to: office)
         let admin = web.group().add(middleware: RequireUserMiddleware(role: .admin))
         AdminRoutes(services: services).add(to: admin)
         ReportRoutes(services: services).add(to: admin)

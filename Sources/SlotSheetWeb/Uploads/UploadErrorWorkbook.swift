@@ -15,11 +15,13 @@ struct UploadErrorWorkbook {
         guard let id = upload.id, upload.state == .refused || upload.state == .ready else {
             throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable)
         }
-        let path = services.uploads.scratchPath(extension: "xlsx")
-        // The client's file name is not used: a name from the upload's number.
-        let name = "\(language == .nl ? "fouten" : "errors")-\(upload.kind == .availability ? "" : "list-")upload-\(id).xlsx"
+        let format = upload.kind.errorFormat
+        let path = services.uploads.scratchPath(extension: format.rawValue)
+        // The client's file name is not used: a name from the upload's number and kind.
+        let kind = upload.kind == .availability ? "" : "\(upload.kind.list == nil ? upload.kind.rawValue : "list")-"
+        let name = "\(language == .nl ? "fouten" : "errors")-\(kind)upload-\(id).\(format.rawValue)"
         if try await services.database.read({ try UploadErrorWorkbooks.write(uploadID: id, language: language, from: $0, to: path) }) {
-            return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
+            return try StreamedFile.response(path, name: name, contentType: format.contentType)
         }
         guard let preview = try await services.readers.currentPreview(of: upload), let (prepared, marked) = UploadErrorWorkbooks.marked(preview) else {
             throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable)
