@@ -21,7 +21,8 @@ demo: release
 # while it is read (the reader keeps every problem until it is done; see docs/command-line-guide.md).
 # Issue 32's plan steps (4 plans of --lines cells, a state GET on a second instance without a preview
 # cache, the apply there) hold at this scale; at --lines 1100000 (the issue's 17-year plan) the RSS and
-# /healthz p95 bounds fail still (docs/admin-guide.md gives the figures).
+# /healthz p95 bounds fail still, and the apply's long SQLite lock makes the other instance log an ERROR
+# (docs/admin-guide.md gives the figures).
 ABUSE_ARGS ?= --uploads 3 --lines 100000
 abuse: release
 	python3 scripts/abuse.py .build/release/slotsheet $(ABUSE_ARGS)

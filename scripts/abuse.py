@@ -12,8 +12,8 @@ What it asserts, all in one run:
   17-year plan, 24 MB, is 1,100,000), each read and its page viewed: RSS under 600 MB;
 - a plain GET of such an upload's state (`GET /api/imports/N`, no paging parameters, and the
   upload's page) is under 10 MB, also on a second instance on the same database that keeps no
-  preview in memory (`web.preview_cache_mb=0`), where 8 such GETs at once keep `/healthz` p95
-  under 200 ms;
+  preview in memory (`web.preview_cache_mb=0`), where 8 such GETs at once (API and page in turn,
+  over the 4 uploads) keep `/healthz` p95 under 200 ms;
 - an upload read by the first instance (before the second started) is previewed by the second
   without `beingRead` and applied through it (200), and `slotsheet_upload_rereads_total` is 0 on
   both (both instances run with the tests' short read-poll and lease periods);
