@@ -19,6 +19,10 @@ demo: release
 # (3 uploads of 100,000 lines: the memory bound holds there); the issue's full scale is
 # ABUSE_ARGS="--uploads 30 --lines 1200000", where a single 1.1-million-line CSV still peaks at ~340 MB
 # while it is read (the reader keeps every problem until it is done; see docs/command-line-guide.md).
+# Issue 32's plan steps (4 plans of --lines cells, a state GET on a second instance without a preview
+# cache, the apply there) hold at this scale; at --lines 1100000 (the issue's 17-year plan) the RSS and
+# /healthz p95 bounds fail still, and the apply's long SQLite lock makes the other instance log an ERROR
+# (docs/admin-guide.md gives the figures).
 ABUSE_ARGS ?= --uploads 3 --lines 100000
 abuse: release
 	python3 scripts/abuse.py .build/release/slotsheet $(ABUSE_ARGS)

@@ -8,6 +8,15 @@ What it asserts, all in one run:
 - memory: the server's RSS stays under 300 MB while --uploads CSVs of --lines lines, half of
   them with an unknown daypart, are uploaded, read, and their page, API state and error workbook
   (one of more than 1,048,576 lines, one with a field longer than a cell) fetched;
+- plans (issue 32): one office user's 4 uploads of a plan of --lines added cells (the issue's
+  17-year plan, 24 MB, is 1,100,000), each read and its page viewed: RSS under 600 MB;
+- a plain GET of such an upload's state (`GET /api/imports/N`, no paging parameters, and the
+  upload's page) is under 10 MB, also on a second instance on the same database that keeps no
+  preview in memory (`web.preview_cache_mb=0`), where 8 such GETs at once (API and page in turn,
+  over the 4 uploads) keep `/healthz` p95 under 200 ms;
+- an upload read by the first instance (before the second started) is previewed by the second
+  without `beingRead` and applied through it (200), and `slotsheet_upload_rereads_total` is 0 on
+  both (both instances run with the tests' short read-poll and lease periods);
 - with 1,100 idle connections, 128 parallel bogus sign-ins (each a new name, from a new forwarded
   address) or 32 bodies trickling a byte a second: /healthz answers within 200 ms and a
   signed-in user's page within 1 s (the medians of the probes, and every probe within 3x);
@@ -15,20 +24,27 @@ What it asserts, all in one run:
 - a malformed chunked body and a body broken off on /sign-in and on apply are a 400 (or nothing,
   the client being gone), never logged as an ERROR;
 - a user whose password an attacker failed from one address signs in from another;
-- no 5xx in the whole run (the server's own request log is read for it).
+- a utilization report over 10,000 years (and to `+99999999`) is refused (400) within a second;
+- no 5xx in the whole run, nothing logged as an ERROR (both instances' request logs are read for it).
 
 Random choices (names, addresses) come from a printed seed. Exit 0 when every bound held.
 """
-import argparse, http.client, json, os, random, re, shutil, socket, statistics, subprocess, sys, tempfile, threading, time, urllib.parse
+import argparse, datetime, http.client, json, os, random, re, shutil, socket, statistics, subprocess, sys, tempfile, threading, time, urllib.parse
 
 RSS_LIMIT_MB = 300
 HEALTH_LIMIT = 0.200
 PAGE_LIMIT = 1.0
+PLAN_UPLOADS = 4
+PLAN_RSS_LIMIT_MB = 600
+STATE_LIMIT_BYTES = 10_000_000
+STATE_READERS = 8
 
 
 class Server:
-    def __init__(self, binary, folder, port):
-        self.binary, self.folder, self.port = binary, folder, port
+    """One `slotsheet serve` on the run's SQLite database; a second instance shares the database."""
+
+    def __init__(self, binary, folder, port, name="serve", settings=()):
+        self.binary, self.folder, self.port, self.name, self.settings = binary, folder, port, name, list(settings)
         self.database = f"sqlite:{folder}/abuse.sqlite"
         self.env = dict(os.environ, SLOTSHEET_DB=self.database, SLOTSHEET_TODAY="2026-12-01", SLOTSHEET_UPLOAD_DIR=f"{folder}/uploads")
 
@@ -36,10 +52,13 @@ class Server:
         return subprocess.run([self.binary, *args], env=self.env, input=stdin, capture_output=True, text=True, check=True).stdout
 
     def start(self):
-        self.log = open(f"{self.folder}/serve.log", "w")
+        self.log = open(f"{self.folder}/{self.name}.log", "w")
         self.process = subprocess.Popen(
             [self.binary, "serve", "--listen", f"127.0.0.1:{self.port}", "--trusted-proxies", "127.0.0.1", "--upload-limit-mb", "64",
-             "--set", "web.header_timeout_seconds=3", "--set", "web.body_timeout_seconds=4", "--set", "web.idle_timeout_seconds=120"],
+             "--set", "web.header_timeout_seconds=3", "--set", "web.body_timeout_seconds=4", "--set", "web.idle_timeout_seconds=120",
+             # The reading queue's periods short, as the tests set them; /metrics open to the probe.
+             "--set", "web.read_lease_seconds=4", "--set", "web.read_poll_seconds=1", "--set", "web.metrics_from=127.0.0.1",
+             *[argument for setting in self.settings for argument in ("--set", setting)]],
             env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
         for _ in range(200):
             try:
@@ -47,20 +66,32 @@ class Server:
                     return
             except OSError:
                 time.sleep(0.1)
-        raise SystemExit("the server did not start: " + open(f"{self.folder}/serve.log").read())
+        raise SystemExit("the server did not start: " + open(f"{self.folder}/{self.name}.log").read())
 
     def rss_mb(self):
-        with open(f"/proc/{self.process.pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
+        try:
+            with open(f"/proc/{self.process.pid}/status") as status:
+                for line in status:
+                    if line.startswith("VmRSS:"):
+                        return int(line.split()[1]) / 1024
+        except OSError:  # the process has ended
+            pass
         return 0
 
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=30)
         self.log.close()
-        return open(f"{self.folder}/serve.log").read()
+        return open(f"{self.folder}/{self.name}.log").read()
+
+    def metric(self, name):
+        """The value of the /metrics line `name ...`; None when the instance does not report it."""
+        status, _, text = request(self.port, "GET", "/metrics")
+        assert status == 200, f"/metrics answered {status}"
+        for line in text.decode().splitlines():
+            if line.split(" ")[0].split("{")[0] == name:
+                return float(line.split()[-1])
+        return None
 
 
 def request(port, method, path, body=None, headers=None, timeout=60):
@@ -120,6 +151,16 @@ class Probe:
             time.sleep(0.05)
         return statistics.median(health), max(health), statistics.median(page), max(page)
 
+    def health_p95(self, rounds=40):
+        """The 95th percentile (nearest rank) of `rounds` /healthz answers, in seconds."""
+        times = []
+        for _ in range(rounds):
+            start = time.monotonic()
+            assert request(self.port, "GET", "/healthz", timeout=30)[0] == 200
+            times.append(time.monotonic() - start)
+            time.sleep(0.05)
+        return sorted(times)[max(0, -(-95 * rounds // 100) - 1)]
+
 
 class Checks:
     def __init__(self):
@@ -169,6 +210,34 @@ def bad_csv(lines):
     return ("date,daypart,staff,available\n" + (good + bad) * (lines // 2)).encode()
 
 
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def plan_csv(lines):
+    """A plan of `lines` added cells: every active person in every active daypart of the sample
+    database, day after day from 2027-01-01 (1,100,000 cells are 17 years, 24 MB)."""
+    samples = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Samples")
+
+    def active(name):
+        with open(os.path.join(samples, name), encoding="utf-8") as table:
+            rows = [line.strip().split(",") for line in table.read().splitlines()[1:] if line.strip()]
+        return [row[0] for row in rows if row[-1] == "true"]
+
+    staff, dayparts = active("staff.csv"), active("dayparts.csv")
+    out, day, count = ["date,daypart,staff,available\n"], datetime.date(2027, 1, 1), 0
+    while count < lines:
+        for daypart in dayparts:
+            for person in staff:
+                if count < lines:
+                    out.append(f"{day.isoformat()},{daypart},{person},x\n")
+                    count += 1
+        day += datetime.timedelta(days=1)
+    return "".join(out).encode()
+
+
 def raw(port, data, read=True, timeout=10):
     s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
     s.sendall(data)
@@ -198,9 +267,7 @@ def main():
     print(f"abuse test: seed {arguments.seed}, {arguments.uploads} uploads of {arguments.lines} lines, load {os.getloadavg()}", flush=True)
     rng = random.Random(arguments.seed)
     folder = tempfile.mkdtemp(prefix="slotsheet-abuse-")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     server = Server(os.path.abspath(arguments.binary), folder, port)
     server.cli("db", "init")
     server.cli("db", "seed", "--sample")
@@ -208,6 +275,10 @@ def main():
     server.cli("user", "add", "maria", "--role", "office", "--password-stdin", stdin=password + "\n")
     server.cli("user", "add", "ada", "--role", "admin", "--password-stdin", stdin=password + "\n")
     token = server.cli("user", "token", "maria").strip().split()[-1]
+    # The plans' uploader, an office account of its own (maria's waiting uploads are taken below).
+    server.cli("user", "add", "olga", "--role", "office", "--password-stdin", stdin=password + "\n")
+    olga_token = server.cli("user", "token", "olga").strip().split()[-1]
+    second = Server(server.binary, folder, free_port(), name="second", settings=["web.preview_cache_mb=0"])
     # A person may have 10 uploads waiting (a bound of its own); more uploads come from more office
     # accounts, 9 each (maria keeps a place for one more below), as a team of attackers (or one with
     # several accounts) would send them.
@@ -218,12 +289,15 @@ def main():
         uploaders.append(server.cli("user", "token", f"maria{extra + 1}").strip().split()[-1])
     server.start()
     checks = Checks()
-    peak = [0.0]
+    peak = [0.0, 0.0, 0.0]  # over the whole run, over the step that resets it, and the second instance's
     sampling = threading.Event()
 
     def sample():
         while not sampling.is_set():
-            peak[0] = max(peak[0], server.rss_mb())
+            rss = server.rss_mb()
+            peak[0], peak[1] = max(peak[0], rss), max(peak[1], rss)
+            if getattr(second, "process", None) and second.process.poll() is None:
+                peak[2] = max(peak[2], second.rss_mb())
             time.sleep(0.1)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -260,6 +334,68 @@ def main():
         checks.expect(long_book[0] == 200, f"the error workbook of a field of 40,000 characters: {long_book[0]}")
         checks.figures.append(f"{arguments.uploads} uploads of {arguments.lines:,} lines read in {time.monotonic() - started:.0f} s, peak RSS {peak[0]:.0f} MB")
         checks.expect(peak[0] < RSS_LIMIT_MB, f"peak RSS {peak[0]:.0f} MB through the uploads (< {RSS_LIMIT_MB} MB)")
+
+        # 1b. Plans: PLAN_UPLOADS uploads by one office user of a plan of --lines added cells (the
+        # issue's 17-year plan at 1,100,000), each read: what reading found is stored once, and the
+        # previews the instance keeps are capped in bytes, so memory stays bounded.
+        plan = plan_csv(arguments.lines)
+        olga = Browser(port, "olga", password, "192.0.2.9")
+        checks.expect(olga.status == 303, "olga signs in")
+        peak[1], started = 0.0, time.monotonic()
+        plan_ids = []
+        for index in range(PLAN_UPLOADS):
+            plan_ids.append(upload(port, olga_token, f"plan-{index}.csv", plan))
+        for plan_id in plan_ids:
+            _, state, _ = wait_read(port, olga_token, plan_id)
+            request(port, "GET", f"/uploads/{plan_id}", headers=olga.headers(), timeout=120)
+        result = state.get("result") or {}
+        checks.expect(state["state"] == "ready" and (result.get("changesTotal") or 0) == arguments.lines,
+                      f"a plan of {arguments.lines:,} cells is ready with {result.get('changesTotal')} changes ({state['state']})")
+        checks.figures.append(f"{PLAN_UPLOADS} plans of {arguments.lines:,} cells ({len(plan) / 1e6:.1f} MB) read in {time.monotonic() - started:.0f} s, peak RSS {peak[1]:.0f} MB")
+        checks.expect(peak[1] < PLAN_RSS_LIMIT_MB, f"peak RSS {peak[1]:.0f} MB through {PLAN_UPLOADS} plan uploads (< {PLAN_RSS_LIMIT_MB} MB)")
+
+        # 1c. A plain GET of a plan's state, on this instance and on a second one on the same
+        # database that caches no preview (web.preview_cache_mb=0: every GET decodes the stored one),
+        # answers a page, not the whole plan; 8 of them at once leave /healthz quick.
+        second.start()
+        for instance in (server, second):
+            api = request(instance.port, "GET", f"/api/imports/{plan_ids[0]}", headers={"Authorization": f"Bearer {olga_token}"}, timeout=120)
+            page = request(instance.port, "GET", f"/uploads/{plan_ids[0]}", headers=olga.headers(), timeout=120)
+            checks.expect(api[0] == 200 and len(api[2]) < STATE_LIMIT_BYTES, f"{instance.name}: a plain GET /api/imports/N of the plan: {api[0]}, {len(api[2]):,} bytes (< 10 MB)")
+            checks.expect(page[0] == 200 and len(page[2]) < STATE_LIMIT_BYTES, f"{instance.name}: the plan's upload page: {page[0]}, {len(page[2]):,} bytes (< 10 MB)")
+        stop_reading, answers = threading.Event(), []
+
+        def read_state(index):
+            while not stop_reading.is_set():
+                if index % 2:
+                    status = request(second.port, "GET", f"/api/imports/{plan_ids[index % PLAN_UPLOADS]}", headers={"Authorization": f"Bearer {olga_token}"}, timeout=120)[0]
+                else:
+                    status = request(second.port, "GET", f"/uploads/{plan_ids[index % PLAN_UPLOADS]}", headers=olga.headers(), timeout=120)[0]
+                answers.append(status)
+
+        readers = [threading.Thread(target=read_state, args=(index,)) for index in range(STATE_READERS)]
+        for reader in readers:
+            reader.start()
+        time.sleep(0.5)
+        p95 = Probe(second.port, olga).health_p95()
+        stop_reading.set()
+        for reader in readers:
+            reader.join()
+        checks.figures.append(f"{STATE_READERS} plain state GETs at once on the second instance (no preview cache, {len(answers)} answered): /healthz p95 {p95 * 1000:.0f} ms, its peak RSS {peak[2]:.0f} MB")
+        checks.expect(p95 < HEALTH_LIMIT and set(answers) == {200}, f"{STATE_READERS} state GETs at once: /healthz p95 {p95 * 1000:.0f} ms (< 200 ms), answers {sorted(set(answers))}")
+
+        # 1d. Read by the first instance, previewed and applied by the second: from the stored
+        # preview, never read again (no beingRead, no re-read counted on either).
+        status, _, answer = request(second.port, "GET", f"/api/imports/{plan_ids[0]}?changesLimit=1", headers={"Authorization": f"Bearer {olga_token}"}, timeout=120)
+        state = json.loads(answer)
+        checks.expect(status == 200 and "beingRead" not in state and state["state"] == "ready", f"the second instance previews the first's upload: {status}, {state['state']}, beingRead {state.get('beingRead')}")
+        digest = (state.get("result") or {}).get("planDigest")
+        started = time.monotonic()
+        status, _, answer = request(second.port, "POST", f"/api/imports/{plan_ids[0]}/apply", json.dumps({"planDigest": digest}),
+                                    {"Authorization": f"Bearer {olga_token}", "Content-Type": "application/json"}, timeout=600)
+        checks.expect(status == 200, f"the second instance applies it: {status} in {time.monotonic() - started:.1f} s {answer[:200] if status != 200 else ''}")
+        rereads = [instance.metric("slotsheet_upload_rereads_total") for instance in (server, second)]
+        checks.expect(rereads == [0, 0], f"slotsheet_upload_rereads_total on the two instances: {rereads} (0)")
 
         # 2. 1,100 idle connections.
         idle = []
@@ -351,6 +487,8 @@ def main():
     finally:
         sampling.set()
         log = server.stop()
+        if getattr(second, "process", None):
+            log += second.stop()
     five = [line for line in log.splitlines() if re.search(r" 5\d\d \d+ms ", line)]
     checks.expect(not five, f"no 5xx in the request log ({len(five)}: {five[:3]})")
     errors = [line for line in log.splitlines() if " ERROR " in line]
