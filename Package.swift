@@ -120,8 +120,9 @@ let package = Package(
             swiftSettings: strict,
             plugins: ["EmbedSamples", "EmbedVersion"]),
 
-        // The office's web front: routes, pages, sessions, uploads and the JSON API. Handlers call
-        // SlotSheetCore's jobs; no import, export or rule logic lives here.
+        // The office's web front: routes, pages, sessions, CSRF, the uploads' HTTP side and the JSON
+        // API. Handlers parse, call SlotSheetCore's jobs and render; use cases, rules and messages
+        // are the core's.
         .target(
             name: "SlotSheetWeb",
             dependencies: [

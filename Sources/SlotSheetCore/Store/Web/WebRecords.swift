@@ -5,9 +5,11 @@ import SlotSheetTemplates
 public struct AppUser: Hashable, Sendable {
     /// What a person may do in the web front.
     public enum Role: String, CaseIterable, Sendable, Codable {
-        /// Templates, uploads, previews, apply, their own uploads and the history.
+        /// Templates, their own uploads (availability and requests workbooks), previews and applies,
+        /// deciding repair requests, the lists read-only, and the history.
         case office
-        /// Everything an office user may, plus undo, everyone's uploads, reports and users.
+        /// Everything an office user may, plus changing the lists, undo, everyone's uploads,
+        /// reports, the nightly's exports, the tenants' notices and users.
         case admin
     }
 
