@@ -42,8 +42,13 @@ final class TestDatabase {
     }
 
     /// A plain GRDB connection beside a SQLite store, for checks the store API does not offer.
+    /// With the store's busy timeout: a store another thread just let go of may still hold the
+    /// file for its closing checkpoint, and a raw connection without one fails at once with
+    /// "database is locked" (seen in RequestRaceTests under a loaded machine).
     func rawConnection() throws -> DatabaseQueue {
-        try DatabaseQueue(path: path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(SQLiteStore.defaultBusyTimeout)
+        return try DatabaseQueue(path: path, configuration: configuration)
     }
 
     /// The one number a query returns (`SELECT COUNT(*) ...`), on either backend.
