@@ -38,17 +38,9 @@ public struct ListUploadJob {
             let outcome = try ListJob(store: store, rules: rules).run(parsed, request) { session, outcome in
                 try UploadReapply.moveToApplied(id, batchID: outcome.auditBatchID, in: session)
             }
-            switch outcome.status {
-            case let .applied(batch):
-                return .applied(batchID: batch)
-            case .nothingToChange:
-                return .nothingToChange(batchID: outcome.auditBatchID ?? 0)
-            case .planChanged, .rejected, .stale, .dryRun:
-                // Two applies at once: the one that waited finds the rows written by the other, so its plan changed.
-                return try frame.refused(id, read: {
-                    try pipeline.check(parsed, file: file, store: store, rules: rules, paper: scratch.paper) { _ in scratch.path("xlsx") }
-                }, decode: StoredListPreview.decode)
-            }
+            return try frame.answer(outcome.status, auditBatchID: outcome.auditBatchID, id: id, read: {
+                try pipeline.check(parsed, file: file, store: store, rules: rules, paper: scratch.paper) { _ in scratch.path("xlsx") }
+            }, decode: StoredListPreview.decode)
         }
     }
 }

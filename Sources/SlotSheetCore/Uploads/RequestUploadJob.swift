@@ -73,16 +73,9 @@ public struct RequestUploadJob {
             let outcome = try RequestDecisionJob(store: store, rules: rules, notices: notices).run(sheet, request) { session, outcome in
                 try UploadReapply.moveToApplied(id, batchID: outcome.auditBatchID, in: session)
             }
-            switch outcome.status {
-            case let .applied(batch):
-                return .applied(batchID: batch)
-            case .nothingToChange:
-                return .nothingToChange(batchID: outcome.auditBatchID ?? 0)
-            case .planChanged, .rejected, .stale, .dryRun:
-                return try frame.refused(id, read: {
-                    try pipeline.check(sheet, file: file, store: store, rules: rules, paper: scratch.paper) { _ in scratch.path("csv") }
-                }, decode: StoredDecisionPreview.decode)
-            }
+            return try frame.answer(outcome.status, auditBatchID: outcome.auditBatchID, id: id, read: {
+                try pipeline.check(sheet, file: file, store: store, rules: rules, paper: scratch.paper) { _ in scratch.path("csv") }
+            }, decode: StoredDecisionPreview.decode)
         }
     }
 }

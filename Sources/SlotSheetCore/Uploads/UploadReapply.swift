@@ -75,6 +75,19 @@ struct UploadReapply {
         return .notApplied(try decode(read.stored))
     }
 
+    /// The answer to a kind's job that ran with the digest: applied, nothing to change (both with
+    /// their batch), or, for any attempt that applied nothing, `refused`'s new reading. Two applies
+    /// at once land here too: the one that waited finds the rows written by the other, so its plan
+    /// changed.
+    func answer<Preview>(_ status: BatchAttemptStatus, auditBatchID: RowID?, id: RowID, read: () throws -> UploadRead,
+                         decode: ([UInt8]) throws -> Preview) throws -> UploadApplied<Preview> {
+        switch status {
+        case let .applied(batch): return .applied(batchID: batch)
+        case .nothingToChange: return .nothingToChange(batchID: auditBatchID ?? 0)
+        case .planChanged, .rejected, .stale, .dryRun: return try refused(id, read: read, decode: decode)
+        }
+    }
+
     /// What the upload's row says now that it could not be applied.
     private func settled<Preview>(_ id: RowID) throws -> UploadApplied<Preview> {
         guard let upload = try store.read({ try $0.upload(id: id) }) else { return .notReady(.discarded) }
