@@ -222,6 +222,9 @@ extension WebWords {
         apiBadChoice: { parameter, value, choices in
             "\(parameter): '\(value)' is niet toegestaan; geef een van \(choices), of laat \(parameter) weg."
         },
+        apiControlCharacter: { parameter in
+            "\(parameter): de waarde bevat een stuurteken (zoals een regeleinde of NUL), en dat mag geen waarde hier bevatten; stuur hem zonder, of laat \(parameter) weg."
+        },
         apiBadLanguage: { value in "lang: '\(value)' is geen taal van slotsheet; gebruik en of nl, of laat lang weg." },
         methodNotAllowedTitle: "Niet mogelijk op dit adres",
         methodNotAllowed: { method, allowed in "Dit adres neemt geen \(method)-verzoeken aan; wel \(allowed)." },

@@ -222,6 +222,9 @@ extension WebWords {
         apiBadChoice: { parameter, value, choices in
             "\(parameter): '\(value)' is not allowed; give one of \(choices), or leave \(parameter) out."
         },
+        apiControlCharacter: { parameter in
+            "\(parameter): the value holds a control character (such as a line break or NUL), which no value here may hold; send it without, or leave \(parameter) out."
+        },
         apiBadLanguage: { value in "lang: '\(value)' is not a language of slotsheet; use en or nl, or leave lang out." },
         methodNotAllowedTitle: "Not possible at this address",
         methodNotAllowed: { method, allowed in "This address does not take \(method) requests; it takes \(allowed)." },

@@ -230,6 +230,8 @@ public struct WebWords: Sendable {
     public var apiBadNumber: @Sendable (_ parameter: String, _ value: String, _ minimum: Int, _ maximum: Int) -> String
     /// A query parameter that is not one of its choices.
     public var apiBadChoice: @Sendable (_ parameter: String, _ value: String, _ choices: String) -> String
+    /// A query parameter whose name or value holds a control character (a NUL, a line break).
+    public var apiControlCharacter: @Sendable (_ parameter: String) -> String
     /// A `lang` that is neither `en` nor `nl`.
     public var apiBadLanguage: @Sendable (_ value: String) -> String
     /// A method the address does not take (405); `allowed` lists the ones it does.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import InteropSupport
 import SlotSheetCore
 import SlotSheetTemplates
 import Testing
@@ -60,6 +61,36 @@ import Testing
             #expect(badDate.status == .badRequest && badDate.text.contains("\"parameter\":\"from\""), "\(badDate.text)")
             let badLanguage = try await api.send(.get, "/api/template?from=2026-12-01&to=2026-12-02&lang=fr")
             #expect(badLanguage.status == .badRequest && badLanguage.text.contains("\"parameter\":\"lang\""), "not quietly English: \(badLanguage.text)")
+        }
+    }
+
+    /// A NUL or another control character in a query parameter is refused naming the parameter, on
+    /// the API and on pages, before it reaches the database: PostgreSQL cannot take a NUL and
+    /// answered a 500 (schemathesis found `GET /api/batches?user=...%00...`).
+    @Test(arguments: TestBackend.available) func aControlCharacterInTheQueryIsA400NamingTheParameter(_ backend: TestBackend) async throws {
+        let fixture = try WebFixture(backend)
+        let token = try UserDirectory(store: fixture.store, clock: fixture.clock, cost: 4).newToken(for: "olga")
+        try await fixture.application.test(.router) { client in
+            var api = RouterAPI(client: client, token: token)
+            for query in ["user=%C3%BA%00w", "user=olga%0A", "outcome=applied&user=a%1Bb", "limit=5&corporation=x%00"] {
+                let path = query.contains("corporation") ? "/api/requests" : "/api/batches"
+                let response = try await api.send(.get, "\(path)?\(query)")
+                #expect(response.status == .badRequest, "\(query): \(response.text)")
+                let error = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String]
+                let name = query.contains("corporation") ? "corporation" : "user"
+                #expect(error?["code"] == "bad_parameter" && error?["parameter"] == name, "\(query): \(response.text)")
+                #expect(error?["message"] == "\(name): the value holds a control character (such as a line break or NUL), which no value here may hold; send it without, or leave \(name) out.")
+            }
+            #expect(try await api.send(.get, "/api/batches?user=%C3%BAw").status == .ok, "a name without control characters is looked for")
+            api.language = "nl"
+            let dutch = try await api.send(.get, "/api/batches?user=%00")
+            #expect(dutch.text.contains("user: de waarde bevat een stuurteken"), "\(dutch.text)")
+
+            var olga = Browser()
+            _ = try await olga.signIn(client, as: "olga")
+            let page = try await client.execute(uri: "/history?user=ol%00ga", method: .get, headers: olga.headers())
+            #expect(page.status == .badRequest && page.text.contains("user: the value holds a control character"), "\(page.text)")
+            #expect(!page.text.contains("\u{0}"))
         }
     }
 

@@ -26,6 +26,12 @@ public enum EchoedText {
         return String(result)
     }
 
+    /// Whether `text` holds a character `escaped(_:)` would show escaped: text a person typed never
+    /// does, and PostgreSQL cannot even take a NUL in a parameter.
+    public static func holdsControlCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: isEscaped)
+    }
+
     static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true

@@ -45,6 +45,7 @@ public enum WebServer {
             LanguageMiddleware()
             SecurityHeadersMiddleware()
             ErrorResponderMiddleware(logger: services.logger, routes: routes, metrics: services.metrics)
+            QueryTextMiddleware()
         }
         StaticRoutes(services: services).add(to: router)
         MetricsRoutes(services: services).add(to: router)
