@@ -64,6 +64,28 @@ def tick_with_keyboard(page, ids):
         expect(page.locator(f"#request-{request}")).to_be_checked()
 
 
+def expect_preview(page, counts, changes, name):
+    """A preview (of the page's own decision or of an upload, read off the request path: the page
+    refreshes itself until it is) with these counts and as many changes; looked at as `name`."""
+    for count in counts:
+        expect(page.locator("p.counts")).to_contain_text(count, timeout=60_000)
+    expect(page.locator("table.decision-changes tbody tr")).to_have_count(changes)
+    look(page, name)
+
+
+def apply_preview(page):
+    page.click("text=Apply this decision")
+    expect(page.locator(".message.ok")).to_contain_text("Applied as batch")
+
+
+def upload_workbook(page, path):
+    """The edited workbook sent back from the Requests page: its upload's page."""
+    page.goto(base + "/requests")
+    page.set_input_files("#requests-file", path)
+    page.click("text=Check the workbook")
+    expect(page).to_have_url(re.compile(r"/request-uploads/\d+$"))
+
+
 def row_ids(page, status=None):
     rows = page.locator("table.requests tbody tr")
     found = []
@@ -104,14 +126,11 @@ with sync_playwright() as playwright:
     page.locator("button[value=approve]").focus()
     page.keyboard.press("Enter")
     expect(page.locator("h1")).to_have_text("Preview of the decision")
-    expect(page.locator("p.counts")).to_have_text("3 approved; 0 unchanged.")
-    expect(page.locator("table.decision-changes tbody tr")).to_have_count(3)
-    look(page, "preview")
+    expect_preview(page, ["3 approved; 0 unchanged."], 3, "preview")
 
     step("apply it: the result, and the batch in the history")
-    page.click("text=Apply this decision")
+    apply_preview(page)
     expect(page.locator("h1")).to_have_text("Decision applied")
-    expect(page.locator(".message.ok")).to_contain_text("Applied as batch")
     look(page, "result")
     page.click("text=See it in the history")
     expect(page.locator("main table tbody tr").first).to_contain_text("web: approve 3 requests")
@@ -209,19 +228,11 @@ with sync_playwright() as playwright:
     sheet.cell(rows[2], note).value = "The tenant fixed it himself"
     decided = os.path.join(out, "decided.xlsx")
     book.save(decided)
-    page.goto(base + "/requests")
-    page.set_input_files("#requests-file", decided)
-    page.click("text=Check the workbook")
-    expect(page).to_have_url(re.compile(r"/request-uploads/\d+$"))
-    # Read off the request path by the reading queue: the page refreshes itself until it is.
-    expect(page.locator("p.counts")).to_contain_text("2 completed", timeout=60_000)
-    expect(page.locator("p.counts")).to_contain_text("1 cancelled")
-    expect(page.locator("table.decision-changes tbody tr")).to_have_count(3)
-    look(page, "upload-preview")
+    upload_workbook(page, decided)
+    expect_preview(page, ["2 completed", "1 cancelled"], 3, "upload-preview")
 
     step("apply the upload: the requests' statuses and their log on the page")
-    page.click("text=Apply this decision")
-    expect(page.locator(".message.ok")).to_contain_text("Applied as batch")
+    apply_preview(page)
     look(page, "upload-applied")
     page.goto(base + "/requests?status=completed")
     if not set(completed) <= set(row_ids(page, "completed")):
@@ -237,9 +248,7 @@ with sync_playwright() as playwright:
     sheet.cell(rows[0], status).value = "maybe"
     wrong = os.path.join(out, "wrong.xlsx")
     book.save(wrong)
-    page.goto(base + "/requests")
-    page.set_input_files("#requests-file", wrong)
-    page.click("text=Check the workbook")
+    upload_workbook(page, wrong)
     expect(page.locator("main")).to_contain_text(f"Sheet Requests, cell {openpyxl.utils.get_column_letter(status)}{rows[0]}",
                                                  timeout=60_000)
     expect(page.locator("main")).to_contain_text("'maybe' is not a status.")
