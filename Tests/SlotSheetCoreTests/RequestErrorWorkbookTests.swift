@@ -51,6 +51,14 @@ import Testing
             let fill = { (ref: String) in (marks[ref] as? [Any])?.last as? String }
             #expect(note("J2").hasPrefix(listed[0][2]) && note("K3").hasPrefix(listed[1][2]), "\(marks)")
             #expect(fill("J2") != nil && fill("K3") != nil && fill("A2") == nil && fill("J3") == nil && note("A2").isEmpty, "\(marks)")
+            // The office may mend the red cells in it and import it again: read back, it has the file's problems, at their cells.
+            let again = try scenario.run(path, dryRun: true)
+            let found = again.problems.map { ($0.place.text(.en), $0.message(.en)) }
+            let expected = outcome.problems.map { problem -> (String, String) in
+                guard case let .cell(_, reference) = problem.place else { return (problem.place.text(.en), problem.message(.en)) }
+                return (ImportProblem.Location.cell(sheet: data, reference: reference).text(.en), problem.message(.en))
+            }
+            #expect(found.elementsEqual(expected, by: ==), "\(found)")
         }
     }
 }
