@@ -67,8 +67,6 @@ public struct RequestPageWords: Sendable {
     public var uploadRefusedNotice: String
     /// A stale workbook: what applying the office's own edits on top would do.
     public var onTopNote: String
-    public var errorListNote: String
-    public var errorListButton: String
     /// `POST /api/requests/decisions` with a body that is no decision.
     public var apiBodyNotDecision: String
     /// A `planDigest` that is no digest.
@@ -133,8 +131,6 @@ public struct RequestPageWords: Sendable {
         uploadRefusedNotice: "These decisions cannot be applied as they are: each problem below says why. Mend the workbook and upload it again.",
         onTopNote: "Requests changed since this workbook was downloaded. You can apply only your own edits that are still allowed, "
             + "on top of the requests as they are now.",
-        errorListNote: "Every problem with its place and fix, as a list to sort and filter in a spreadsheet.",
-        errorListButton: "Download the problems (CSV)",
         apiBodyNotDecision: "The body is not a decision. Send {\"requests\": [1043, 1044], \"decision\": \"approve\"}, with a \"note\" (a cancel needs one) "
             + "and, to apply, the \"planDigest\" of the preview.",
         apiPlanDigestMalformed: "planDigest is the 64 hexadecimal characters of a preview's planDigest; leave it out to preview.")
@@ -198,8 +194,6 @@ public struct RequestPageWords: Sendable {
         uploadRefusedNotice: "Deze beslissingen kunnen zo niet worden toegepast: elk probleem hieronder zegt waarom. Verbeter de werkmap en upload hem opnieuw.",
         onTopNote: "Verzoeken zijn veranderd sinds deze werkmap werd gedownload. U kunt alleen uw eigen wijzigingen die nog zijn toegestaan "
             + "toepassen, bovenop de verzoeken zoals ze nu zijn.",
-        errorListNote: "Elk probleem met zijn plaats en oplossing, als lijst om in een spreadsheet te sorteren en te filteren.",
-        errorListButton: "De problemen downloaden (CSV)",
         apiBodyNotDecision: "De inhoud is geen beslissing. Stuur {\"requests\": [1043, 1044], \"decision\": \"approve\"}, met een \"note\" (een annulering "
             + "heeft er een nodig) en, om toe te passen, de \"planDigest\" van het voorbeeld.",
         apiPlanDigestMalformed: "planDigest bestaat uit de 64 hexadecimale tekens van de planDigest van een voorbeeld; laat hem weg voor een voorbeeld.")

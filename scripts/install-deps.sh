@@ -5,8 +5,8 @@
 #   bash scripts/install-deps.sh --test   also the Python venv with the peer readers for interop tests,
 #                                         LibreOffice, poppler-utils, the Carlito font, the PostgreSQL server
 #                                         programs, and for the web front's browser walk Debian's Chromium and
-#                                         .venv-web (Playwright, pointed at that Chromium: no browser is downloaded; schemathesis),
-#                                         .venv-a11y (Playwright and axe-core: the Requests page's WCAG checks),
+#                                         .venv-web (Playwright, pointed at that Chromium: no browser is downloaded; schemathesis;
+#                                         axe-core: the Requests page's WCAG checks),
 #                                         and nginx for the load-balancer test, and .venv-notices (aiosmtpd,
 #                                         icalendar, cryptography: the real mail server of the notices' tests)
 #   bash scripts/install-deps.sh --package  also what builds and checks the Debian package (make package,
@@ -114,17 +114,12 @@ if [ "${1:-}" = "--test" ]; then
         python3 -m venv "$venv"
         "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/notices-requirements.txt
     fi
-    # The Requests page's walk checks every page with axe-core (WCAG 2.2 A/AA), which
-    # axe-playwright-python carries (its axe.min.js), in a venv of its own beside .venv-web.
-    venv=.venv-a11y
-    if ! "$venv/bin/python" -c 'import playwright, axe_playwright_python' 2>/dev/null; then
-        echo "Creating $venv with Playwright and axe-core (axe-playwright-python)"
-        python3 -m venv "$venv"
-        "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/a11y-requirements.txt
-    fi
+    # The browser walks (Playwright), the API's schemathesis run, and axe-core (WCAG 2.2 A/AA, as
+    # axe-playwright-python carries it: its axe.min.js) for the Requests page's walk, in one venv.
+    # A .venv-web made before axe-core joined it gets only what it lacks (pip keeps what is there).
     venv=.venv-web
-    if ! "$venv/bin/python" -c 'import playwright, openpyxl, schemathesis' 2>/dev/null; then
-        echo "Creating $venv with Playwright, openpyxl and schemathesis"
+    if ! "$venv/bin/python" -c 'import playwright, openpyxl, schemathesis, axe_playwright_python' 2>/dev/null; then
+        echo "Creating $venv with Playwright, openpyxl, schemathesis and axe-core (axe-playwright-python)"
         python3 -m venv "$venv"
         "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/web-requirements.txt
     fi

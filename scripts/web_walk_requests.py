@@ -11,11 +11,14 @@ apply shows the result and the history the batch; "select all on this page" tick
 and clears them again; a cancel without a reason is refused with the boxes still ticked; two users
 (office and admin) preview decisions on the same request, the first applies, the second is told
 the plan changed (409); a request's page with its status log; the page in Dutch; the queue
-downloaded as the requests workbook.
+downloaded as the requests workbook, two requests completed and one cancelled in it (openpyxl),
+uploaded back: its preview, its apply, the requests' statuses and log on the page; a workbook with
+a problem shown at its cell, with its error workbook.
 Exits non-zero at the first step that does not hold, naming it.
 """
 import os, re, sys, zipfile
 
+import openpyxl
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import sync_playwright, expect
 
@@ -61,6 +64,28 @@ def tick_with_keyboard(page, ids):
         expect(page.locator(f"#request-{request}")).to_be_checked()
 
 
+def expect_preview(page, counts, changes, name):
+    """A preview (of the page's own decision or of an upload, read off the request path: the page
+    refreshes itself until it is) with these counts and as many changes; looked at as `name`."""
+    for count in counts:
+        expect(page.locator("p.counts")).to_contain_text(count, timeout=60_000)
+    expect(page.locator("table.decision-changes tbody tr")).to_have_count(changes)
+    look(page, name)
+
+
+def apply_preview(page):
+    page.click("text=Apply this decision")
+    expect(page.locator(".message.ok")).to_contain_text("Applied as batch")
+
+
+def upload_workbook(page, path):
+    """The edited workbook sent back from the Requests page: its upload's page."""
+    page.goto(base + "/requests")
+    page.set_input_files("#requests-file", path)
+    page.click("text=Check the workbook")
+    expect(page).to_have_url(re.compile(r"/request-uploads/\d+$"))
+
+
 def row_ids(page, status=None):
     rows = page.locator("table.requests tbody tr")
     found = []
@@ -101,14 +126,11 @@ with sync_playwright() as playwright:
     page.locator("button[value=approve]").focus()
     page.keyboard.press("Enter")
     expect(page.locator("h1")).to_have_text("Preview of the decision")
-    expect(page.locator("p.counts")).to_have_text("3 approved; 0 unchanged.")
-    expect(page.locator("table.decision-changes tbody tr")).to_have_count(3)
-    look(page, "preview")
+    expect_preview(page, ["3 approved; 0 unchanged."], 3, "preview")
 
     step("apply it: the result, and the batch in the history")
-    page.click("text=Apply this decision")
+    apply_preview(page)
     expect(page.locator("h1")).to_have_text("Decision applied")
-    expect(page.locator(".message.ok")).to_contain_text("Applied as batch")
     look(page, "result")
     page.click("text=See it in the history")
     expect(page.locator("main table tbody tr").first).to_contain_text("web: approve 3 requests")
@@ -189,6 +211,55 @@ with sync_playwright() as playwright:
     with zipfile.ZipFile(workbook) as archive:
         if "Requests" not in archive.read("xl/workbook.xml").decode():
             raise SystemExit("walk: the workbook has no sheet Requests")
+
+    step("the workbook with decisions uploaded back: its preview")
+    book = openpyxl.load_workbook(workbook)
+    sheet = book["Requests"]
+    header = [cell.value for cell in sheet[1]]
+    status, note = header.index("status") + 1, header.index("note") + 1
+    rows = [row for row in range(2, sheet.max_row + 1) if sheet.cell(row, status).value == "approved"]
+    if len(rows) < 3:
+        raise SystemExit(f"walk: only {len(rows)} approved requests in the workbook")
+    completed = [str(sheet.cell(row, 1).value) for row in rows[:2]]
+    cancelled = str(sheet.cell(rows[2], 1).value)
+    for row in rows[:2]:
+        sheet.cell(row, status).value = "completed"
+    sheet.cell(rows[2], status).value = "cancelled"
+    sheet.cell(rows[2], note).value = "The tenant fixed it himself"
+    decided = os.path.join(out, "decided.xlsx")
+    book.save(decided)
+    upload_workbook(page, decided)
+    expect_preview(page, ["2 completed", "1 cancelled"], 3, "upload-preview")
+
+    step("apply the upload: the requests' statuses and their log on the page")
+    apply_preview(page)
+    look(page, "upload-applied")
+    page.goto(base + "/requests?status=completed")
+    if not set(completed) <= set(row_ids(page, "completed")):
+        raise SystemExit(f"walk: requests {completed} are not completed on the Requests page")
+    for request, change in [(completed[0], "approved → completed"), (cancelled, "approved → cancelled")]:
+        page.goto(base + f"/requests/{request}")
+        last = page.locator("table.status-log tbody tr").last
+        expect(last).to_contain_text(change)
+        expect(last).to_contain_text("file")
+    expect(page.locator("table.status-log tbody tr").last).to_contain_text("The tenant fixed it himself")
+
+    step("a workbook with a problem: shown at its cell, with its error workbook")
+    sheet.cell(rows[0], status).value = "maybe"
+    wrong = os.path.join(out, "wrong.xlsx")
+    book.save(wrong)
+    upload_workbook(page, wrong)
+    expect(page.locator("main")).to_contain_text(f"Sheet Requests, cell {openpyxl.utils.get_column_letter(status)}{rows[0]}",
+                                                 timeout=60_000)
+    expect(page.locator("main")).to_contain_text("'maybe' is not a status.")
+    look(page, "upload-refused")
+    with page.expect_download() as download_info:
+        page.click("text=Download the error workbook")
+    errors = os.path.join(out, download_info.value.suggested_filename)
+    download_info.value.save_as(errors)
+    marked = openpyxl.load_workbook(errors)
+    if marked.sheetnames != ["Requests", "Errors"] or "'maybe' is not a status." not in str(marked["Errors"]["C2"].value):
+        raise SystemExit(f"walk: the error workbook {errors} holds {marked.sheetnames}, {marked['Errors']['C2'].value!r}")
     browser.close()
 
 print(f"walk: {len(steps)} steps passed; axe found no WCAG 2.2 A/AA violation on {len(checked_pages)} pages "

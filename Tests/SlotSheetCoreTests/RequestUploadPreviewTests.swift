@@ -1,15 +1,16 @@
 import Foundation
 import SlotSheetTemplates
 import Testing
+import XLSXReader
 @testable import SlotSheetCore
 
 /// A requests workbook (or its CSV) is one more kind of upload: its kind's reader and checker
 /// (`RequestUploads`) give the row's reading, a stored decision preview bounded as its page shows
 /// it (every problem counted, the first `ProblemTally.kept` kept with their places and words in both
-/// languages; the digest the checker worked out) and, with problems, the problem list the command
+/// languages; the digest the checker worked out) and, with problems, the error workbook the command
 /// line's `--errors-out` writes, in both languages. On both backends.
 @Suite struct RequestUploadPreviewTests {
-    @Test(arguments: Backend.available) func aRequestsUploadsPreviewIsStoredBoundedWithItsProblemList(_ backend: Backend) throws {
+    @Test(arguments: Backend.available) func aRequestsUploadsPreviewIsStoredBoundedWithItsErrorWorkbooks(_ backend: Backend) throws {
         let fixture = try ImportFixture(backend)
         let rules = fixture.clock.standardRules
         let folder = FileManager.default.temporaryDirectory.appending(path: "request-upload-\(UUID().uuidString)")
@@ -29,7 +30,7 @@ import Testing
             try csv.text.write(toFile: path, atomically: true, encoding: .utf8)
             let pipeline = RequestUploads(), file = UploadFile(path: path, fileName: "\(name).csv", operatorName: "maria")
             return try pipeline.check(try pipeline.parse(file) { _, _ in }, file: file, store: fixture.store, rules: rules, paper: .a4) {
-                folder.appending(path: "\(name)-errors-\($0.rawValue).csv").path
+                folder.appending(path: "\(name)-errors-\($0.rawValue).xlsx").path
             }
         }
 
@@ -46,10 +47,16 @@ import Testing
         let first = try #require(outcome.problems.first)
         #expect(first.message.text(.en) == "There is no request 900001." && first.message.text(.nl) != first.message.text(.en), "\(first)")
         #expect(first.place.text(.en).hasPrefix("Line 2") && first.place.text(.nl).hasPrefix("Regel 2"), "\(first.place)")
-        let english = try String(contentsOfFile: try #require(unknown.workbooks[.en]), encoding: .utf8)
-        let dutch = try String(contentsOfFile: try #require(unknown.workbooks[.nl]), encoding: .utf8)
-        #expect(english.hasPrefix("place,line,column,request,problem,fix") && english.contains(",901200,"), "every problem is in the list")
-        #expect(dutch.hasPrefix("plaats,regel,kolom,verzoek,probleem,oplossing"))
+        // The error workbooks: the CSV's lines, each bad one marked, and the first problems listed with how many there are.
+        let english = try ErrorWorkbookCells(try #require(unknown.workbooks[.en]))
+        let dutch = try ErrorWorkbookCells(try #require(unknown.workbooks[.nl]))
+        #expect(english.sheets == ["CSV", "Errors"] && dutch.sheets == ["CSV", "Fouten"], "\(english.sheets) \(dutch.sheets)")
+        #expect(english["CSV", "A1201"] == "901200", "the file's lines are copied")
+        #expect(english["Errors", "A2"] == "Line 2, column request" && english["Errors", "B2"] == "900001", "\(english.cells["Errors"] ?? [:])")
+        #expect(english["Errors", "C2"] == "There is no request 900001." && dutch["Fouten", "C2"] == "Er is geen verzoek 900001.")
+        #expect(dutch["Fouten", "A2"] == "Regel 2, kolom verzoek" && dutch["Fouten", "B1"] == "Verzoek", "\(dutch.cells["Fouten"] ?? [:])")
+        #expect(english["Errors", "A\(ProblemTally.kept + 1)"] != nil && english["Errors", "A\(ProblemTally.kept + 2)"] == nil)
+        #expect(english.cells["Errors"]?.values.contains { $0.contains("1,200") } == true, "the list says how many problems there are")
 
         // Two requests approved: ready, with the counts and the digest the apply will be given.
         var approved = rows
@@ -67,4 +74,25 @@ import Testing
         guard case .unreadable = try StoredDecisionPreview.decode(refused.stored).result else { Issue.record("not a refusal"); return }
         #expect(refused.reading.state == .refused)
     }
+}
+
+/// An error workbook read back by our own reader: each sheet's cells as text by their A1 reference.
+struct ErrorWorkbookCells {
+    let sheets: [String]
+    let cells: [String: [String: String]]
+
+    init(_ path: String) throws {
+        let book = try Workbook(path: path)
+        var cells: [String: [String: String]] = [:]
+        for sheet in book.sheets {
+            var rows = try book.rows(of: sheet)
+            while let row = try rows.next() {
+                for cell in row.cells { cells[sheet.name, default: [:]][cell.a1] = ListTable.text(cell.value) }
+            }
+        }
+        sheets = book.sheets.map(\.name)
+        self.cells = cells
+    }
+
+    subscript(sheet: String, reference: String) -> String? { cells[sheet]?[reference] }
 }

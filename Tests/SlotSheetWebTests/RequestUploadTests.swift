@@ -5,6 +5,7 @@ import HummingbirdTesting
 import InteropSupport
 import SlotSheetCore
 import Testing
+import XLSXReader
 @testable import SlotSheetWeb
 
 /// The requests workbook uploaded back from the Requests page: one more kind of upload on the one
@@ -139,7 +140,7 @@ import Testing
     }
 
     @Test(.enabled(if: RequestUploadTests.python, "no interop venv"), arguments: TestBackend.available)
-    func aRefusedTransitionIsShownAtItsPlaceWithItsProblemList(_ backend: TestBackend) async throws {
+    func aRefusedTransitionIsShownAtItsPlaceWithItsErrorWorkbook(_ backend: TestBackend) async throws {
         let fixture = try WebFixture(backend)
         try await fixture.application.test(.router) { client in
             var olga = Browser()
@@ -156,15 +157,32 @@ import Testing
             #expect(page.text.contains("Request \(request) is new: it can be approved or cancelled, not completed"), "\(page.text)")
             #expect(page.text.contains("Sheet Requests, cell J"), "the problem's place: \(page.text)")
             #expect(!page.text.contains("name=\"plan\""), "nothing to apply")
-            #expect(page.text.contains("href=\"\(location)/errors.csv\""))
+            let cell = try #require(page.text.firstMatch(of: /Sheet Requests, cell (J[0-9]+)/)).1
+            #expect(page.text.contains("href=\"\(location)/errors.xlsx\""))
 
-            let list = try await client.execute(uri: "\(location)/errors.csv", method: .get, headers: olga.headers())
-            #expect(list.status == .ok && list.headers[.contentType]?.hasPrefix("text/csv") == true, "\(list.status) \(list.headers)")
-            #expect(list.text.hasPrefix("place,line,column,request,problem,fix") && list.text.contains(",\(request),"), "\(list.text)")
+            // The error workbook in the page's language: the workbook as uploaded with the bad cell marked, and the Errors sheet.
             var dutch = Browser(language: "nl")
             _ = try await dutch.signIn(client, as: "olga")
-            let lijst = try await client.execute(uri: "\(location)/errors.csv", method: .get, headers: dutch.headers())
-            #expect(lijst.text.hasPrefix("plaats,regel,kolom,verzoek,probleem,oplossing"), "\(lijst.text)")
+            for (browser, data, errors) in [(olga, "Requests", "Errors"), (dutch, "Verzoeken", "Fouten")] {
+                let download = try await client.execute(uri: "\(location)/errors.xlsx", method: .get, headers: browser.headers())
+                #expect(download.status == .ok && download.headers[.contentType] == ReportFormat.xlsx.contentType, "\(download.status) \(download.headers)")
+                let path = fixture.folder.appending(path: "errors-\(data).xlsx")
+                try Data(buffer: download.body).write(to: path)
+                let book = try Workbook(path: path.path)
+                #expect(book.sheets.map(\.name) == [data, errors], "\(book.sheets.map(\.name))")
+                var cells: [String: String] = [:]
+                for sheet in book.sheets {
+                    var rows = try book.rows(of: sheet)
+                    while let row = try rows.next() {
+                        for value in row.cells { if case let .string(text) = value.value { cells["\(sheet.name)!\(value.a1)"] = text } }
+                    }
+                }
+                #expect(cells["\(data)!\(cell)"] == "completed", "the file as uploaded: \(cells.filter { $0.key.hasPrefix(data) }.count) cells")
+                #expect(cells["\(errors)!B2"] == String(request), "\(cells.filter { $0.key.hasPrefix(errors) })")
+                let said = data == "Verzoeken" ? ("Blad Verzoeken, cel \(cell)", "Verzoek \(request) is nieuw: het kan worden goedgekeurd of geannuleerd, niet afgerond.")
+                    : ("Sheet Requests, cell \(cell)", "Request \(request) is new: it can be approved or cancelled, not completed.")
+                #expect(cells["\(errors)!A2"] == said.0 && cells["\(errors)!C2"] == said.1, "\(cells.filter { $0.key.hasPrefix(errors) })")
+            }
             let pagina = try await client.execute(uri: location, method: .get, headers: dutch.headers())
             #expect(pagina.text.contains("Beslissingen in completed.xlsx"), "\(pagina.text)")
 

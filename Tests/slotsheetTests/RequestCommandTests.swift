@@ -2,6 +2,7 @@ import Foundation
 import InteropSupport
 import SlotSheetCore
 import Testing
+import XLSXReader
 
 /// The office's round trip of docs/requests.md with the built command, on SQLite and PostgreSQL:
 /// export the new requests, approve most, cancel two with a note, move one to a free slot, assign
@@ -55,6 +56,11 @@ import Testing
         let refused = try cli.run("requests", "import", "wrong.csv", "--lang", "nl", "--errors-out", "problems.csv")
         #expect(refused.status == 1 && refused.output.contains("kan worden goedgekeurd of geannuleerd, niet gearchiveerd"), "\(refused.output)")
         #expect(try String(contentsOfFile: cli.path("problems.csv"), encoding: .utf8).hasPrefix("plaats,regel,kolom,verzoek,probleem,oplossing"))
+        // Any other name: the error workbook, the file as read with the bad line marked and the Errors sheet.
+        let workbook = try cli.run("requests", "import", "wrong.csv", "--errors-out", "fix-me.xlsx")
+        #expect(workbook.status == 1, "\(workbook.output)")
+        let book = try Workbook(path: cli.path("fix-me.xlsx"))
+        #expect(book.sheets.map(\.name) == ["CSV", "Errors"], "\(book.sheets.map(\.name))")
         let ods = try cli.run("requests", "export", "-o", "requests.ods")
         #expect(ods.status == 2 && ods.errors.contains("writes the requests workbook as .xlsx"), "\(ods.errors)")
         #expect(try cli.run("requests", "import", "missing.csv").status == 4)

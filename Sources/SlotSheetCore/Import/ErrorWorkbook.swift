@@ -167,17 +167,17 @@ public enum ErrorWorkbook {
     /// About how many characters of the default font a 70-wide column holds.
     private static let charactersPerLine = 75
 
-    static func writeErrorList<Problem>(_ listed: ListedProblems<Problem>, rowOfLine: [Int: Int], sheet: SheetWriter, dataSheet: String,
+    static func writeErrorList<Problem: MarkedProblem>(_ listed: ListedProblems<Problem>, rowOfLine: [Int: Int], sheet: SheetWriter, dataSheet: String,
                                        language: Language, paper: PaperSize) throws {
         let problems = listed.problems
         let titles = language.words.importing.errorsHeaders
-        for (column, (title, width)) in [(titles.place, 34.0), (titles.key, 30), (titles.problem, 70), (titles.fix, 70)].enumerated() {
+        for (column, (title, width)) in [(titles.place, 34.0), (Problem.keyTitle(language), 30), (titles.problem, 70), (titles.fix, 70)].enumerated() {
             try sheet.setColumns(column, column, width: width, style: CellStyle(verticalAlignment: .top, wrap: true))
             try sheet.write(title, row: 0, column: column, style: header)
         }
         for (index, problem) in problems.enumerated() {
             let row = index + 1
-            let place = fitted(problem.location.text(language), language)
+            let place = fitted(problem.placeText(language), language)
             switch problem.location {
             case let .cell(_, reference):
                 try sheet.writeLink(place, to: "internal:'\(dataSheet)'!\(reference)", row: row, column: 0, style: link)
@@ -216,6 +216,15 @@ protocol MarkedProblem {
     func message(_ language: Language) -> String
     func hint(_ language: Language) -> String
     func rowKey(_ language: Language) -> String?
+    /// Where it is, as the Errors sheet's first column says it.
+    func placeText(_ language: Language) -> String
+    /// The title of the Errors sheet's second column, what `rowKey` is.
+    static func keyTitle(_ language: Language) -> String
+}
+
+extension MarkedProblem {
+    func placeText(_ language: Language) -> String { location.text(language) }
+    static func keyTitle(_ language: Language) -> String { language.words.importing.errorsHeaders.key }
 }
 
 extension ImportProblem: MarkedProblem {}

@@ -36,21 +36,21 @@ enum RequestWorkbookReader {
                              problems: reading.problems.sorted(by: DecisionEvaluation.placeOrder), recorded: reading.exported?.recorded)
     }
 
+    /// The sheet a workbook holds the requests in: the one its snapshot names; else the one named
+    /// Requests or Verzoeken, else the first visible worksheet. The error workbook copies the same.
+    static func requestsSheet(in book: Workbook, exported: RequestSheetSnapshot?) -> SheetInfo? {
+        let worksheets = book.sheets.filter { $0.kind == .worksheet }
+        if let exported { return worksheets.first { $0.name == exported.sheet } }
+        let named = Set([RequestSheetText.requestsSheet.english, RequestSheetText.requestsSheet.dutch].map { $0.lowercased() })
+        return worksheets.first { named.contains($0.name.lowercased()) } ?? worksheets.first { $0.state == .visible }
+    }
+
     /// The sheet's rows and problems as they are read.
     private struct Reading {
         var exported: RequestSheetSnapshot?
         var rows: [DecisionRow] = []
         var problems: [DecisionProblem] = []
         var sheetName = ""
-
-        /// The sheet a workbook holds the requests in: the one its snapshot names; else the one
-        /// named Requests or Verzoeken, else the first visible worksheet.
-        private func requestsSheet(in book: Workbook) -> SheetInfo? {
-            let worksheets = book.sheets.filter { $0.kind == .worksheet }
-            if let exported { return worksheets.first { $0.name == exported.sheet } }
-            let named = Set([RequestSheetText.requestsSheet.english, RequestSheetText.requestsSheet.dutch].map { $0.lowercased() })
-            return worksheets.first { named.contains($0.name.lowercased()) } ?? worksheets.first { $0.state == .visible }
-        }
 
         /// "Sheet Verzoeken, cell J7".
         private func place(_ column: RequestColumn, row: Int) -> ImportProblem.Location {
@@ -62,7 +62,7 @@ enum RequestWorkbookReader {
         }
 
         mutating func readRows(of book: Workbook) throws {
-            guard let sheet = requestsSheet(in: book) else {
+            guard let sheet = RequestWorkbookReader.requestsSheet(in: book, exported: exported) else {
                 let name = exported?.sheet ?? RequestSheetText.requestsSheet.english
                 refuse(.missingSheet(name), at: .sheet(name))
                 return

@@ -4,8 +4,8 @@ import XLSXWriter
 
 /// Requests workbooks (and their CSV twin) uploaded from the Requests page: the decisions file's
 /// reader (`RequestDecisionJob.read`), its dry run (and for a stale workbook the office's edits on
-/// top, the command line's `--force`), the preview stored as `StoredDecisionPreview`, the problem
-/// list `slotsheet requests import --errors-out` writes (`DecisionProblemsCSV`) as its error file.
+/// top, the command line's `--force`), the preview stored as `StoredDecisionPreview`, the error
+/// workbook `slotsheet requests import --errors-out FILE.xlsx` writes (`ErrorWorkbook.write(decisions:)`).
 public struct RequestUploads: UploadKindPipeline {
     public init() {}
 
@@ -24,7 +24,7 @@ public struct RequestUploads: UploadKindPipeline {
         if !outcome.problems.isEmpty {
             for language in Language.allCases {
                 let path = workbookPath(language)
-                try DecisionProblemsCSV.write(outcome.problems, language: language, to: path)
+                try ErrorWorkbook.write(decisions: outcome.problems, source: file.path, language: language, paper: paper, to: path)
                 files[language] = path
             }
         }
@@ -44,7 +44,7 @@ public struct RequestUploads: UploadKindPipeline {
 /// the command line's `--force`), the upload moved to `applied` in the decisions' own transaction
 /// (one `requests` batch in the history, undone by `import undo`). The decisions are read again
 /// from the stored bytes; a plan that changed since is applied not at all and its new preview is
-/// stored with the upload, with its problem list. The log's channel is `file`: the decisions were
+/// stored with the upload, with its error workbooks. The log's channel is `file`: the decisions were
 /// made in a file, whichever front carried it.
 public struct RequestUploadJob {
     public let store: any RepairStore
@@ -74,7 +74,7 @@ public struct RequestUploadJob {
                 try UploadReapply.moveToApplied(id, batchID: outcome.auditBatchID, in: session)
             }
             return try frame.answer(outcome.status, auditBatchID: outcome.auditBatchID, id: id, read: {
-                try pipeline.check(sheet, file: file, store: store, rules: rules, paper: scratch.paper) { _ in scratch.path("csv") }
+                try pipeline.check(sheet, file: file, store: store, rules: rules, paper: scratch.paper) { _ in scratch.path("xlsx") }
             }, decode: StoredDecisionPreview.decode)
         }
     }

@@ -30,8 +30,4 @@ public enum UploadKind: String, CaseIterable, Sendable {
         if let list { return ListUploads(kind: list) }
         return self == .requests ? RequestUploads() : AvailabilityUploads()
     }
-
-    /// The error file an upload with problems keeps: a marked workbook, or for requests the
-    /// problem list `requests import --errors-out` writes.
-    public var errorFormat: ReportFormat { self == .requests ? .csv : .xlsx }
 }

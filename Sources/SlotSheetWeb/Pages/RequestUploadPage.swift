@@ -34,7 +34,7 @@ struct RequestUploadPage: UploadStagePage {
         if outcome.problemTotal > 0 || outcome.status == .rejected {
             return .fragment([
                 frame.message("error", r.uploadRefusedNotice),
-                errorListLink(r),
+                errorWorkbookLink,
                 DecisionPreviewSection(language: frame.language, preview: outcome, placeTitle: frame.words.placeColumn).node,
                 outcome.status == .stale ? onTop.map { applyOnTop($0, r) } ?? .empty : .empty,
             ])
@@ -65,11 +65,14 @@ struct RequestUploadPage: UploadStagePage {
         }
     }
 
-    /// The problem list (the one `requests import --errors-out` writes), made when it was read.
-    private func errorListLink(_ r: RequestPageWords) -> Node {
-        element("div", [.class("card")]) {
-            element("p") { r.errorListNote }
-            element("a", [.class("button secondary"), .href("/request-uploads/\(uploadID)/errors.csv"), Attribute("download", nil)]) { r.errorListButton }
+    /// The error workbook (the one `requests import --errors-out` writes), made when it was read.
+    private var errorWorkbookLink: Node {
+        let w = frame.words
+        return element("div", [.class("card")]) {
+            element("p") { w.errorWorkbookNote }
+            element("a", [.class("button secondary"), .href("/request-uploads/\(uploadID)/errors.xlsx"), Attribute("download", nil)]) {
+                w.errorWorkbookButton
+            }
         }
     }
 

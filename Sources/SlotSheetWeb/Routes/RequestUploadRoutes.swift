@@ -6,7 +6,7 @@ import SlotSheetTemplates
 /// The requests workbook uploaded back from the Requests page (office and admin users): one more
 /// kind of upload (`UploadKind.requests`) on the one upload pipeline. `UploadIntake` stores its
 /// row and bytes, any instance's reading queue reads and checks it off the request path
-/// (`RequestUploads`) and stores its decision preview and problem list once, its page shows the
+/// (`RequestUploads`) and stores its decision preview and error workbooks once, its page shows the
 /// stored preview, and the apply (`RequestUploadJob`) applies only the plan with the digest the
 /// person saw, moving the upload to `applied` in the decisions' own transaction.
 struct RequestUploadRoutes {
@@ -17,7 +17,7 @@ struct RequestUploadRoutes {
         router.get("/request-uploads/:id", use: page)
         router.get("/request-uploads/:id/progress", use: progress)
         router.post("/request-uploads/:id/apply", use: apply)
-        router.get("/request-uploads/:id/errors.csv", use: errorList)
+        router.get("/request-uploads/:id/errors.xlsx", use: errorWorkbook)
     }
 
     /// 303 to the upload's page, where it is previewed once read; else the Requests page with why
@@ -40,9 +40,9 @@ struct RequestUploadRoutes {
         try UploadProgress.response(try await ownUpload(context), services: services, words: context.words)
     }
 
-    /// The problem list `requests import --errors-out` writes, made once when the upload was read
-    /// (409 when it has none, or was applied).
-    @Sendable func errorList(_ request: Request, context: WebContext) async throws -> Response {
+    /// The error workbook `requests import --errors-out` writes, made once in each language when
+    /// the upload was read (409 when it has none, or was applied).
+    @Sendable func errorWorkbook(_ request: Request, context: WebContext) async throws -> Response {
         try await UploadErrorWorkbook(services: services).response(for: try await ownUpload(context), language: context.language,
                                                                    words: context.words)
     }

@@ -4,7 +4,7 @@ import SlotSheetCore
 import SlotSheetTemplates
 
 /// The error workbook of an upload with problems, of any kind: the very file `slotsheet import
-/// --errors-out` (or `staff|dayparts|catalogue import --errors-out`) writes, made once in each language when the upload was read and kept in the database
+/// --errors-out` (or `staff|dayparts|catalogue|requests import --errors-out`) writes, made once in each language when the upload was read and kept in the database
 /// (`UploadErrorWorkbooks`), streamed from there through a private file, never made again for a
 /// download. Only an upload read by a slotsheet from before stored workbooks has none: its
 /// workbook is made from its preview and its bytes, as it was then.
@@ -15,13 +15,12 @@ struct UploadErrorWorkbook {
         guard let id = upload.id, upload.state == .refused || upload.state == .ready else {
             throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable)
         }
-        let format = upload.kind.errorFormat
-        let path = services.uploads.scratchPath(extension: format.rawValue)
+        let path = services.uploads.scratchPath(extension: "xlsx")
         // The client's file name is not used: a name from the upload's number and kind.
         let kind = upload.kind == .availability ? "" : "\(upload.kind.list == nil ? upload.kind.rawValue : "list")-"
-        let name = "\(language == .nl ? "fouten" : "errors")-\(kind)upload-\(id).\(format.rawValue)"
+        let name = "\(language == .nl ? "fouten" : "errors")-\(kind)upload-\(id).xlsx"
         if try await services.database.read({ try UploadErrorWorkbooks.write(uploadID: id, language: language, from: $0, to: path) }) {
-            return try StreamedFile.response(path, name: name, contentType: format.contentType)
+            return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
         }
         guard let preview = try await services.readers.currentPreview(of: upload), let (prepared, marked) = UploadErrorWorkbooks.marked(preview) else {
             throw WebError.conflict(code: "no_error_workbook", message: words.errorWorkbookUnavailable)

@@ -80,7 +80,7 @@ struct RequestsImport: ParsableCommand {
             Examples:
               slotsheet requests import requests.csv --dry-run
               slotsheet requests import requests.csv --operator maria --json
-              slotsheet requests import requests.csv --errors-out problems.csv
+              slotsheet requests import requests.xlsx --errors-out fix-me.xlsx
             """)
 
     @OptionGroup var store: StoreOptions
@@ -98,7 +98,7 @@ struct RequestsImport: ParsableCommand {
     @Flag(help: "Apply a file whose requests were changed since export anyway: only your own edits still allowed from each request's status now.")
     var force = false
 
-    @Option(name: .customLong("errors-out"), help: ArgumentHelp("When the file has problems, write them to a CSV: place, column, request, message, fix.", valueName: "FILE.csv"))
+    @Option(name: .customLong("errors-out"), help: ArgumentHelp("When the file has problems, write a copy with each bad cell marked and explained, and a list of every problem (a name ending in .csv: the list alone, as a CSV).", valueName: "FILE.xlsx"))
     var errorsOut: String?
 
     @Option(name: .customLong("operator"), help: "Who decides (recorded with the batch and in the log; default: the login name).")
@@ -118,7 +118,12 @@ struct RequestsImport: ParsableCommand {
         }
         print(json ? try DecisionReport.json(outcome, context.language) : DecisionReport.text(outcome, context.language))
         if outcome.status == .rejected || outcome.status == .stale, let errorsOut {
-            try DecisionProblemsCSV.write(outcome.problems, language: context.language, to: errorsOut)
+            if errorsOut.lowercased().hasSuffix(".csv") {
+                try DecisionProblemsCSV.write(outcome.problems, language: context.language, to: errorsOut)
+            } else {
+                try ErrorWorkbook.write(decisions: outcome.problems, source: file, language: context.language,
+                                        paper: context.settings.office.paperSize, to: errorsOut)
+            }
         }
         switch outcome.status {
         case .rejected: throw ExitCode(ExitStatus.validationFailed.rawValue)
