@@ -209,6 +209,7 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func removeAvailability(_ keys: [AvailabilityKey]) throws { try tick(); try inner.removeAvailability(keys) }
         func upsertRequest(_ request: RepairRequest) throws { try inner.upsertRequest(request) }
         func continueKeysAfterExplicitIDs() throws { try inner.continueKeysAfterExplicitIDs() }
+        func refreshPlannerStatistics(of tables: [String]) throws { try inner.refreshPlannerStatistics(of: tables) }
         func dayparts() throws -> [Identified<Daypart>] { try inner.dayparts() }
         func staff() throws -> [Identified<StaffMember>] { try inner.staff() }
         func slotOccupancy(in range: DateRange) throws -> [SlotKey: SlotOccupancy] { try inner.slotOccupancy(in: range) }
@@ -261,7 +262,7 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         // The tenants' outbox, passed through.
         func noticeFacts(requestIDs: [RowID]) throws -> [RowID: NoticeRequestFacts] { try inner.noticeFacts(requestIDs: requestIDs) }
         func lastCalendarSequences(requestIDs: [RowID]) throws -> [RowID: Int] { try inner.lastCalendarSequences(requestIDs: requestIDs) }
-        func insertNotices(_ notices: [NewNotice], messageDomain: String) throws -> [ResidentNotice] {
+        func insertNotices(_ notices: [NewNotice], messageDomain: String) throws -> [RowID] {
             try inner.insertNotices(notices, messageDomain: messageDomain)
         }
         func withdrawNotices(_ ids: [RowID], from: Set<NoticeState>) throws -> [RowID] { try inner.withdrawNotices(ids, from: from) }

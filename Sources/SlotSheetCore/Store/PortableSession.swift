@@ -76,6 +76,12 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         }
     }
 
+    func refreshPlannerStatistics(of tables: [String]) throws {
+        if let sql = connection.dialect.refreshStatistics(of: tables) {
+            try connection.execute(sql, [])
+        }
+    }
+
     func dayparts() throws -> [Identified<Daypart>] {
         try connection.rows(StoreSQL.dayparts) { row in
             typealias C = DaypartColumn
