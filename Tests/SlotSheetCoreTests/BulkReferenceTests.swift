@@ -71,6 +71,20 @@ import Testing
         #expect(try database.integer("SELECT COUNT(*) FROM availability") == 0)
     }
 
+    /// An apply adds the cells it read as not available with a plain INSERT: one that is available
+    /// after all is refused with the transaction, never skipped as seeding's `addAvailability` does.
+    @Test(arguments: Backend.available) func anAbsentCellThatIsAvailableAfterAllIsRefused(_ backend: Backend) throws {
+        let (database, daypart, staff) = try database(backend)
+        let cell = AvailabilityKey(date: day, daypartID: daypart, staffID: staff[0])
+        try database.store.writeTakingLocks { try $0.addAbsentAvailability([cell]) }
+        try database.store.writeTakingLocks { try $0.addAvailability([cell]) }
+        let error = #expect(throws: StoreError.self) {
+            try database.store.writeTakingLocks { try $0.addAbsentAvailability([AvailabilityKey(date: day, daypartID: daypart, staffID: staff[1]), cell]) }
+        }
+        #expect(isConstraintViolation(error), "\(String(describing: error))")
+        #expect(try database.integer("SELECT COUNT(*) FROM availability") == 1)
+    }
+
     /// A repair request in the daypart, for the status log and the notices to refer to.
     private func request(_ database: TestDatabase, daypart: RowID) throws -> RowID {
         try database.store.write { session in

@@ -206,6 +206,7 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func upsertDaypart(_ daypart: Daypart) throws -> RowID { try inner.upsertDaypart(daypart) }
         func upsertStaff(_ staff: StaffMember) throws -> RowID { try inner.upsertStaff(staff) }
         func addAvailability(_ keys: [AvailabilityKey]) throws { try tick(); try inner.addAvailability(keys) }
+        func addAbsentAvailability(_ keys: [AvailabilityKey]) throws { try tick(); try inner.addAbsentAvailability(keys) }
         func removeAvailability(_ keys: [AvailabilityKey]) throws { try tick(); try inner.removeAvailability(keys) }
         func upsertRequest(_ request: RepairRequest) throws { try inner.upsertRequest(request) }
         func continueKeysAfterExplicitIDs() throws { try inner.continueKeysAfterExplicitIDs() }

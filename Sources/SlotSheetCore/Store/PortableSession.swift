@@ -53,6 +53,10 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         try connection.execute(StoreSQL.addAvailability, forRows: keys.map(\.sqlValues))
     }
 
+    func addAbsentAvailability(_ keys: [AvailabilityKey]) throws {
+        try connection.execute(StoreSQL.addAbsentAvailability, forRows: keys.map(\.sqlValues))
+    }
+
     func upsertRequest(_ r: RepairRequest) throws {
         try connection.execute(StoreSQL.upsertRequest, [
             r.id.sqlValue, r.residentID.sqlValue, r.description.sqlValue, r.photoPath.sqlValue, r.status.rawValue.sqlValue,

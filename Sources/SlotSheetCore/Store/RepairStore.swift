@@ -140,6 +140,10 @@ public protocol StoreSession: WebAccountSession, WebStateSession, ListSession, D
     /// thousands; a server backend would otherwise pay a round trip a row); nothing happens for a
     /// pair that already is.
     func addAvailability(_ keys: [AvailabilityKey]) throws
+    /// `addAvailability` for pairs the transaction read as not available after locking their
+    /// slots (an apply's, an undo's changes): a pair that is available after all is a
+    /// `constraintViolated` error, never skipped.
+    func addAbsentAvailability(_ keys: [AvailabilityKey]) throws
     /// Inserts or replaces the request with this id, its defects included.
     func upsertRequest(_ request: RepairRequest) throws
     /// After rows were inserted with ids of their own (seeded requests), makes the backend's id
