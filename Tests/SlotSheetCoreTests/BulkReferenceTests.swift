@@ -71,6 +71,84 @@ import Testing
         #expect(try database.integer("SELECT COUNT(*) FROM availability") == 0)
     }
 
+    /// An apply adds the cells it read as not available with a plain INSERT: one that is available
+    /// after all is refused with the transaction, never skipped as seeding's `addAvailability` does.
+    @Test(arguments: Backend.available) func anAbsentCellThatIsAvailableAfterAllIsRefused(_ backend: Backend) throws {
+        let (database, daypart, staff) = try database(backend)
+        let cell = AvailabilityKey(date: day, daypartID: daypart, staffID: staff[0])
+        try database.store.writeTakingLocks { try $0.addAbsentAvailability([cell]) }
+        try database.store.writeTakingLocks { try $0.addAvailability([cell]) }
+        let error = #expect(throws: StoreError.self) {
+            try database.store.writeTakingLocks { try $0.addAbsentAvailability([AvailabilityKey(date: day, daypartID: daypart, staffID: staff[1]), cell]) }
+        }
+        #expect(isConstraintViolation(error), "\(String(describing: error))")
+        #expect(try database.integer("SELECT COUNT(*) FROM availability") == 1)
+    }
+
+    /// A repair request in the daypart, for the status log and the notices to refer to.
+    private func request(_ database: TestDatabase, daypart: RowID) throws -> RowID {
+        try database.store.write { session in
+            let corporation = try session.upsertCorporation(name: "Woonstede")
+            let resident = try session.upsertResident(Resident(name: "Emma de Vries", email: "emma@example.nl", phone: nil, postcode: "6811 AB",
+                                                               houseNumber: "1", street: "Markt", city: "Arnhem", corporationID: corporation))
+            try session.upsertRequest(RepairRequest(
+                id: 1001, residentID: resident, description: "Leaking tap", photoPath: nil, status: .new, slotDate: day, daypartID: daypart,
+                staffID: nil, subcontractorID: nil, createdAt: "2026-11-20T09:00:00Z", updatedAt: "2026-11-20T09:00:00Z", defectIDs: []))
+            return 1001
+        }
+    }
+
+    private func logEntry(request: RowID, daypart: RowID, staff: RowID?) -> RequestLogEntry {
+        RequestLogEntry(requestID: request, fromStatus: .new, toStatus: .approved, slotBefore: SlotKey(date: day, daypartID: daypart),
+                        slotAfter: SlotKey(date: day, daypartID: daypart), staffBefore: nil, staffAfter: staff, subcontractorBefore: nil,
+                        subcontractorAfter: nil, note: nil, operatorName: "test", channel: .file, batchID: nil, createdAt: "2026-12-01T10:00:00Z")
+    }
+
+    private func notice(request: RowID, daypart: RowID?) -> NewNotice {
+        NewNotice(requestID: request, batchID: nil, kind: .approved, recipient: "emma@example.nl", recipientName: "Emma de Vries", language: .en,
+                  subject: "Your repair visit", text: "We come on 8 December.", calendar: nil, calendarSequence: 0, nextAttemptMS: 0,
+                  createdAt: "2026-12-01T10:00:00Z", correctsNoticeID: nil, slot: daypart.map { NoticeSlot(date: day, daypartID: $0) })
+    }
+
+    /// The status log's and the outbox's bulk inserts keep their foreign keys too (PostgreSQL
+    /// checks them once a statement there as well: the log's append-only trigger fires on UPDATE
+    /// and DELETE only): a missing request, daypart, staff member or corrected notice is refused
+    /// with nothing written; the rows that refer to what exists go in, each notice with the
+    /// Message-ID made from its id.
+    @Test(arguments: Backend.available) func theStatusLogAndTheNoticesReferringToAMissingRowAreRefused(_ backend: Backend) throws {
+        let (database, daypart, staff) = try database(backend)
+        let request = try request(database, daypart: daypart)
+        let before = try database.dump()
+        var corrects = notice(request: request, daypart: daypart)
+        corrects.correctsNoticeID = 999
+        let writes: [(String, (any StoreSession) throws -> Void)] = [
+            ("log's request", { try $0.appendStatusLog([self.logEntry(request: request, daypart: daypart, staff: nil),
+                                                        self.logEntry(request: 999, daypart: daypart, staff: nil)]) }),
+            ("log's daypart", { try $0.appendStatusLog([self.logEntry(request: request, daypart: 999, staff: nil)]) }),
+            ("log's staff", { try $0.appendStatusLog([self.logEntry(request: request, daypart: daypart, staff: 999)]) }),
+            ("notice's request", { _ = try $0.insertNotices([self.notice(request: 999, daypart: daypart)], messageDomain: "example.org") }),
+            ("notice's daypart", { _ = try $0.insertNotices([self.notice(request: request, daypart: 999)], messageDomain: "example.org") }),
+            ("corrected notice", { _ = try $0.insertNotices([corrects], messageDomain: "example.org") }),
+        ]
+        for (missing, write) in writes {
+            let error = #expect(throws: StoreError.self, "missing \(missing)") { try database.store.writeTakingLocks(write) }
+            #expect(isConstraintViolation(error), "missing \(missing): \(String(describing: error))")
+            if backend == .postgres { #expect("\(String(describing: error))".contains("foreign key"), "\(String(describing: error))") }
+        }
+        #expect(try database.dump() == before)
+
+        let ids = try database.store.writeTakingLocks { session in
+            try session.appendStatusLog([logEntry(request: request, daypart: daypart, staff: staff[0])])
+            return try session.insertNotices([notice(request: request, daypart: daypart), notice(request: request, daypart: nil)],
+                                             messageDomain: "example.org")
+        }
+        #expect(ids.count == 2 && ids[0] < ids[1], "\(ids)")
+        let stored = try database.store.read { session in try ids.map { try session.notice(id: $0) } }
+        #expect(stored.map { $0?.messageID } == ids.map { "notice-\($0)@example.org" })
+        #expect(stored.map { $0?.slot?.daypartID } == [daypart, nil])
+        #expect(try database.integer("SELECT COUNT(*) FROM request_status_log WHERE staff_id_after = \(staff[0])") == 1)
+    }
+
     /// The locks the statement's check takes: another program's delete of a referred person waits
     /// for the writer (here: past its lock timeout), and once the rows are committed the server's
     /// own foreign key refuses it. The check did run once for the statement and turned the row

@@ -206,9 +206,11 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func upsertDaypart(_ daypart: Daypart) throws -> RowID { try inner.upsertDaypart(daypart) }
         func upsertStaff(_ staff: StaffMember) throws -> RowID { try inner.upsertStaff(staff) }
         func addAvailability(_ keys: [AvailabilityKey]) throws { try tick(); try inner.addAvailability(keys) }
+        func addAbsentAvailability(_ keys: [AvailabilityKey]) throws { try tick(); try inner.addAbsentAvailability(keys) }
         func removeAvailability(_ keys: [AvailabilityKey]) throws { try tick(); try inner.removeAvailability(keys) }
         func upsertRequest(_ request: RepairRequest) throws { try inner.upsertRequest(request) }
         func continueKeysAfterExplicitIDs() throws { try inner.continueKeysAfterExplicitIDs() }
+        func refreshPlannerStatistics(of tables: [String]) throws { try inner.refreshPlannerStatistics(of: tables) }
         func dayparts() throws -> [Identified<Daypart>] { try inner.dayparts() }
         func staff() throws -> [Identified<StaffMember>] { try inner.staff() }
         func slotOccupancy(in range: DateRange) throws -> [SlotKey: SlotOccupancy] { try inner.slotOccupancy(in: range) }
@@ -261,7 +263,7 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         // The tenants' outbox, passed through.
         func noticeFacts(requestIDs: [RowID]) throws -> [RowID: NoticeRequestFacts] { try inner.noticeFacts(requestIDs: requestIDs) }
         func lastCalendarSequences(requestIDs: [RowID]) throws -> [RowID: Int] { try inner.lastCalendarSequences(requestIDs: requestIDs) }
-        func insertNotices(_ notices: [NewNotice], messageDomain: String) throws -> [ResidentNotice] {
+        func insertNotices(_ notices: [NewNotice], messageDomain: String) throws -> [RowID] {
             try inner.insertNotices(notices, messageDomain: messageDomain)
         }
         func withdrawNotices(_ ids: [RowID], from: Set<NoticeState>) throws -> [RowID] { try inner.withdrawNotices(ids, from: from) }

@@ -194,7 +194,7 @@ public struct ImportJob {
 enum ChangeWriter {
     static func write(_ changes: [AvailabilityChange], as batch: ImportBatch, session: any StoreSession) throws -> RowID {
         let batchID = try session.insertImportBatch(batch)
-        try session.addAvailability(changes.filter(\.available).map(\.key))
+        try session.addAbsentAvailability(changes.filter(\.available).map(\.key))
         try session.removeAvailability(changes.filter { !$0.available }.map(\.key))
         try session.recordAvailabilityChanges(batchID: batchID, changes)
         return batchID

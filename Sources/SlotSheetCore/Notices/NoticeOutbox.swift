@@ -61,7 +61,7 @@ public enum NoticeOutbox {
                 language: office.language, subject: composed.subject, text: composed.text, calendar: composed.calendar,
                 calendarSequence: sequence, nextAttemptMS: milliseconds(now), createdAt: Timestamp.iso(now), correctsNoticeID: nil, slot: slot))
         }
-        report.queued = try session.insertNotices(notices, messageDomain: office.domain).map(\.id)
+        report.queued = try session.insertNotices(notices, messageDomain: office.domain)
         return report
     }
 
@@ -93,7 +93,7 @@ public enum NoticeOutbox {
                 calendar: composed.calendar, calendarSequence: sequence, nextAttemptMS: milliseconds(now), createdAt: Timestamp.iso(now),
                 correctsNoticeID: notice.id, slot: notice.slot))
         }
-        report.corrections = try session.insertNotices(corrections, messageDomain: office.domain).map(\.id)
+        report.corrections = try session.insertNotices(corrections, messageDomain: office.domain)
         return report
     }
 

@@ -176,9 +176,9 @@ public protocol NoticeSession {
     func noticeFacts(requestIDs: [RowID]) throws -> [RowID: NoticeRequestFacts]
     /// The highest SEQUENCE a calendar part of each request's notices had; none for no entry.
     func lastCalendarSequences(requestIDs: [RowID]) throws -> [RowID: Int]
-    /// Adds notices in bulk and returns them as stored, in the order given (their ids, their
-    /// Message-IDs `notice-<id>@<messageDomain>`), in two statements however many there are.
-    func insertNotices(_ notices: [NewNotice], messageDomain: String) throws -> [ResidentNotice]
+    /// Adds notices in bulk, each with its Message-ID `notice-<id>@<messageDomain>`, and returns
+    /// their ids in the order given, in two statements however many there are.
+    func insertNotices(_ notices: [NewNotice], messageDomain: String) throws -> [RowID]
     /// Withdraws those of the notices that are in one of `from`; returns the ids withdrawn.
     func withdrawNotices(_ ids: [RowID], from: Set<NoticeState>) throws -> [RowID]
     func notice(id: RowID) throws -> ResidentNotice?

@@ -3,6 +3,12 @@
 ///
 ///     let summary = try Seeder.load(SampleDataset(today: clock.today), into: store)
 public enum Seeder {
+    /// The tables a seed fills, whose statistics it makes anew once they are loaded.
+    static let tablesLoaded = [
+        "housing_corporation", "resident", "location", "space", "element", "defect", "subcontractor", "daypart", "staff",
+        "availability", "repair_request", "repair_request_defect", "request_status_log",
+    ]
+
     /// Availability rows collected before they are written together.
     static let availabilityBatch = 10_000
 
@@ -32,6 +38,7 @@ public enum Seeder {
             // whose state seeding changed; seeding again with the same data appends nothing.
             try session.logRequestsTheLogDoesNotMatch(operatorName: "seed", channel: .seed)
             try session.continueKeysAfterExplicitIDs()
+            try session.refreshPlannerStatistics(of: Seeder.tablesLoaded)
             return summary
         }
     }

@@ -53,6 +53,10 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         try connection.execute(StoreSQL.addAvailability, forRows: keys.map(\.sqlValues))
     }
 
+    func addAbsentAvailability(_ keys: [AvailabilityKey]) throws {
+        try connection.execute(StoreSQL.addAbsentAvailability, forRows: keys.map(\.sqlValues))
+    }
+
     func upsertRequest(_ r: RepairRequest) throws {
         try connection.execute(StoreSQL.upsertRequest, [
             r.id.sqlValue, r.residentID.sqlValue, r.description.sqlValue, r.photoPath.sqlValue, r.status.rawValue.sqlValue,
@@ -72,6 +76,12 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
 
     func continueKeysAfterExplicitIDs() throws {
         if let sql = connection.dialect.continueKeys(of: "repair_request") {
+            try connection.execute(sql, [])
+        }
+    }
+
+    func refreshPlannerStatistics(of tables: [String]) throws {
+        if let sql = connection.dialect.refreshStatistics(of: tables) {
             try connection.execute(sql, [])
         }
     }

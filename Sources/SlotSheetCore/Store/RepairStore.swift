@@ -140,11 +140,20 @@ public protocol StoreSession: WebAccountSession, WebStateSession, ListSession, D
     /// thousands; a server backend would otherwise pay a round trip a row); nothing happens for a
     /// pair that already is.
     func addAvailability(_ keys: [AvailabilityKey]) throws
+    /// `addAvailability` for pairs the transaction read as not available after locking their
+    /// slots (an apply's, an undo's changes): a pair that is available after all is a
+    /// `constraintViolated` error, never skipped.
+    func addAbsentAvailability(_ keys: [AvailabilityKey]) throws
     /// Inserts or replaces the request with this id, its defects included.
     func upsertRequest(_ request: RepairRequest) throws
     /// After rows were inserted with ids of their own (seeded requests), makes the backend's id
     /// generator continue after the highest, so rows other programs add get fresh ids.
     func continueKeysAfterExplicitIDs() throws
+    /// After a bulk load (a seed): the query planner's statistics of `tables` made from the rows
+    /// there are now, in this transaction, so the next job plans for them (PostgreSQL's ANALYZE;
+    /// autovacuum does it only a minute or more later, and till then a year's read, planned for a
+    /// thousand rows, sorted 350,000 on disk). SQLite's planner works from its indexes: nothing.
+    func refreshPlannerStatistics(of tables: [String]) throws
 
     /// Every daypart, in sort order.
     func dayparts() throws -> [Identified<Daypart>]

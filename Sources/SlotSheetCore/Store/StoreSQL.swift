@@ -37,19 +37,25 @@ enum StoreSQL {
         return Array(repeating: row, count: rows).joined(separator: ", ")
     }
 
-    static let addAvailability = BulkStatement(
-        columns: [.text, .integer, .integer],
-        values: { rows in
-            """
-            INSERT INTO availability (date, daypart_id, staff_id) VALUES \(valueRows(rows, width: 3)) \
-            ON CONFLICT (date, daypart_id, staff_id) DO NOTHING
-            """
-        },
-        arrays: """
-            INSERT INTO availability (date, daypart_id, staff_id) SELECT * FROM unnest(?::text[], ?::bigint[], ?::bigint[]) \
-            ON CONFLICT (date, daypart_id, staff_id) DO NOTHING
-            """,
-        references: [ForeignKeyColumn(column: 1, table: "daypart"), ForeignKeyColumn(column: 2, table: "staff")], table: "availability")
+    /// Cells made available; a cell that is already is left as it is.
+    static let addAvailability = insertingAvailability(then: " ON CONFLICT (date, daypart_id, staff_id) DO NOTHING")
+    /// Cells known not to be available (read under their slots' locks): a plain INSERT, which on
+    /// PostgreSQL spares ON CONFLICT's speculative insertion (a probe of the unique index and a
+    /// confirmation in the WAL a row); a cell that is available after all breaks the unique key.
+    static let addAbsentAvailability = insertingAvailability(then: "")
+
+    private static func insertingAvailability(then conflictClause: String) -> BulkStatement {
+        BulkStatement(
+            columns: [.text, .integer, .integer],
+            values: { rows in
+                "INSERT INTO availability (date, daypart_id, staff_id) VALUES \(valueRows(rows, width: 3))\(conflictClause)"
+            },
+            arrays: """
+                INSERT INTO availability (date, daypart_id, staff_id) SELECT * FROM unnest(?::text[], ?::bigint[], ?::bigint[])\
+                \(conflictClause)
+                """,
+            references: [ForeignKeyColumn(column: 1, table: "daypart"), ForeignKeyColumn(column: 2, table: "staff")], table: "availability")
+    }
 
     static let upsertRequest = """
         INSERT INTO repair_request (id, resident_id, description, photo_path, status, slot_date, daypart_id, \

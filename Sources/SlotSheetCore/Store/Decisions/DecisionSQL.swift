@@ -50,7 +50,15 @@ enum DecisionSQL {
             FROM unnest(?::bigint[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::bigint[], \
             ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[]) \
             AS v(r, fs, ts, sdb, dpb, sda, dpa, stb, sta, sub, sua, n, o, c, b, t)
-            """)
+            """,
+        references: [
+            ForeignKeyColumn(column: 0, table: "repair_request"),
+            ForeignKeyColumn(column: 4, table: "daypart", zeroIsNull: true), ForeignKeyColumn(column: 6, table: "daypart"),
+            ForeignKeyColumn(column: 7, table: "staff", zeroIsNull: true), ForeignKeyColumn(column: 8, table: "staff", zeroIsNull: true),
+            ForeignKeyColumn(column: 9, table: "subcontractor", zeroIsNull: true),
+            ForeignKeyColumn(column: 10, table: "subcontractor", zeroIsNull: true),
+            ForeignKeyColumn(column: 14, table: "import_batch", zeroIsNull: true),
+        ], table: "request_status_log")
 
     private static let logSelect = "SELECT id, \(logColumns) FROM request_status_log"
     static let logOfRequest = "\(logSelect) WHERE request_id = ? ORDER BY id"

@@ -32,37 +32,39 @@ enum NoticeSQL {
     }
 
     private static let insertColumns = """
-        request_id, batch_id, kind, recipient, recipient_name, language, subject, body, calendar, calendar_method, \
+        id, message_id, request_id, batch_id, kind, recipient, recipient_name, language, subject, body, calendar, calendar_method, \
         calendar_sequence, state, next_attempt_ms, queued_ms, created_at, corrects_notice_id, slot_date, daypart_id
         """
 
-    /// Adds queued notices without their Message-ID (`setMessageIDs` gives it). Nullable keys
-    /// travel as 0 and nullable text as '' (the array binding has no NULLs), turned back by NULLIF.
+    /// Adds queued notices with the ids `newIDs` reserved and their Message-IDs (`messageID`), so
+    /// no notice is written twice (an UPDATE giving the Message-ID after the insert wrote every
+    /// notice's text again: as much WAL as the insert). Nullable keys travel as 0 and nullable
+    /// text as '' (the array binding has no NULLs), turned back by NULLIF.
     static let insert = BulkStatement(
-        columns: [.integer, .integer, .text, .text, .text, .text, .text, .text, .text, .text, .integer, .integer, .text, .integer, .text, .integer],
+        columns: [.integer, .text, .integer, .integer, .text, .text, .text, .text, .text, .text, .text, .text, .integer, .integer, .text,
+                  .integer, .text, .integer],
         values: { rows in
             """
-            INSERT INTO resident_notice (\(insertColumns)) SELECT column1, NULLIF(column2, 0), column3, column4, column5, column6, \
-            column7, column8, NULLIF(column9, ''), NULLIF(column10, ''), column11, 'queued', column12, column12, column13, \
-            NULLIF(column14, 0), NULLIF(column15, ''), NULLIF(column16, 0) FROM (VALUES \(StoreSQL.valueRows(rows, width: 16))) AS v
+            INSERT INTO resident_notice (\(insertColumns)) SELECT column1, column2, column3, NULLIF(column4, 0), column5, column6, column7, \
+            column8, column9, column10, NULLIF(column11, ''), NULLIF(column12, ''), column13, 'queued', column14, column14, column15, \
+            NULLIF(column16, 0), NULLIF(column17, ''), NULLIF(column18, 0) FROM (VALUES \(StoreSQL.valueRows(rows, width: 18))) AS v
             """
         },
         arrays: """
-            INSERT INTO resident_notice (\(insertColumns)) SELECT r, NULLIF(b, 0), k, rc, rn, lg, sj, bd, NULLIF(cal, ''), NULLIF(cm, ''), \
-            sq, 'queued', due, due, ca, NULLIF(co, 0), NULLIF(sd, ''), NULLIF(dp, 0) \
-            FROM unnest(?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], \
-            ?::bigint[], ?::bigint[], ?::text[], ?::bigint[], ?::text[], ?::bigint[]) \
-            AS v(r, b, k, rc, rn, lg, sj, bd, cal, cm, sq, due, ca, co, sd, dp)
-            """)
+            INSERT INTO resident_notice (\(insertColumns)) SELECT id, mid, r, NULLIF(b, 0), k, rc, rn, lg, sj, bd, NULLIF(cal, ''), \
+            NULLIF(cm, ''), sq, 'queued', due, due, ca, NULLIF(co, 0), NULLIF(sd, ''), NULLIF(dp, 0) \
+            FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], \
+            ?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[], ?::text[], ?::bigint[]) \
+            AS v(id, mid, r, b, k, rc, rn, lg, sj, bd, cal, cm, sq, due, ca, co, sd, dp)
+            """,
+        references: [
+            ForeignKeyColumn(column: 2, table: "repair_request"), ForeignKeyColumn(column: 15, table: "resident_notice", zeroIsNull: true),
+            ForeignKeyColumn(column: 17, table: "daypart", zeroIsNull: true),
+        ], table: "resident_notice")
 
-    /// Message-IDs are made from the id the insert gave (`notice-<id>@<domain>`): set at once
-    /// for the notices of the listed requests that have none yet, which only the notices this
-    /// transaction has just added lack (bound: the domain, the requests).
-    static func setMessageIDs(_ d: SQLDialect) -> String {
-        """
-        UPDATE resident_notice SET message_id = 'notice-' || CAST(id AS TEXT) || '@' || CAST(? AS TEXT) \
-        WHERE message_id IS NULL AND \(d.inIntegerSet("request_id")) RETURNING \(columns)
-        """
+    /// A notice's Message-ID, made from its id: `notice-<id>@<domain>`.
+    static func messageID(_ id: RowID, domain: String) -> String {
+        "notice-\(id)@\(domain)"
     }
 
     /// Withdraws the listed notices that are in one of `count` states (bound: the notices, the

@@ -28,21 +28,18 @@ extension PortableSession: NoticeSession {
         return sequences
     }
 
-    func insertNotices(_ notices: [NewNotice], messageDomain: String) throws -> [ResidentNotice] {
+    func insertNotices(_ notices: [NewNotice], messageDomain: String) throws -> [RowID] {
         guard !notices.isEmpty else { return [] }
-        try connection.execute(NoticeSQL.insert, forRows: notices.map { n in
-            [n.requestID.sqlValue, (n.batchID ?? 0).sqlValue, n.kind.rawValue.sqlValue, n.recipient.sqlValue, n.recipientName.sqlValue,
+        let ids = try connection.rows(connection.dialect.newIDs(of: "resident_notice"), [notices.count.sqlValue]) { try $0.integer(0) }
+        guard ids.count == notices.count else { throw StoreError.failed("\(notices.count) notice ids asked for, \(ids.count) given") }
+        try connection.execute(NoticeSQL.insert, forRows: zip(ids, notices).map { id, n in
+            [id.sqlValue, NoticeSQL.messageID(id, domain: messageDomain).sqlValue,
+             n.requestID.sqlValue, (n.batchID ?? 0).sqlValue, n.kind.rawValue.sqlValue, n.recipient.sqlValue, n.recipientName.sqlValue,
              n.language.rawValue.sqlValue, n.subject.sqlValue, n.text.sqlValue, (n.calendar?.text ?? "").sqlValue,
              (n.calendar?.method ?? "").sqlValue, n.calendarSequence.sqlValue, n.nextAttemptMS.sqlValue, n.createdAt.sqlValue,
              (n.correctsNoticeID ?? 0).sqlValue, (n.slot?.date.iso ?? "").sqlValue, (n.slot?.daypartID ?? 0).sqlValue]
         })
-        let dialect = connection.dialect
-        let requests = dialect.integerListParameter(Array(Set(notices.map(\.requestID))).sorted())
-        let stored = try connection.rows(NoticeSQL.setMessageIDs(dialect), [messageDomain.sqlValue, requests], PortableSession.residentNotice)
-        guard stored.count == notices.count else {
-            throw StoreError.failed("\(notices.count) notices added but \(stored.count) found in their own transaction")
-        }
-        return stored.sorted { $0.id < $1.id }
+        return ids
     }
 
     func withdrawNotices(_ ids: [RowID], from states: Set<NoticeState>) throws -> [RowID] {

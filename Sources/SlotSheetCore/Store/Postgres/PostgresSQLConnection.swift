@@ -87,7 +87,11 @@ final class PostgresSQLConnection: SQLConnection {
         guard checksReferencesPerStatement, !references.isEmpty, !rows.isEmpty else { return false }
         var binds = PostgresBindings(capacity: references.count)
         for reference in references {
-            binds.append(PostgresArrayBind(.integers(Set(rows.compactMap { if case let .integer(id) = $0[reference.column] { id } else { nil } }).sorted())))
+            let ids = rows.compactMap { row -> Int64? in
+                guard case let .integer(id) = row[reference.column], !(reference.zeroIsNull && id == 0) else { return nil }
+                return id
+            }
+            binds.append(PostgresArrayBind(.integers(Set(ids).sorted())))
         }
         var turnedOff = false
         for _ in try run(PostgresSQLConnection.lockingReferences(references, writing: statement.table), binds: binds) { turnedOff = true }
@@ -97,15 +101,18 @@ final class PostgresSQLConnection: SQLConnection {
     /// Locks the rows of each reference's table whose ids are in its array (`$1`, `$2`, ...) and,
     /// when it found every one and the row triggers are on, turns them off for the transaction:
     /// one row when it did, none when it did not. Nothing is turned off either when `table` (the
-    /// one written) has a trigger of anyone's own, which replica mode would skip (an office's
-    /// audit trigger, say), or a foreign key that `references` does not check.
+    /// one written) has a trigger of anyone's own that fires on INSERT, which replica mode would
+    /// skip (an office's audit trigger, say), or a foreign key that `references` does not check.
+    /// A trigger that fires only on UPDATE, DELETE or TRUNCATE (the status log's append-only
+    /// guard) has nothing to do while the INSERT runs, and is on again before any other statement.
     static func lockingReferences(_ references: [ForeignKeyColumn], writing table: String) -> String {
         let found = references.indices.map { index in
             let (referred, ids) = (references[index].table, "$\(index + 1)::bigint[]")
             return "(SELECT COUNT(*) FROM (SELECT 1 FROM \(referred) r WHERE r.id = ANY(\(ids)) FOR KEY SHARE OF r) AS l) = cardinality(\(ids))"
         }
+        // pg_trigger.tgtype's bit 2 (TRIGGER_TYPE_INSERT): the trigger fires on INSERT.
         let onlyOurChecks = [
-            "NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = '\(table)'::regclass AND NOT t.tgisinternal)",
+            "NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = '\(table)'::regclass AND NOT t.tgisinternal AND (t.tgtype & 4) <> 0)",
             "(SELECT COUNT(*) FROM pg_constraint c WHERE c.conrelid = '\(table)'::regclass AND c.contype = 'f') = \(references.count)",
         ]
         return "SELECT set_config('session_replication_role', 'replica', true) WHERE current_setting('session_replication_role') = 'origin' AND "

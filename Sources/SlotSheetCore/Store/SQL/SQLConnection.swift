@@ -24,15 +24,18 @@ struct BulkStatement: Sendable {
     let arrays: String
     /// The columns that are foreign keys, which a backend that checks them row by row may check
     /// once for the whole statement instead (`PostgresSQLConnection`): every foreign key of
-    /// `table`, the table the statement writes.
+    /// `table`, the table the statement inserts into (only an INSERT names them).
     var references: [ForeignKeyColumn] = []
     var table = ""
 }
 
-/// A column of a bulk statement (by position) that refers to the `id` of `table`.
+/// A column of a bulk statement (by position) that refers to the `id` of `table`. A nullable
+/// key travels as 0 (the array binding has no NULLs; the statement turns it back by NULLIF):
+/// `zeroIsNull` says so, and a 0 there refers to nothing.
 struct ForeignKeyColumn: Sendable {
     let column: Int
     let table: String
+    var zeroIsNull = false
 }
 
 /// A Swift value that can be bound to a placeholder.

@@ -46,6 +46,33 @@ public enum SQLDialect: Sendable {
         }
     }
 
+    /// The ids the next `?` rows inserted into `table` take, one row each, ascending, reserved
+    /// so that the rows can be written once with values made from them (a notice's Message-ID).
+    /// PostgreSQL takes them from the identity's sequence, which no other transaction hands out
+    /// again; SQLite continues after the largest id, as it would itself, its write transaction
+    /// being the database's only writer.
+    func newIDs(of table: String) -> String {
+        switch self {
+        case .sqlite:
+            return """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) \
+                SELECT (SELECT COALESCE(MAX(id), 0) FROM \(table)) + i FROM n ORDER BY 1
+                """
+        case .postgres:
+            return "SELECT nextval(pg_get_serial_sequence('\(table)', 'id')) FROM generate_series(1, CAST(? AS bigint)) ORDER BY 1"
+        }
+    }
+
+    /// The statement that makes the planner's statistics of `tables` anew (`StoreSession.refreshPlannerStatistics`),
+    /// or nil where the planner needs none (SQLite). PostgreSQL's ANALYZE counts the rows its own
+    /// transaction inserted, so it may run in the transaction that loaded them.
+    func refreshStatistics(of tables: [String]) -> String? {
+        switch self {
+        case .sqlite: return nil
+        case .postgres: return tables.isEmpty ? nil : "ANALYZE " + tables.joined(separator: ", ")
+        }
+    }
+
     /// A true/false column.
     func boolean(_ column: String, default value: Bool) -> String {
         switch self {
@@ -105,18 +132,7 @@ public enum SQLDialect: Sendable {
         }
     }
 
-    /// `inIntegerList` for a condition that filters rows no index finds by `column`: PostgreSQL
-    /// tests `= ANY` of a bound array element by element for each row (10,000 rows against 10,000
-    /// numbers took 7 s), so there the list is a hashed set (`IN (SELECT unnest(...))`); SQLite's
-    /// `IN (SELECT ...)` is one already. Same parameter.
-    func inIntegerSet(_ column: String) -> String {
-        switch self {
-        case .sqlite: return inIntegerList(column)
-        case .postgres: return "\(column) IN (SELECT unnest(CAST(? AS bigint[])))"
-        }
-    }
-
-    /// The parameter of `inIntegerList` and `inIntegerSet`.
+    /// The parameter of `inIntegerList`.
     func integerListParameter(_ values: [Int64]) -> SQLValue {
         let items = values.map(String.init).joined(separator: ",")
         switch self {
