@@ -100,15 +100,15 @@ public struct TemplateFingerprint {
 struct TemplateRowReader {
     let layout: TemplateLayout
     private let daypartIDs: [RowID?]
-    private let columns: [RowID: Int]
+    private let columns: StaffColumns
     private let staffCodes: [RowID: String]
 
     init(layout: TemplateLayout, references: References) {
         self.layout = layout
         daypartIDs = layout.dayparts.map { references.dayparts[$0.code]?.id }
-        columns = Dictionary(layout.staff.enumerated().compactMap { index, entry in
+        columns = StaffColumns(Dictionary(layout.staff.enumerated().compactMap { index, entry in
             references.staff[entry.code].map { ($0.id, index) }
-        }, uniquingKeysWith: { first, _ in first })
+        }, uniquingKeysWith: { first, _ in first }))
         staffCodes = references.staffCodes
     }
 
