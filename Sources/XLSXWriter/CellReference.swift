@@ -39,16 +39,58 @@ public enum CellReference {
 }
 
 /// The start of a cell's tag, `<c r="B12"`, as the prepared sheets write it in every cell; each
-/// column's letters are made once, as far as the columns written reach.
+/// column's `<c r="` and letters are made once, as far as the columns written reach.
 struct CellStartBytes {
-    private var columnLetters: [[UInt8]] = []
+    /// `<c r="` and the column's letters, by column.
+    private var columnStarts: [[UInt8]] = []
+
+    /// Makes the starts of the columns up to `column`.
+    private mutating func prepare(upTo column: Int) {
+        while columnStarts.count <= column {
+            columnStarts.append(Array(#"<c r=""#.utf8) + Array(CellReference.columnLetters(columnStarts.count).utf8))
+        }
+    }
 
     /// Appends `<c r="` + the column's letters + `row` (the row's number, 1-based, as digits) + `"`.
     mutating func append(column: Int, row: [UInt8], to bytes: inout [UInt8]) {
-        while columnLetters.count <= column { columnLetters.append(Array(CellReference.columnLetters(columnLetters.count).utf8)) }
-        bytes.append(contentsOf: #"<c r=""#.utf8)
-        bytes.append(contentsOf: columnLetters[column])
+        prepare(upTo: column)
+        bytes.append(contentsOf: columnStarts[column])
         bytes.append(contentsOf: row)
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a run of cells from `firstColumn` on, one a flag: each cell's start (as `append`)
+    /// followed by `set` where its flag is set, `unset` where it is not. The run's bytes are
+    /// counted first and copied into place: a year template writes 550k of these cells, and an
+    /// `append(contentsOf:)` a piece cost ~100 instructions each.
+    mutating func appendRun(_ flags: [Bool], firstColumn: Int, row: [UInt8], set: [UInt8], unset: [UInt8],
+                            to bytes: inout [UInt8]) {
+        guard !flags.isEmpty else { return }
+        prepare(upTo: firstColumn + flags.count - 1)
+        var length = 0
+        for (offset, flag) in flags.enumerated() {
+            length += columnStarts[firstColumn + offset].count + row.count + 1 + (flag ? set.count : unset.count)
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: length))
+        bytes.withUnsafeMutableBytes { buffer in
+            guard var cursor = buffer.baseAddress.map({ $0 + start }) else { return }
+            for (offset, flag) in flags.enumerated() {
+                CellStartBytes.copy(columnStarts[firstColumn + offset], to: &cursor)
+                CellStartBytes.copy(row, to: &cursor)
+                cursor.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+                cursor += 1
+                CellStartBytes.copy(flag ? set : unset, to: &cursor)
+            }
+        }
+    }
+
+    /// Copies `piece` to `cursor` and moves the cursor past it.
+    @inline(__always)
+    private static func copy(_ piece: [UInt8], to cursor: inout UnsafeMutableRawPointer) {
+        piece.withUnsafeBytes { source in
+            if let base = source.baseAddress { cursor.copyMemory(from: base, byteCount: source.count) }
+        }
+        cursor += piece.count
     }
 }

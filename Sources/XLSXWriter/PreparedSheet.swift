@@ -1,6 +1,8 @@
 /// A sheet of text cells written outside libxlsxwriter, row by row, and deflated as it goes
-/// (`DeflatedPart`), on whichever thread fills it: while another thread streams a large sheet
-/// through libxlsxwriter, this one costs that thread nothing, and nothing at `close()` but a copy.
+/// (`DeflatedPart`) on a thread of its own, a few chunks behind the thread that fills it (a
+/// year template's hidden sheet was 75M instructions of zlib on the export's busiest thread):
+/// while another thread streams a large sheet through libxlsxwriter, this one costs that thread
+/// little, and nothing at `close()` but a copy.
 /// The workbook lists it like any other sheet (libxlsxwriter writes an empty one in its place,
 /// replaced when the file is closed).
 ///
@@ -30,7 +32,7 @@ public final class PreparedSheet {
         self.placeholder = placeholder
         name = placeholder.name
         self.protected = protected
-        part = try DeflatedPart(level: PreparedSheet.compressionLevel, temporaryDirectory: temporaryDirectory)
+        part = try DeflatedPart(level: PreparedSheet.compressionLevel, temporaryDirectory: temporaryDirectory, onItsOwnThread: true)
         row.reserveCapacity(4096)
         try part.append(PreparedSheet.header.utf8)
     }

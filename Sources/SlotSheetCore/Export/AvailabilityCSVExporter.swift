@@ -51,7 +51,7 @@ public struct AvailabilityCSVExporter {
         let file = try TextFileWriter(path: path)
         var csv = CSVWriter(neutralizeFormulas: true, dialect: dialect)
         csv.write(AvailabilityCSVExporter.header)
-        let columns = Dictionary(uniqueKeysWithValues: staff.enumerated().map { ($0.element.id, $0.offset) })
+        let columns = StaffColumns(Dictionary(uniqueKeysWithValues: staff.enumerated().map { ($0.element.id, $0.offset) }))
         var rows = 0
         try session.walkSchedule(range) { day in
             let date = dialect.date(day.date)

@@ -48,13 +48,41 @@ public struct DaySchedule: Sendable {
 
     /// Availability in one daypart for the staff of `columns` (staff id -> position), as one flag
     /// a position, plus how many people outside `columns` are available there too.
-    public func availability(daypartID: RowID, columns: [RowID: Int], count: Int) -> (flags: [Bool], others: Int) {
+    public func availability(daypartID: RowID, columns: StaffColumns, count: Int) -> (flags: [Bool], others: Int) {
         var flags = [Bool](repeating: false, count: count)
         var others = 0
         for staffID in available[daypartID] ?? [] {
-            if let position = columns[staffID] { flags[position] = true } else { others += 1 }
+            if let position = columns.position(of: staffID) { flags[position] = true } else { others += 1 }
         }
         return (flags, others)
+    }
+}
+
+/// Staff id -> position among a sheet's staff columns, looked up for every person available in
+/// every slot (250k in a year's template, ~160 instructions each through a dictionary). The ids
+/// are the database's, small integers: those below `denseLimit` index an array, any other goes
+/// through a dictionary.
+public struct StaffColumns: Sendable {
+    /// Ids from 0 to this (exclusive) are looked up by index.
+    static let denseLimit: RowID = 65_536
+    /// Position by id; -1 where the id has none.
+    private var dense: [Int] = []
+    private var sparse: [RowID: Int] = [:]
+
+    public init(_ positions: [RowID: Int]) {
+        let highest = positions.keys.filter { (0..<StaffColumns.denseLimit).contains($0) }.max() ?? -1
+        dense = [Int](repeating: -1, count: Int(highest + 1))
+        for (id, position) in positions {
+            if (0..<StaffColumns.denseLimit).contains(id) { dense[Int(id)] = position } else { sparse[id] = position }
+        }
+    }
+
+    public func position(of id: RowID) -> Int? {
+        if id >= 0, id < dense.count {
+            let position = dense[Int(id)]
+            return position >= 0 ? position : nil
+        }
+        return sparse.isEmpty ? nil : sparse[id]
     }
 }
 

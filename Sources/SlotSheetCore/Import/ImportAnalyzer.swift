@@ -25,7 +25,8 @@ public enum ImportAnalyzer {
         var day: DaySchedule?
         // Per staff column: its id, and the reverse map, so each cell is an array lookup.
         let staffIDs = staff.map { $0?.id }
-        let columns = Dictionary(staffIDs.enumerated().compactMap { index, id in id.map { ($0, index) } }, uniquingKeysWith: { first, _ in first })
+        let columns = StaffColumns(Dictionary(staffIDs.enumerated().compactMap { index, id in id.map { ($0, index) } },
+                                              uniquingKeysWith: { first, _ in first }))
         let snapshot = parsed.template?.snapshot
 
         let order = parsed.slots.indices.sorted { parsed.slots[$0].date < parsed.slots[$1].date }
