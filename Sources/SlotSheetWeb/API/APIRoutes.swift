@@ -149,14 +149,14 @@ struct APIRoutes {
                                 rows: services.readers.progress(of: upload)?.rows)
         if upload.state == .ready || upload.state == .refused {
             // No stored preview (read by a slotsheet from before them): queued to be read again; `result` comes once it is.
-            let preview = try await services.readers.currentPreview(of: upload)
+            let preview = try await services.readers.currentSummary(of: upload, changes: PreviewSummary.ChangesPage(offset: changes.offset, limit: changes.limit))
             if preview == nil { state.beingRead = true }
             switch preview?.result {
-            case let .checked(_, outcome)?:
-                state.result = ImportOutcomeJSON(outcome, context.language, changesPage: changes)
+            case let .checked(summary)?:
+                state.result = ImportOutcomeJSON(summary, context.language)
                 state.result?.pageProblems(offset: page.offset, limit: page.limit)
                 // A stale template: the plan of its edits on top, as the page offers it.
-                state.onTop = preview?.onTop.map { ImportOutcomeJSON($0, context.language, changesPage: changes) }
+                state.onTop = preview?.onTop.map { ImportOutcomeJSON($0, context.language) }
             case let .unreadable(error)?:
                 // The same code as `slotsheet import --json` gives this refusal.
                 state.errorCode = error.jsonStatus

@@ -53,7 +53,7 @@ struct UploadRoutes {
     @Sendable func detail(_ request: Request, context: WebContext) async throws -> HTMLPage {
         let upload = try await ownUpload(context)
         let id = upload.id!
-        let preview = try await services.readers.currentPreview(of: upload)
+        let preview = try await services.readers.currentSummary(of: upload, changes: .none)
         let names = try await services.database.read { try CodeNames.read($0) }
         return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: upload,
                                          progress: services.readers.progress(of: upload), preview: preview, notice: nil, names: names).node)
@@ -93,7 +93,7 @@ struct UploadRoutes {
         }
         let (now, names) = try await services.database.read { (try $0.upload(id: id) ?? upload, try CodeNames.read($0)) }
         return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: now, progress: nil,
-                                         preview: services.readers.preview(of: id), notice: notice, names: names).node, status: .conflict).response
+                                         preview: services.readers.preview(of: id).map { PreviewSummary($0, changes: .none) }, notice: notice, names: names).node, status: .conflict).response
     }
 
     /// `{"state": "reading", "rows": 120, "total": 744, "text": "120 rows read"}` for the progress script.

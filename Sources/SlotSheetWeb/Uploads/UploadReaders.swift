@@ -153,6 +153,25 @@ final class UploadReaders: Service, Sendable {
         return nil
     }
 
+    /// The upload's preview as its page and API state show it, with `changes` of its plan: from the
+    /// one kept in memory here, else the stored one's summary and those changes only
+    /// (`StoredPreview.readSummary`: a plan of a million changes is not decoded for a GET). Nil as
+    /// `currentPreview` says (an upload without a stored preview is queued to be read again).
+    func currentSummary(of upload: WebUpload, changes page: PreviewSummary.ChangesPage) async throws -> PreviewSummary? {
+        guard let id = upload.id, upload.kind == .availability, upload.state == .ready || upload.state == .refused || preview(of: id) != nil else { return nil }
+        if let kept = preview(of: id) { return PreviewSummary(kept, changes: page) }
+        guard let services else { return nil }
+        let stored: PreviewSummary?
+        do {
+            stored = try await services.database.read { try StoredPreview.readSummary(uploadID: id, changes: page, from: $0) }
+        } catch let damaged as StoredBytesError {
+            logger.error("upload \(id): its stored preview cannot be read back (\(damaged)); reading the upload again")
+            stored = nil
+        }
+        if stored == nil { rereadSoon(upload) }
+        return stored
+    }
+
     /// The stored preview of `id`, read once however many requests ask for it at the same time
     /// (a preview too large to keep in memory is not read eight times over by eight requests).
     private func storedPreview(_ id: RowID, services: WebServices) async throws -> UploadPreview? {
@@ -220,6 +239,11 @@ final class UploadReaders: Service, Sendable {
                 do {
                     job = try await claim()
                     claimFailing = false
+                } catch StoreError.busy {
+                    // Another program (an apply on another instance, on SQLite) holds the lock
+                    // longer than the busy timeout: the queue is asked again at the next tick.
+                    logger.notice("uploads: the reading queue waits for a lock another program holds; asked again in \(pollEvery)")
+                    break
                 } catch {
                     if !claimFailing { logger.error("uploads: cannot ask the reading queue: \(error)") }
                     claimFailing = true
