@@ -77,22 +77,22 @@ extension StoredBytesWriter {
         let plan = PlanSummary(outcome.plan)
         int(plan.added)
         int(plan.removed)
-        count(plan.perDate.count)
-        for tally in plan.perDate {
-            int(tally.key.dayNumber)
-            int(tally.added)
-            int(tally.removed)
-        }
-        count(plan.perStaff.count)
-        for tally in plan.perStaff {
-            text(tally.key)
-            int(tally.added)
-            int(tally.removed)
-        }
+        tallies(plan.perDate) { $0.int($1.dayNumber) }
+        tallies(plan.perStaff) { $0.text($1) }
         let grid = PlanGrid(outcome.plan)
         int(grid.slotsTotal)
         changes(grid.changes)
         changeStream(outcome.plan.changes, body: &body)
+    }
+
+    /// Each key (as `key` writes it) with its added and removed.
+    mutating func tallies<Key>(_ tallies: [PlanSummary.Tally<Key>], key: (inout StoredBytesWriter, Key) -> Void) {
+        count(tallies.count)
+        for tally in tallies {
+            key(&self, tally.key)
+            int(tally.added)
+            int(tally.removed)
+        }
     }
 
     mutating func changeStream(_ changes: [AvailabilityChange], body: inout StoredBytesWriter) {
