@@ -4,7 +4,7 @@ import SlotSheetTemplates
 /// One upload: while it is read, progress (rows read; the script updates it, without the script
 /// the page refreshes); then what reading found: the counts, the changes per date and per staff
 /// member, every problem with its place and fix, or what changed in the database since export.
-struct UploadDetailPage {
+struct UploadDetailPage: Sendable {
     let frame: PageFrame
     let upload: WebUpload
     let progress: (rows: Int, total: Int)?

@@ -153,23 +153,27 @@ final class UploadReaders: Service, Sendable {
         return nil
     }
 
-    /// The upload's preview as its page and API state show it, with `changes` of its plan: from the
-    /// one kept in memory here, else the stored one's summary and those changes only
-    /// (`StoredPreview.readSummary`: a plan of a million changes is not decoded for a GET). Nil as
-    /// `currentPreview` says (an upload without a stored preview is queued to be read again).
+    /// The upload's preview as its page and API state show it, with `changes` of its plan: of an
+    /// upload `ready` or `refused`, the stored preview's summary and those changes only
+    /// (`StoredPreview.readSummary`: a plan of a million changes is neither decoded nor counted for
+    /// a GET), else the one kept in memory here. Only an upload read by a slotsheet from before
+    /// stored previews has none: it is summed up from memory once read again, and until then nil
+    /// (queued to be read again), as `currentPreview` says.
     func currentSummary(of upload: WebUpload, changes page: PreviewSummary.ChangesPage) async throws -> PreviewSummary? {
-        guard let id = upload.id, upload.kind == .availability, upload.state == .ready || upload.state == .refused || preview(of: id) != nil else { return nil }
-        if let kept = preview(of: id) { return PreviewSummary(kept, changes: page) }
-        guard let services else { return nil }
-        let stored: PreviewSummary?
+        guard let id = upload.id, upload.kind == .availability else { return nil }
+        guard upload.state == .ready || upload.state == .refused, let services else {
+            return preview(of: id).map { PreviewSummary($0, changes: page) }
+        }
         do {
-            stored = try await services.database.read { try StoredPreview.readSummary(uploadID: id, changes: page, from: $0) }
+            if let stored = try await services.database.read({ try StoredPreview.readSummary(uploadID: id, changes: page, from: $0) }) {
+                return stored
+            }
         } catch let damaged as StoredBytesError {
             logger.error("upload \(id): its stored preview cannot be read back (\(damaged)); reading the upload again")
-            stored = nil
         }
-        if stored == nil { rereadSoon(upload) }
-        return stored
+        if let kept = preview(of: id) { return PreviewSummary(kept, changes: page) }
+        rereadSoon(upload)
+        return nil
     }
 
     /// The stored preview of `id`, read once however many requests ask for it at the same time
