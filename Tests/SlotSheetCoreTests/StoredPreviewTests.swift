@@ -124,7 +124,7 @@ import Testing
         for cut in [0, 1, bytes.count / 2, bytes.count - 1] {
             #expect(throws: StoredBytesError.self) { try StoredPreview.decode(Array(bytes.prefix(cut))) }
         }
-        #expect(throws: StoredBytesError.unexpected("stored preview version 2")) { try StoredPreview.decode([2] + bytes.dropFirst()) }
+        #expect(throws: StoredBytesError.unexpected("stored preview version 3")) { try StoredPreview.decode([3] + bytes.dropFirst()) }
         #expect(throws: StoredBytesError.self) { try StoredPreview.decode(bytes + [0]) }
         // A count of billions in a few bytes is refused before anything is reserved for it.
         #expect(throws: StoredBytesError.truncated) { try StoredPreview.decode([1, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F]) }

@@ -35,26 +35,14 @@ public struct ChangePlan: Hashable, Sendable {
     public var removed: Int { changes.count - added }
     public var isEmpty: Bool { changes.isEmpty }
 
-    /// Added and removed per date, in date order.
+    /// Added and removed per date, in date order (`PlanSummary` counts them).
     public var perDate: [(date: LocalDate, added: Int, removed: Int)] {
-        tally(by: \.key.date).sorted { $0.key < $1.key }.map { ($0.key, $0.value.added, $0.value.removed) }
+        PlanSummary(self).perDate.map { ($0.key, $0.added, $0.removed) }
     }
 
     /// Added and removed per staff member, by code.
     public var perStaff: [(staff: String, added: Int, removed: Int)] {
-        tally(by: \.staffCode).sorted { $0.key < $1.key }.map { ($0.key, $0.value.added, $0.value.removed) }
-    }
-
-    private func tally<Key: Hashable>(by key: KeyPath<AvailabilityChange, Key>) -> [Key: (added: Int, removed: Int)] {
-        var counts: [Key: (added: Int, removed: Int)] = [:]
-        for change in changes {
-            if change.available {
-                counts[change[keyPath: key], default: (0, 0)].added += 1
-            } else {
-                counts[change[keyPath: key], default: (0, 0)].removed += 1
-            }
-        }
-        return counts
+        PlanSummary(self).perStaff.map { ($0.key, $0.added, $0.removed) }
     }
 }
 

@@ -52,6 +52,21 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
     /// The outcome's JSON; with `changesPage`, only `limit` changes from `offset` on (a plan may
     /// hold a million: the web API pages them).
     public init(_ outcome: ImportOutcome, _ language: Language, changesPage: (offset: Int, limit: Int)? = nil) {
+        let shown = changesPage.map { outcome.plan.changes.dropFirst($0.offset).prefix($0.limit) } ?? outcome.plan.changes[...]
+        self.init(outcome, plan: PlanSummary(outcome.plan), changes: shown, changesPage: changesPage.map { ($0.offset, outcome.plan.changes.count) },
+                  language)
+    }
+
+    /// The JSON of a stored preview's summary (`OutcomeSummary`) and the page of changes it holds.
+    public init(_ summary: OutcomeSummary, _ language: Language) {
+        self.init(summary.outcome, plan: summary.plan, changes: summary.changes[...], changesPage: (summary.changesOffset, summary.plan.changes),
+                  language)
+    }
+
+    /// `outcome`'s JSON with its plan counted as `plan` says and `changes` shown; `changesPage`: where
+    /// they start and how many there are in all, when paged.
+    private init(_ outcome: ImportOutcome, plan: PlanSummary, changes shown: ArraySlice<AvailabilityChange>,
+                 changesPage: (offset: Int, total: Int)?, _ language: Language) {
         status = outcome.status.jsonWord
         if case let .applied(id) = outcome.status { batch = id } else { batch = nil }
         verdict = outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
@@ -62,15 +77,14 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
         kind = outcome.isTemplate ? "template" : "csv"
         from = outcome.range?.from.iso
         to = outcome.range?.to.iso
-        added = outcome.plan.added
-        removed = outcome.plan.removed
-        unchanged = outcome.plan.unchanged
-        perDate = outcome.plan.perDate.map { Count(key: $0.date.iso, added: $0.added, removed: $0.removed) }
-        perStaff = outcome.plan.perStaff.map { Count(key: $0.staff, added: $0.added, removed: $0.removed) }
-        let shown = changesPage.map { outcome.plan.changes.dropFirst($0.offset).prefix($0.limit) } ?? outcome.plan.changes[...]
+        added = plan.added
+        removed = plan.removed
+        unchanged = plan.unchanged
+        perDate = plan.perDate.map { Count(key: $0.key.iso, added: $0.added, removed: $0.removed) }
+        perStaff = plan.perStaff.map { Count(key: $0.key, added: $0.added, removed: $0.removed) }
         changes = shown.map { Change(date: $0.key.date.iso, daypart: $0.daypartCode, staff: $0.staffCode, available: $0.available) }
         changesOffset = changesPage?.offset
-        changesTotal = changesPage.map { _ in outcome.plan.changes.count }
+        changesTotal = changesPage?.total
         let tally = outcome.problemTally ?? ProblemTally(outcome.problems)
         problemsTotal = tally.total
         problemsPerKind = tally.perKind.map { KindCount(kind: $0.kind, count: $0.count) }

@@ -62,7 +62,7 @@ public enum StoredBytesError: Error, Equatable, Sendable {
 /// Reads what `StoredBytesWriter` wrote, in the same order.
 struct StoredBytesReader {
     private let bytes: [UInt8]
-    private var position = 0
+    private(set) var position = 0
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes

@@ -44,24 +44,21 @@ extension StoredBytesWriter {
     /// The codes once each, then per change its date (from the previous change's), daypart and
     /// staff ids, and the codes' places with the direction.
     mutating func changes(_ changes: [AvailabilityChange]) {
-        var staffIndex: [String: Int] = [:], daypartIndex: [String: Int] = [:]
-        var staff: [String] = [], dayparts: [String] = []
-        for change in changes {
-            if staffIndex[change.staffCode] == nil { staffIndex[change.staffCode] = staff.count; staff.append(change.staffCode) }
-            if daypartIndex[change.daypartCode] == nil { daypartIndex[change.daypartCode] = dayparts.count; dayparts.append(change.daypartCode) }
-        }
-        texts(staff)
-        texts(dayparts)
+        let codes = ChangeCodes(changes)
+        codes.write(to: &self)
         count(changes.count)
         var previous = 0
-        for change in changes {
-            int(change.key.date.dayNumber - previous)
-            previous = change.key.date.dayNumber
-            integer(change.key.daypartID)
-            integer(change.key.staffID)
-            unsigned(UInt64(staffIndex[change.staffCode]!) << 1 | (change.available ? 1 : 0))
-            unsigned(UInt64(daypartIndex[change.daypartCode]!))
-        }
+        for change in changes { self.change(change, previous: &previous, codes: codes) }
+    }
+
+    /// One change as `changes` writes it, its date from `previous` (then its own).
+    mutating func change(_ change: AvailabilityChange, previous: inout Int, codes: ChangeCodes) {
+        int(change.key.date.dayNumber - previous)
+        previous = change.key.date.dayNumber
+        integer(change.key.daypartID)
+        integer(change.key.staffID)
+        unsigned(UInt64(codes.staffIndex[change.staffCode]!) << 1 | (change.available ? 1 : 0))
+        unsigned(UInt64(codes.daypartIndex[change.daypartCode]!))
     }
 
     mutating func problems(_ problems: [ImportProblem]) {
@@ -171,21 +168,24 @@ extension StoredBytesReader {
     }
 
     mutating func changes() throws(StoredBytesError) -> [AvailabilityChange] {
-        let staff = try texts(), dayparts = try texts()
+        let codes = try ChangeCodes(from: &self)
         let count = try count(itemBytes: 5)
         var changes: [AvailabilityChange] = []
         changes.reserveCapacity(count)
         var date = 0
-        for _ in 0..<count {
-            date += try int()
-            let daypartID = try integer(), staffID = try integer()
-            let staffAndDirection = try unsigned(), daypart = try unsigned()
-            guard staffAndDirection >> 1 < UInt64(staff.count), daypart < UInt64(dayparts.count) else { throw .unexpected("a change's code") }
-            changes.append(AvailabilityChange(key: AvailabilityKey(date: LocalDate(dayNumber: date), daypartID: daypartID, staffID: staffID),
-                                              available: staffAndDirection & 1 == 1, staffCode: staff[Int(staffAndDirection >> 1)],
-                                              daypartCode: dayparts[Int(daypart)]))
-        }
+        for _ in 0..<count { changes.append(try change(date: &date, codes: codes)) }
         return changes
+    }
+
+    /// One change as `StoredBytesWriter.change` wrote it, its date from `date` (then its own).
+    mutating func change(date: inout Int, codes: ChangeCodes) throws(StoredBytesError) -> AvailabilityChange {
+        date += try int()
+        let daypartID = try integer(), staffID = try integer()
+        let staffAndDirection = try unsigned(), daypart = try unsigned()
+        guard staffAndDirection >> 1 < UInt64(codes.staff.count), daypart < UInt64(codes.dayparts.count) else { throw .unexpected("a change's code") }
+        return AvailabilityChange(key: AvailabilityKey(date: LocalDate(dayNumber: date), daypartID: daypartID, staffID: staffID),
+                                  available: staffAndDirection & 1 == 1, staffCode: codes.staff[Int(staffAndDirection >> 1)],
+                                  daypartCode: codes.dayparts[Int(daypart)])
     }
 
     mutating func problems() throws(StoredBytesError) -> [ImportProblem] {
@@ -254,5 +254,31 @@ extension StoredBytesReader {
         case 3: return StaleChange(slot: slot, kind: .assignmentsChanged(from: try texts(), to: try texts()))
         case let other: throw .unexpected("stale change \(other)")
         }
+    }
+}
+
+/// The staff and daypart codes of a list of changes, once each, which every stored change names
+/// by its place.
+struct ChangeCodes {
+    private(set) var staff: [String] = []
+    private(set) var dayparts: [String] = []
+    private(set) var staffIndex: [String: Int] = [:]
+    private(set) var daypartIndex: [String: Int] = [:]
+
+    init(_ changes: [AvailabilityChange]) {
+        for change in changes {
+            if staffIndex[change.staffCode] == nil { staffIndex[change.staffCode] = staff.count; staff.append(change.staffCode) }
+            if daypartIndex[change.daypartCode] == nil { daypartIndex[change.daypartCode] = dayparts.count; dayparts.append(change.daypartCode) }
+        }
+    }
+
+    init(from reader: inout StoredBytesReader) throws(StoredBytesError) {
+        staff = try reader.texts()
+        dayparts = try reader.texts()
+    }
+
+    func write(to writer: inout StoredBytesWriter) {
+        writer.texts(staff)
+        writer.texts(dayparts)
     }
 }

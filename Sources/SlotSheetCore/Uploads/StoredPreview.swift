@@ -10,30 +10,78 @@
 ///     let same = try StoredPreview.decode(bytes)   // same.reading == preview.reading
 public enum StoredPreview {
     /// The form's version, first in every stored preview; a reader refuses one it does not know.
-    static let version: UInt64 = 1
+    /// The first form (1) was the whole preview in one piece; it is still read (`decodeFirstForm`).
+    static let version: UInt64 = 2
 
+    /// The version, the summary's length, the summary (`StoredPreviewSummary`: what a page shows,
+    /// and where each plan's changes are), then the body: the plan's changes, those of the plan on
+    /// top, and the file as read.
     public static func encode(_ preview: UploadPreview) -> [UInt8] {
-        var w = StoredBytesWriter()
-        w.unsigned(version)
-        w.int(preview.rowsRead)
+        var summary = StoredBytesWriter(), body = StoredBytesWriter()
+        summary.int(preview.rowsRead)
         switch preview.result {
-        case let .checked(prepared, outcome):
-            w.byte(0)
-            w.sheet(prepared.parsed)
-            w.outcome(outcome)
+        case let .checked(_, outcome):
+            summary.byte(0)
+            summary.outcomeSummary(outcome, body: &body)
         case let .unreadable(refusal):
-            w.byte(1)
-            w.refusal(refusal)
+            summary.byte(1)
+            summary.refusal(refusal)
         }
-        w.bool(preview.onTop != nil)
-        if let onTop = preview.onTop { w.outcome(onTop) }
-        return w.bytes
+        summary.bool(preview.onTop != nil)
+        if let onTop = preview.onTop { summary.outcomeSummary(onTop, body: &body) }
+        if case let .checked(prepared, _) = preview.result {
+            summary.count(body.bytes.count)
+            body.sheet(prepared.parsed)
+        }
+        var head = StoredBytesWriter()
+        head.unsigned(version)
+        head.count(summary.bytes.count)
+        return head.bytes + summary.bytes + body.bytes
     }
 
+    /// The whole preview, for an apply (and an error workbook made again).
     public static func decode(_ bytes: [UInt8]) throws(StoredBytesError) -> UploadPreview {
         var r = StoredBytesReader(bytes)
         let found = try r.unsigned()
+        if found == 1 { return try decodeFirstForm(&r) }
         guard found == version else { throw .unexpected("stored preview version \(found)") }
+        let length = try r.count()
+        let bodyStart = r.position + length
+        var summaryReader = StoredBytesReader(Array(bytes[r.position..<bodyStart]))
+        let summary = try summaryReader.previewSummary()
+        func body(_ range: Range<Int>) throws(StoredBytesError) -> [UInt8] {
+            guard range.upperBound <= bytes.count - bodyStart else { throw .truncated }
+            return Array(bytes[(bodyStart + range.lowerBound)..<(bodyStart + range.upperBound)])
+        }
+        func whole(_ stored: StoredOutcomeSummary) throws(StoredBytesError) -> ImportOutcome {
+            var outcome = stored.outcome
+            do {
+                outcome.plan.changes = try stored.stream.changes(.init(offset: 0, limit: stored.stream.total)) { range in try body(range) }
+            } catch let error as StoredBytesError {
+                throw error
+            } catch {
+                throw .unexpected("\(error)")
+            }
+            return outcome
+        }
+        let result: UploadPreview.Result
+        switch summary.result {
+        case let .checked(stored):
+            guard let sheetOffset = summary.sheetOffset, sheetOffset <= bytes.count - bodyStart else { throw .truncated }
+            var sheet = StoredBytesReader(Array(bytes[(bodyStart + sheetOffset)...]))
+            let parsed = try sheet.sheet()
+            guard sheet.isAtEnd else { throw .unexpected("bytes after the preview") }
+            result = .checked(PreparedImport(parsed: parsed, snapshot: nil), try whole(stored))
+        case let .unreadable(refusal):
+            guard bytes.count == bodyStart else { throw .unexpected("bytes after the preview") }
+            result = .unreadable(refusal)
+        }
+        return UploadPreview(stored: result, onTop: try summary.onTop.map { stored throws(StoredBytesError) in try whole(stored) },
+                             rowsRead: summary.rowsRead)
+    }
+
+    /// A preview stored in the first form (before summaries), after its version.
+    private static func decodeFirstForm(_ r: inout StoredBytesReader) throws(StoredBytesError) -> UploadPreview {
         let rowsRead = try r.int()
         let result: UploadPreview.Result
         switch try r.byte() {
@@ -207,6 +255,40 @@ extension StoredPreview {
         try bytes(uploadID: uploadID, from: session).map { try decode($0) }
     }
 
+    /// The stored preview of `uploadID` as its page and API state show it, with `changes` of its
+    /// plan: only the summary and the chunks holding those changes are read, never the whole plan.
+    /// A preview stored in the first form is read whole and summed up. Nil when none is stored.
+    public static func readSummary(uploadID: RowID, changes page: PreviewSummary.ChangesPage,
+                                   from session: any StoreSession) throws -> PreviewSummary? {
+        try readSummaryCounting(uploadID: uploadID, changes: page, from: session)?.summary
+    }
+
+    /// `readSummary`, with the stored bytes it fetched from the database.
+    static func readSummaryCounting(uploadID: RowID, changes page: PreviewSummary.ChangesPage,
+                                    from session: any StoreSession) throws -> (summary: PreviewSummary, bytesRead: Int)? {
+        var chunks = StoredResultChunks(uploadID: uploadID, session: session)
+        guard let first = try chunks.chunk(0) else { return nil }
+        var head = StoredBytesReader(first)
+        let found = try head.unsigned()
+        guard found == version else {
+            // The first form (or a version this build refuses, as `decode` says).
+            guard let bytes = try bytes(uploadID: uploadID, from: session) else { return nil }
+            return (PreviewSummary(try decode(bytes), changes: page), bytes.count)
+        }
+        let length = try head.offset()
+        let summaryStart = head.position, bodyStart = summaryStart + length
+        var reader = StoredBytesReader(try chunks.bytes(summaryStart..<bodyStart))
+        let stored = try reader.previewSummary()
+        func body(_ range: Range<Int>) throws -> [UInt8] { try chunks.bytes((bodyStart + range.lowerBound)..<(bodyStart + range.upperBound)) }
+        let result: PreviewSummary.Result
+        switch stored.result {
+        case let .checked(outcome): result = .checked(try outcome.summary(page, bytes: body))
+        case let .unreadable(refusal): result = .unreadable(refusal)
+        }
+        let onTop = try stored.onTop.map { try $0.summary(page, bytes: body) }
+        return (PreviewSummary(result: result, onTop: onTop, rowsRead: stored.rowsRead), chunks.bytesRead)
+    }
+
     /// The stored bytes of what reading `uploadID` found, whatever its kind; nil when none are stored.
     static func bytes(uploadID: RowID, from session: any StoreSession) throws -> [UInt8]? {
         guard var bytes = try session.uploadResultChunk(uploadID: uploadID, seq: 0) else { return nil }
@@ -214,6 +296,46 @@ extension StoredPreview {
         while let chunk = try session.uploadResultChunk(uploadID: uploadID, seq: seq) {
             bytes += chunk
             seq += 1
+        }
+        return bytes
+    }
+}
+
+/// A stored preview's chunks, fetched from the database only when a range of bytes asks for them
+/// (every chunk but the last is as long as the first).
+struct StoredResultChunks {
+    let uploadID: RowID
+    let session: any StoreSession
+    private var fetched: [Int: [UInt8]] = [:]
+    /// The bytes fetched from the database so far.
+    private(set) var bytesRead = 0
+
+    init(uploadID: RowID, session: any StoreSession) {
+        self.uploadID = uploadID
+        self.session = session
+    }
+
+    mutating func chunk(_ seq: Int) throws -> [UInt8]? {
+        if let kept = fetched[seq] { return kept }
+        guard let chunk = try session.uploadResultChunk(uploadID: uploadID, seq: seq) else { return nil }
+        bytesRead += chunk.count
+        fetched[seq] = chunk
+        return chunk
+    }
+
+    /// The bytes in `range` of the stored preview.
+    mutating func bytes(_ range: Range<Int>) throws -> [UInt8] {
+        guard !range.isEmpty else { return [] }
+        guard let size = try chunk(0)?.count, size > 0 else { throw StoredBytesError.truncated }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(range.count)
+        var at = range.lowerBound
+        while at < range.upperBound {
+            let seq = at / size, start = at - seq * size
+            guard let chunk = try chunk(seq), start < chunk.count else { throw StoredBytesError.truncated }
+            let end = min(chunk.count, range.upperBound - seq * size)
+            bytes += chunk[start..<end]
+            at += end - start
         }
         return bytes
     }

@@ -145,26 +145,31 @@ struct APIRoutes {
     private func stateResponse(_ upload: WebUpload, page: (offset: Int, limit: Int), changes: (offset: Int, limit: Int),
                                context: WebContext) async throws -> Response {
         let id = upload.id!
-        var state = ImportState(id: id, state: upload.state.rawValue, result: nil, batch: upload.batchID,
+        let state = ImportState(id: id, state: upload.state.rawValue, result: nil, batch: upload.batchID,
                                 rows: services.readers.progress(of: upload)?.rows)
-        if upload.state == .ready || upload.state == .refused {
-            // No stored preview (read by a slotsheet from before them): queued to be read again; `result` comes once it is.
-            let preview = try await services.readers.currentPreview(of: upload)
+        guard upload.state == .ready || upload.state == .refused else { return try JSONBody.response(state) }
+        // No stored preview (read by a slotsheet from before them): queued to be read again; `result` comes once it is.
+        let preview = try await services.readers.currentSummary(of: upload, changes: PreviewSummary.ChangesPage(offset: changes.offset, limit: changes.limit))
+        let language = context.language
+        // The answer (up to 10,000 changes and a plan's every date) is made on a worker thread, so
+        // requests that want none of it (`/healthz`, a page) are not kept waiting behind it.
+        return try await services.database.offload { [state] in
+            var state = state
             if preview == nil { state.beingRead = true }
             switch preview?.result {
-            case let .checked(_, outcome)?:
-                state.result = ImportOutcomeJSON(outcome, context.language, changesPage: changes)
+            case let .checked(summary)?:
+                state.result = ImportOutcomeJSON(summary, language)
                 state.result?.pageProblems(offset: page.offset, limit: page.limit)
                 // A stale template: the plan of its edits on top, as the page offers it.
-                state.onTop = preview?.onTop.map { ImportOutcomeJSON($0, context.language, changesPage: changes) }
+                state.onTop = preview?.onTop.map { ImportOutcomeJSON($0, language) }
             case let .unreadable(error)?:
                 // The same code as `slotsheet import --json` gives this refusal.
                 state.errorCode = error.jsonStatus
-                state.error = error.text(context.language)
+                state.error = error.text(language)
             case nil: break
             }
+            return try JSONBody.response(state)
         }
-        return try JSONBody.response(state)
     }
 
     /// `GET /api/batches?limit=N&offset=M&outcome=O&user=U`: the import batches, newest first, as
@@ -220,7 +225,7 @@ struct UndoAnswer: Encodable {
 }
 
 /// An upload as the API shows it.
-struct ImportState: Encodable {
+struct ImportState: Encodable, Sendable {
     let id: RowID
     let state: String
     var result: ImportOutcomeJSON?

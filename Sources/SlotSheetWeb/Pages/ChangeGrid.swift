@@ -4,13 +4,14 @@ import SlotSheetTemplates
 /// A plan's changes as a grid: one row a date and daypart, one column a person, `+` where the
 /// person becomes available and `−` where they no longer are, so that added and removed differ
 /// by sign and words (the legend, the cells' titles) as well as by colour. Only slots with a
-/// change have a row; a plan past `rowLimit` rows shows its first ones and says so.
+/// change have a row; a plan past `PlanGrid.rowLimit` rows shows its first ones and says so (the
+/// stored preview keeps only those rows' changes: `PlanGrid`).
 struct ChangeGrid {
     let frame: PageFrame
-    let plan: ChangePlan
+    let grid: PlanGrid
     /// Names and labels under the codes (a person's name in the column head, a daypart's label beside its code).
     var names = CodeNames()
-    static let rowLimit = 150
+    static let rowLimit = PlanGrid.rowLimit
 
     private struct Row: Hashable, Comparable {
         let date: LocalDate
@@ -21,24 +22,15 @@ struct ChangeGrid {
 
     var node: Node {
         let w = frame.words
-        // The rows first, then the cells of the rows shown only: a plan of a million changes holds
-        // a set of its slots here, not a million cells.
         func row(_ change: AvailabilityChange) -> Row { Row(date: change.key.date, daypartID: change.key.daypartID, daypart: change.daypartCode) }
-        var slots = Set<Row>()
-        for change in plan.changes { slots.insert(row(change)) }
-        let rows = slots.sorted()
-        let shown = Array(rows.prefix(Self.rowLimit))
-        let last = shown.last
         var cells: [Row: [String: Bool]] = [:]
-        for change in plan.changes {
-            let slot = row(change)
-            if let last, slot <= last { cells[slot, default: [:]][change.staffCode] = change.available }
-        }
+        for change in grid.changes { cells[row(change), default: [:]][change.staffCode] = change.available }
+        let shown = cells.keys.sorted()
         let staff = Set(shown.flatMap { cells[$0]!.keys }).sorted()
         return element("section", [Attribute("aria-labelledby", "grid-title")]) {
             element("h2", [Attribute("id", "grid-title")]) { w.gridTitle }
             element("p", [.class("muted legend")]) { w.gridLegend }
-            if rows.count > shown.count { element("p", [.class("muted")]) { w.gridLimited(shown.count, rows.count) } }
+            if grid.slotsTotal > shown.count { element("p", [.class("muted")]) { w.gridLimited(shown.count, grid.slotsTotal) } }
             element("div", [.class("grid-wrap")]) {
                 element("table", [.class("change-grid")]) {
                     element("thead") {

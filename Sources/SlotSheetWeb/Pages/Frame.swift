@@ -4,7 +4,7 @@ import SlotSheetCore
 import SlotSheetTemplates
 
 /// The parts of the page frame (navigation, language link, sign-out) that depend on the request.
-struct PageFrame {
+struct PageFrame: Sendable {
     enum Section { case home, template, upload, uploads, history, lists, requests, reports, exports, users, notices }
 
     let words: WebWords

@@ -4,11 +4,12 @@ import SlotSheetTemplates
 /// One upload: while it is read, progress (rows read; the script updates it, without the script
 /// the page refreshes); then what reading found: the counts, the changes per date and per staff
 /// member, every problem with its place and fix, or what changed in the database since export.
-struct UploadDetailPage {
+struct UploadDetailPage: Sendable {
     let frame: PageFrame
     let upload: WebUpload
     let progress: (rows: Int, total: Int)?
-    let preview: UploadPreview?
+    /// What reading found, page-sized (`PreviewSummary`: no whole plan is decoded for a page).
+    let preview: PreviewSummary?
     /// What the last action said (`error`, `info` or `ok`, and the text), e.g. that the plan changed.
     let notice: (String, String)?
     /// The names and labels shown beside the codes.
@@ -49,12 +50,13 @@ struct UploadDetailPage {
         }
     }
 
-    private func result(_ preview: UploadPreview) -> Node {
+    private func result(_ preview: PreviewSummary) -> Node {
         let w = frame.words
         switch preview.result {
         case let .unreadable(error):
             return .fragment([frame.message("error", "\(w.unreadableFile): \(error.text(frame.language))")])
-        case let .checked(_, outcome):
+        case let .checked(summary):
+            let outcome = summary.outcome
             return element("div") {
                 switch outcome.verdict {
                 case .rejected:
@@ -79,7 +81,7 @@ struct UploadDetailPage {
                     frame.message("ok", w.nothingToChange)
                     applyForm(outcome, onTop: false)
                 case .changes:
-                    changes(outcome, onTop: false)
+                    changes(summary, onTop: false)
                 }
             }
         }
@@ -87,14 +89,15 @@ struct UploadDetailPage {
 
     /// A stale template's second choice: the office's edits on top of the database as it is now.
     /// `problemsShownAbove`: the file's problems are listed above already; said, not listed again.
-    private func applyOnTop(_ onTop: ImportOutcome, problemsShownAbove: Bool) -> Node {
+    private func applyOnTop(_ summary: OutcomeSummary, problemsShownAbove: Bool) -> Node {
         let w = frame.words
+        let onTop = summary.outcome
         return element("section", [.class("on-top")]) {
             element("h2") { w.onTopTitle }
             element("p") { w.onTopNote }
             switch onTop.verdict {
             case .changes:
-                changes(onTop, onTop: true)
+                changes(summary, onTop: true)
             case .nothingToChange:
                 frame.message("ok", w.onTopNothing)
                 applyForm(onTop, onTop: true)
@@ -109,14 +112,15 @@ struct UploadDetailPage {
     }
 
     /// The summary, the apply button, the changes per date and per staff member, and the grid.
-    private func changes(_ outcome: ImportOutcome, onTop: Bool) -> Node {
+    private func changes(_ summary: OutcomeSummary, onTop: Bool) -> Node {
         let w = frame.words
+        let plan = summary.plan
         return .fragment([
-            frame.message("info", "\(w.changesSummary(outcome.plan.added, outcome.plan.removed)), \(w.unchangedSummary(outcome.plan.unchanged))."),
-            applyForm(outcome, onTop: onTop),
-            counts(w.perDateTitle, outcome.plan.perDate.map { (DateLabel.long($0.date, w), $0.added, $0.removed) }),
-            counts(w.perStaffTitle, outcome.plan.perStaff.map { (names.staffLine($0.staff), $0.added, $0.removed) }),
-            ChangeGrid(frame: frame, plan: outcome.plan, names: names).node,
+            frame.message("info", "\(w.changesSummary(plan.added, plan.removed)), \(w.unchangedSummary(plan.unchanged))."),
+            applyForm(summary.outcome, onTop: onTop),
+            counts(w.perDateTitle, plan.perDate.map { (DateLabel.long($0.key, w), $0.added, $0.removed) }),
+            counts(w.perStaffTitle, plan.perStaff.map { (names.staffLine($0.key), $0.added, $0.removed) }),
+            ChangeGrid(frame: frame, grid: summary.grid, names: names).node,
         ])
     }
 

@@ -50,13 +50,16 @@ struct UploadRoutes {
                                        expiryHours: services.settings.uploadExpiryHours, clock: services.clock).node)
     }
 
-    @Sendable func detail(_ request: Request, context: WebContext) async throws -> HTMLPage {
+    @Sendable func detail(_ request: Request, context: WebContext) async throws -> Response {
         let upload = try await ownUpload(context)
         let id = upload.id!
-        let preview = try await services.readers.currentPreview(of: upload)
+        let preview = try await services.readers.currentSummary(of: upload, changes: .none)
         let names = try await services.database.read { try CodeNames.read($0) }
-        return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: upload,
-                                         progress: services.readers.progress(of: upload), preview: preview, notice: nil, names: names).node)
+        let page = UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: upload,
+                                    progress: services.readers.progress(of: upload), preview: preview, notice: nil, names: names)
+        // A plan's page (a table of its every date, the grid) is made on a worker thread, as the
+        // API's state is, so `/healthz` and other pages are not kept waiting behind it.
+        return try await services.database.offload { HTMLPage(page.node).response }
     }
 
     /// Applies the plan the person saw (its digest is the form's `plan`): 303 to the upload once
@@ -93,7 +96,7 @@ struct UploadRoutes {
         }
         let (now, names) = try await services.database.read { (try $0.upload(id: id) ?? upload, try CodeNames.read($0)) }
         return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: now, progress: nil,
-                                         preview: services.readers.preview(of: id), notice: notice, names: names).node, status: .conflict).response
+                                         preview: services.readers.preview(of: id).map { PreviewSummary($0, changes: .none) }, notice: notice, names: names).node, status: .conflict).response
     }
 
     /// `{"state": "reading", "rows": 120, "total": 744, "text": "120 rows read"}` for the progress script.

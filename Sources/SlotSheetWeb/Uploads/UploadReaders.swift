@@ -153,6 +153,29 @@ final class UploadReaders: Service, Sendable {
         return nil
     }
 
+    /// The upload's preview as its page and API state show it, with `changes` of its plan: of an
+    /// upload `ready` or `refused`, the stored preview's summary and those changes only
+    /// (`StoredPreview.readSummary`: a plan of a million changes is neither decoded nor counted for
+    /// a GET), else the one kept in memory here. Only an upload read by a slotsheet from before
+    /// stored previews has none: it is summed up from memory once read again, and until then nil
+    /// (queued to be read again), as `currentPreview` says.
+    func currentSummary(of upload: WebUpload, changes page: PreviewSummary.ChangesPage) async throws -> PreviewSummary? {
+        guard let id = upload.id, upload.kind == .availability else { return nil }
+        guard upload.state == .ready || upload.state == .refused, let services else {
+            return preview(of: id).map { PreviewSummary($0, changes: page) }
+        }
+        do {
+            if let stored = try await services.database.read({ try StoredPreview.readSummary(uploadID: id, changes: page, from: $0) }) {
+                return stored
+            }
+        } catch let damaged as StoredBytesError {
+            logger.error("upload \(id): its stored preview cannot be read back (\(damaged)); reading the upload again")
+        }
+        if let kept = preview(of: id) { return PreviewSummary(kept, changes: page) }
+        rereadSoon(upload)
+        return nil
+    }
+
     /// The stored preview of `id`, read once however many requests ask for it at the same time
     /// (a preview too large to keep in memory is not read eight times over by eight requests).
     private func storedPreview(_ id: RowID, services: WebServices) async throws -> UploadPreview? {
@@ -220,6 +243,11 @@ final class UploadReaders: Service, Sendable {
                 do {
                     job = try await claim()
                     claimFailing = false
+                } catch StoreError.busy {
+                    // Another program (an apply on another instance, on SQLite) holds the lock
+                    // longer than the busy timeout: the queue is asked again at the next tick.
+                    logger.notice("uploads: the reading queue waits for a lock another program holds; asked again in \(pollEvery)")
+                    break
                 } catch {
                     if !claimFailing { logger.error("uploads: cannot ask the reading queue: \(error)") }
                     claimFailing = true
