@@ -30,7 +30,7 @@ final class WebFixture: @unchecked Sendable {
     let openStore: @Sendable () throws -> any RepairStore
 
     init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: [IPNetwork] = [], metricsFrom: [IPNetwork] = [],
-         timeouts: ConnectionTimeouts? = nil, readPoll: Duration? = nil, openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
+         timeouts: ConnectionTimeouts? = nil, readPoll: Duration? = nil, readLease: Duration? = nil, openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
         self.backend = backend
         folder = FileManager.default.temporaryDirectory.appending(path: "slotsheet-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -60,6 +60,7 @@ final class WebFixture: @unchecked Sendable {
         settings.exportsFolder = folder.appending(path: "exports").path
         if let timeouts { settings.timeouts = timeouts }
         if let readPoll { settings.readPoll = readPoll }
+        if let readLease { settings.readLease = readLease }
         let log = RecordedLog()
         self.log = log
         self.openStore = open

@@ -91,12 +91,17 @@ final class UploadReaders: Service, Sendable {
     }
 
     /// Queues a read, for its preview only, of an upload that has no stored preview (it was read by
-    /// a slotsheet from before them), unless one is under way. A request never reads a file itself;
-    /// nothing is recorded.
+    /// a slotsheet from before them), unless one is under way or has just kept its preview. A
+    /// request never reads a file itself; nothing is recorded.
+    ///
+    /// A caller looked for the preview before an await (the stored preview's read), and a read
+    /// again may have kept it and ended meanwhile: the cache is asked again here, under the
+    /// progress lock, which `readAgain` lets go of only after keeping the preview, so such a
+    /// request does not queue the same file a second time (seen on a loaded machine: two reads).
     func rereadSoon(_ upload: WebUpload) {
         guard let id = upload.id, !stopping.withLockedValue({ $0 }) else { return }
         let queued = progress.withLockedValue { list -> Bool in
-            guard list[id] == nil else { return false }
+            guard list[id] == nil, previews.preview(of: id) == nil else { return false }
             list[id] = (0, 0)
             return true
         }
