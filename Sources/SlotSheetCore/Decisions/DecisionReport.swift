@@ -25,7 +25,7 @@ public enum DecisionReportLine: Hashable, Sendable, OfficeMessage {
             var parts = RequestDecision.allCases.filter { counts[$0] > 0 }.map { "\(counts[$0]) \($0.participle(language))" }
             if counts.moved > 0 { parts.append("\(counts.moved) \(nl ? "verplaatst" : "moved")") }
             if counts.assigned > 0 { parts.append("\(counts.assigned) \(nl ? "toegewezen" : "assigned")") }
-            let changed = parts.isEmpty ? (nl ? "niets beslist" : "nothing decided") : parts.joined(separator: ", ")
+            let changed = parts.isEmpty ? (nl ? "Niets beslist" : "Nothing decided") : parts.joined(separator: ", ")
             return "\(changed); \(unchanged) \(nl ? "ongewijzigd" : "unchanged")."
         case let .change(request, from, to, movedTo, staff, subcontractor):
             var parts = from == to ? [] : ["\(from.word(language)) -> \(to.word(language))"]
