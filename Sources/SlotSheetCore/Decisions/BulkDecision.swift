@@ -53,7 +53,7 @@ public struct BulkDecision: Hashable, Sendable {
         let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
         let given = trimmed?.isEmpty == false ? trimmed : nil
         if action == .decide(.cancel) && given == nil { throw BulkDecisionError.reasonRequired }
-        if let given, given.unicodeScalars.contains(where: EchoedText.isEscaped) { throw BulkDecisionError.noteControlCharacter }
+        if let given, EchoedText.holdsControlCharacter(given) { throw BulkDecisionError.noteControlCharacter }
         self.requestIDs = ids
         self.action = action
         self.note = given

@@ -146,7 +146,7 @@ struct DecisionEvaluation {
             if cell.text.count > DecisionEvaluation.noteLimit {
                 problems.append(DecisionProblem(.tooLong(length: cell.text.count, limit: DecisionEvaluation.noteLimit), at: cell.place, column: .note))
                 readable = false
-            } else if cell.text.unicodeScalars.contains(where: EchoedText.isEscaped) {
+            } else if EchoedText.holdsControlCharacter(cell.text) {
                 problems.append(DecisionProblem(.controlCharacter(cell.text), at: cell.place, column: .note))
                 readable = false
             }

@@ -14,7 +14,7 @@ public enum EchoedText {
     /// C0 and C1 controls, DEL, and the bidirectional embeddings, overrides and isolates
     /// (U+202A-U+202E, U+2066-U+2069) as `\u{1B}`; everything else as it is.
     public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+        guard holdsControlCharacter(text) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if isEscaped(scalar) {
