@@ -6,7 +6,7 @@ import SlotSheetTemplates
 /// a `DecisionOutcome` once; what the Requests page's bulk decisions show and what a requests
 /// workbook's upload stores (`StoredDecisionPreview`), so a preview of 10,000 decisions is kept
 /// bounded and every instance shows it without reading the file again.
-public struct DecisionPreview: Sendable {
+public struct DecisionPreview: CheckedOutcome {
     /// Change lines a preview keeps and shows.
     public static let shownRows = 1_000
 
@@ -49,6 +49,12 @@ public struct DecisionPreview: Sendable {
 
     /// Nothing would change.
     public var isEmpty: Bool { changeTotal == 0 }
+
+    /// The requests that change, as the upload's row counts them (a decision removes nothing).
+    public var addedAndRemoved: (added: Int, removed: Int) { (changeTotal, 0) }
+
+    /// Its edits on top go in while they have no problem and change something.
+    public var appliesOnTop: Bool { problemTotal == 0 && !isEmpty }
 
     /// `place` names where a problem is as the page does (a request's number for the page's own
     /// decisions; a sheet's cell or a CSV line for a file).
@@ -103,7 +109,7 @@ extension DecisionReportLine {
 /// What reading a requests workbook (or its CSV) uploaded found, as it is stored once with the
 /// upload: the dry run, and for a stale workbook also the dry run of the office's edits on top
 /// (the command line's `--force`); or why the file could not be read.
-public struct RequestUploadPreview: Sendable {
+public struct RequestUploadPreview: CheckedPreview {
     public typealias Result = CheckedUpload<DecisionPreview>
 
     public let result: Result
@@ -112,31 +118,12 @@ public struct RequestUploadPreview: Sendable {
         self.result = result
     }
 
-    /// Whether applying on top would write: a stale workbook whose edits are still allowed.
-    public var canApplyOnTop: Bool {
-        guard case let .checked(outcome, onTop?) = result, outcome.status == .stale else { return false }
-        return onTop.problemTotal == 0 && !onTop.isEmpty
+    public static func stored(uploadID: RowID, from session: any StoreSession) throws -> Self? {
+        try StoredDecisionPreview.read(uploadID: uploadID, from: session)
     }
 
-    /// How the upload's row records it: ready (decisions, nothing to change, or a stale workbook
-    /// whose edits can go on top) or refused.
-    public var reading: UploadReading {
-        switch result {
-        case let .checked(outcome, onTop):
-            let verdict: UploadOutcome
-            switch outcome.status {
-            case .stale: verdict = .stale
-            case .rejected: verdict = .rejected
-            default: verdict = outcome.isEmpty ? .nothingToChange : .ready
-            }
-            let applicable = verdict == .ready || verdict == .nothingToChange || canApplyOnTop
-            return UploadReading(state: applicable ? .ready : .refused, rowsRead: outcome.rows, added: outcome.changeTotal, removed: 0,
-                                 problems: outcome.problemTotal, outcome: verdict, planDigest: outcome.planDigest,
-                                 onTopDigest: canApplyOnTop ? onTop?.planDigest : nil)
-        case let .unreadable(refusal):
-            return UploadReading(state: .refused, rowsRead: 0, added: 0, removed: 0, problems: 1, outcome: refusal.outcome)
-        }
-    }
+    /// How the upload's row records it (`CheckedUpload.reading`): its rows are the file's data rows.
+    public var reading: UploadReading { result.reading(rowsRead: \.rows) }
 }
 
 /// A requests upload's preview as the database keeps it (`upload_result_chunk`, as the other

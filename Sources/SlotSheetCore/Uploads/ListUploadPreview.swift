@@ -6,12 +6,12 @@ import SlotSheetTemplates
 /// kept), the availability that goes with it, the first `ProblemTally.kept` problems in both
 /// languages with the count of all, and the plan's digest as the reader worked it out; for a
 /// stale list workbook also the office's edits on top. Or why the file could not be read.
-public struct ListUploadPreview: Sendable {
+public struct ListUploadPreview: CheckedPreview {
     /// Rows of each table a preview keeps and shows.
     public static let shownRows = 1_000
 
     /// A list outcome as the preview shows it.
-    public struct Outcome: Sendable {
+    public struct Outcome: CheckedOutcome {
         public var status: BatchAttemptStatus
         public var added: ListRows
         public var changed: ListRows
@@ -52,6 +52,12 @@ public struct ListUploadPreview: Sendable {
             self.planDigest = planDigest
         }
 
+        /// The rows added and made inactive, as the upload's row counts them.
+        public var addedAndRemoved: (added: Int, removed: Int) { (added.total, deactivated.total) }
+
+        /// Its edits on top go in while they have no problem (even with nothing to change).
+        public var appliesOnTop: Bool { problemTotal == 0 }
+
         /// The plan's availability as a plan (what `ListReportLine.lines` words).
         public var availabilityPlan: ListPlan {
             var plan = ListPlan()
@@ -74,36 +80,12 @@ public struct ListUploadPreview: Sendable {
         self.result = result
     }
 
-    /// Whether applying on top would write: a stale list workbook whose edits are valid.
-    public var canApplyOnTop: Bool {
-        guard case let .checked(outcome, onTop?) = result, outcome.status == .stale else { return false }
-        return onTop.problemTotal == 0
+    public static func stored(uploadID: RowID, from session: any StoreSession) throws -> Self? {
+        try StoredListPreview.read(uploadID: uploadID, from: session)
     }
 
-    /// How the upload's row records it: ready (changes, nothing to change, or a stale list whose
-    /// edits can go on top) or refused.
-    public var reading: UploadReading {
-        switch result {
-        case let .checked(outcome, _):
-            let verdict: UploadOutcome
-            switch outcome.status {
-            case .stale: verdict = .stale
-            case .rejected: verdict = .rejected
-            default: verdict = outcome.isEmpty ? .nothingToChange : .ready
-            }
-            let applicable = verdict == .ready || verdict == .nothingToChange || canApplyOnTop
-            return UploadReading(state: applicable ? .ready : .refused, rowsRead: rowsRead, added: outcome.added.total,
-                                 removed: outcome.deactivated.total, problems: outcome.problemTotal, outcome: verdict,
-                                 planDigest: outcome.planDigest, onTopDigest: canApplyOnTop ? onTopDigest : nil)
-        case let .unreadable(refusal):
-            return UploadReading(state: .refused, rowsRead: 0, added: 0, removed: 0, problems: 1, outcome: refusal.outcome)
-        }
-    }
-
-    private var onTopDigest: String? {
-        guard case let .checked(_, onTop?) = result else { return nil }
-        return onTop.planDigest
-    }
+    /// How the upload's row records it (`CheckedUpload.reading`).
+    public var reading: UploadReading { result.reading(rowsRead: { _ in rowsRead }) }
 }
 
 /// Rows of one table of a list preview: the first `ListUploadPreview.shownRows` and how many in all.
@@ -254,43 +236,5 @@ extension StoredBytesReader {
         }
         return ListUploadPreview.Outcome(status: status, added: tables[0], changed: tables[1], deactivated: tables[2], unchanged: unchanged,
                                          availability: availability, problems: problems, problemTotal: problemTotal, planDigest: try text())
-    }
-}
-
-/// What reading an upload of a kind with an "on top" apply found: the dry run, and for a stale
-/// file also the dry run of the office's own edits on top of the database as it is now; or the
-/// file refused whole, as its words were when it was read. A list's and a requests workbook's.
-public enum CheckedUpload<Outcome: Sendable>: Sendable {
-    case checked(Outcome, onTop: Outcome?)
-    case unreadable(FileRefusal)
-}
-
-extension StoredBytesWriter {
-    /// A checked upload's result, its outcomes written by `outcome`.
-    mutating func checked<Outcome>(_ result: CheckedUpload<Outcome>, _ outcome: (inout StoredBytesWriter, Outcome) -> Void) {
-        switch result {
-        case let .checked(checked, onTop):
-            byte(0)
-            outcome(&self, checked)
-            bool(onTop != nil)
-            if let onTop { outcome(&self, onTop) }
-        case let .unreadable(refusal):
-            byte(1)
-            self.refusal(refusal)
-        }
-    }
-}
-
-extension StoredBytesReader {
-    mutating func checked<Outcome>(_ outcome: (inout StoredBytesReader) throws(StoredBytesError) -> Outcome) throws(StoredBytesError) -> CheckedUpload<Outcome> {
-        switch try byte() {
-        case 0:
-            let checked = try outcome(&self)
-            return .checked(checked, onTop: try bool() ? try outcome(&self) : nil)
-        case 1:
-            return .unreadable(try refusal())
-        case let other:
-            throw .unexpected("preview result \(other)")
-        }
     }
 }

@@ -5,7 +5,10 @@ import SlotSheetTemplates
 /// The page of an upload whose kind has a page of its own (a list, a requests workbook): what it
 /// shows before its preview, the same for every such kind.
 protocol UploadStagePage {
+    /// What reading the upload found, as its kind stores it.
+    associatedtype Preview
     var frame: PageFrame { get }
+    var preview: Preview? { get set }
     var notice: (String, String)? { get set }
     /// (rows read, rows in all) while the upload is being read.
     var progress: (rows: Int, total: Int)? { get set }

@@ -60,11 +60,11 @@ public enum WebServer {
         UploadRoutes(services: services).add(to: office)
         ListRoutes(services: services).add(to: office)
         RequestRoutes(services: services).add(to: office)
-        RequestUploadRoutes(services: services).add(to: office)
+        UploadPageRoutes(services: services, kind: RequestUploadPages()).add(to: office)
         let admin = web.group().add(middleware: RequireUserMiddleware(role: .admin))
         AdminRoutes(services: services).add(to: admin)
         ReportRoutes(services: services).add(to: admin)
-        ListAdminRoutes(services: services).add(to: admin)
+        UploadPageRoutes(services: services, kind: ListUploadPages()).add(to: admin)
         ExportsRoutes(services: services).add(to: admin)
         routes.record(router)
         return router
