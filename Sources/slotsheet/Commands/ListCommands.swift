@@ -174,63 +174,30 @@ struct ListImport<List: OfficeListCommand>: ParsableCommand {
     func run() throws {
         let context = try settings.load()
         let job = ListJob(store: try store.openMigrated(forReading: dryRun), rules: context.rules)
-        let outcome: ListOutcome
-        do {
-            outcome = try job.run(try job.read(path: file, kind: List.kind),
-                                  ListRequest(dryRun: dryRun, operatorName: operatorName ?? ImportFile.loginName(), force: force))
-        } catch let refusal as ImportFileError {
-            if json { print(try ImportReport.json(refusal, language: context.language)) }
-            throw refusal
+        let outcome = try OfficeFileImport.run(json: json, language: context.language) {
+            try job.run(try job.read(path: file, kind: List.kind),
+                        ListRequest(dryRun: dryRun, operatorName: operatorName ?? ImportFile.loginName(), force: force))
         }
-        print(json ? try ListReport.json(outcome, context.language) : ListReport.text(outcome, context.language))
         // As the availability import's: only a refused file has one, and the problems are printed above
         // even when it cannot be written (exit 7).
         if outcome.status == .rejected, let errorsOut {
             try ErrorWorkbook.write(list: List.kind, source: file, problems: outcome.problems, language: context.language,
                                     paper: context.settings.office.paperSize, to: errorsOut)
         }
-        if outcome.status == .rejected { throw ExitCode(ExitStatus.validationFailed.rawValue) }
-        if outcome.status == .stale { throw ExitCode(ExitStatus.staleTemplate.rawValue) }
+        try OfficeFileImport.exit(outcome.status)
     }
 }
 
-/// How a list import is shown: a summary for people, or one JSON object for machines.
-enum ListReport {
-    static func text(_ outcome: ListOutcome, _ language: Language) -> String {
-        let say = { (line: ImportReportLine) in line.text(language) }
-        var lines = [EchoedText.escaped(outcome.fileName)]
-        switch outcome.status {
-        case .rejected, .stale:
-            lines.append(outcome.status == .stale ? ListReportLine.staleHeadline(rows: outcome.staleRows).text(language)
-                : say(.problemsHeadline(problems: outcome.problems.count)))
-            let shown = outcome.problems.prefix(ImportReport.problemsShown).map { "  \($0.location.text(language)): \($0.message(language))\n      \($0.hint(language))" }
-            lines += shown
-            if outcome.problems.count > shown.count { lines.append("  " + say(.moreProblems(count: outcome.problems.count - shown.count))) }
-        case .nothingToChange:
-            lines.append(say(.nothingToChange))
-        case .planChanged:
-            lines.append(say(.planChanged))
-        case .dryRun, .applied:
-            if outcome.plan.isEmpty {
-                lines.append(say(.nothingToChange))
-            } else {
-                lines += ListReportLine.lines(of: outcome.plan, kind: outcome.kind).map { $0.text(language) }
-            }
-            if case let .applied(batchID) = outcome.status {
-                lines.append(say(.appliedAs(batch: batchID)))
-            } else {
-                lines.append(say(.dryRunNote))
-            }
-        }
-        if let batch = outcome.auditBatchID, outcome.status != .applied(batchID: batch) {
-            lines.append(say(.recordedAs(batch: batch)))
-        }
-        return lines.joined(separator: "\n")
-    }
+/// A list import as the command line shows it (`OfficeFileImport`): what the plan adds, changes
+/// and makes inactive.
+extension ListOutcome: ReportedFileOutcome {
+    var planIsEmpty: Bool { plan.isEmpty }
 
-    static func json(_ outcome: ListOutcome, _ language: Language) throws -> String {
-        try ImportReport.encoded(ListOutcomeJSON(outcome, language))
-    }
+    func staleHeadline(_ language: Language) -> String { ListReportLine.staleHeadline(rows: staleRows).text(language) }
+
+    func planLines(_ language: Language) -> [String] { ListReportLine.lines(of: plan, kind: kind).map { $0.text(language) } }
+
+    func json(_ language: Language) throws -> String { try ImportReport.encoded(ListOutcomeJSON(self, language)) }
 }
 
 extension ListUndoError: ReportableError {

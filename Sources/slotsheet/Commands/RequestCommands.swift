@@ -108,15 +108,10 @@ struct RequestsImport: ParsableCommand {
         let context = try settings.load()
         let job = RequestDecisionJob(store: try store.openMigrated(forReading: dryRun), rules: context.rules,
                                      notices: NoticeOffice(settings: context.settings))
-        let outcome: DecisionOutcome
-        do {
-            outcome = try job.run(try job.read(path: file),
-                                  DecisionRequest(dryRun: dryRun, operatorName: operatorName ?? ImportFile.loginName(), channel: .file, force: force))
-        } catch let refusal as ImportFileError {
-            if json { print(try ImportReport.json(refusal, language: context.language)) }
-            throw refusal
+        let outcome = try OfficeFileImport.run(json: json, language: context.language) {
+            try job.run(try job.read(path: file),
+                        DecisionRequest(dryRun: dryRun, operatorName: operatorName ?? ImportFile.loginName(), channel: .file, force: force))
         }
-        print(json ? try DecisionReport.json(outcome, context.language) : DecisionReport.text(outcome, context.language))
         if outcome.status == .rejected || outcome.status == .stale, let errorsOut {
             if errorsOut.lowercased().hasSuffix(".csv") {
                 try DecisionProblemsCSV.write(outcome.problems, language: context.language, to: errorsOut)
@@ -125,59 +120,36 @@ struct RequestsImport: ParsableCommand {
                                         paper: context.settings.office.paperSize, to: errorsOut)
             }
         }
-        switch outcome.status {
-        case .rejected: throw ExitCode(ExitStatus.validationFailed.rawValue)
-        case .stale, .planChanged: throw ExitCode(ExitStatus.staleTemplate.rawValue)
-        case .applied, .nothingToChange, .dryRun: break
-        }
+        try OfficeFileImport.exit(outcome.status)
     }
 }
 
-/// How a decisions import is shown: a summary for people, or one JSON object for machines.
-enum DecisionReport {
-    static func text(_ outcome: DecisionOutcome, _ language: Language) -> String {
-        let say = { (line: ImportReportLine) in line.text(language) }
-        var lines = [EchoedText.escaped(outcome.fileName)]
-        switch outcome.status {
-        case .rejected, .stale:
-            lines.append(outcome.status == .stale ? DecisionReportLine.staleHeadline(requests: outcome.problems.count).text(language)
-                : say(.problemsHeadline(problems: outcome.problems.count)))
-            let shown = outcome.problems.prefix(ImportReport.problemsShown).map { "  \($0.placeText(language)): \($0.message(language))\n      \($0.hint(language))" }
-            lines += shown
-            if outcome.problems.count > shown.count { lines.append("  " + say(.moreProblems(count: outcome.problems.count - shown.count))) }
-        case .nothingToChange:
-            lines.append(say(.nothingToChange))
-        case .planChanged:
-            lines.append(say(.planChanged))
-        case .dryRun, .applied:
-            if outcome.plan.isEmpty {
-                lines.append(say(.nothingToChange))
-            } else {
-                lines.append(DecisionReportLine.counts(outcome.plan.counts, unchanged: outcome.plan.unchanged).text(language))
-                lines += outcome.changeLines.prefix(ImportReport.problemsShown).map { $0.text(language) }
-                if outcome.changeLines.count > ImportReport.problemsShown {
-                    lines.append("  " + CommandMessage.moreChanges(count: outcome.changeLines.count - ImportReport.problemsShown).text(language))
-                }
-            }
-            lines += outcome.plan.skipped.map { DecisionReportLine.skipped(request: $0.requestID, column: $0.column).text(language) }
-            if case let .applied(batchID) = outcome.status {
-                lines.append(say(.appliedAs(batch: batchID)))
-                if let notices = outcome.notices {
-                    lines.append(DecisionReportLine.noticesQueued(queued: notices.queued.count, withoutAddress: notices.withoutAddress.count).text(language))
-                }
-            } else {
-                lines.append(say(.dryRunNote))
-            }
+/// A decisions import as the command line shows it (`OfficeFileImport`): the counts per decision,
+/// the first changes, the edits a forced run left out, and the notices an apply queued.
+extension DecisionOutcome: ReportedFileOutcome {
+    var planIsEmpty: Bool { plan.isEmpty }
+
+    func staleHeadline(_ language: Language) -> String { DecisionReportLine.staleHeadline(requests: problems.count).text(language) }
+
+    func planLines(_ language: Language) -> [String] {
+        var lines = [DecisionReportLine.counts(plan.counts, unchanged: plan.unchanged).text(language)]
+        lines += changeLines.prefix(ImportReport.problemsShown).map { $0.text(language) }
+        if changeLines.count > ImportReport.problemsShown {
+            lines.append("  " + CommandMessage.moreChanges(count: changeLines.count - ImportReport.problemsShown).text(language))
         }
-        if let batch = outcome.auditBatchID, outcome.status != .applied(batchID: batch) {
-            lines.append(say(.recordedAs(batch: batch)))
-        }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
-    static func json(_ outcome: DecisionOutcome, _ language: Language) throws -> String {
-        try ImportReport.encoded(DecisionOutcomeJSON(outcome, language))
+    func afterPlanLines(_ language: Language) -> [String] {
+        plan.skipped.map { DecisionReportLine.skipped(request: $0.requestID, column: $0.column).text(language) }
     }
+
+    func appliedLines(_ language: Language) -> [String] {
+        guard let notices else { return [] }
+        return [DecisionReportLine.noticesQueued(queued: notices.queued.count, withoutAddress: notices.withoutAddress.count).text(language)]
+    }
+
+    func json(_ language: Language) throws -> String { try ImportReport.encoded(DecisionOutcomeJSON(self, language)) }
 }
 
 extension RequestExportError: ReportableError {
