@@ -50,15 +50,18 @@ import Testing
         return location
     }
 
-    /// The plan digest the upload's page carries in its apply form.
-    private func shownDigest(_ page: String) throws -> String {
-        let match = try #require(page.firstMatch(of: /name="plan" value="([0-9a-f]{64})"/), "the page has an apply form")
-        return String(match.1)
-    }
-
-    private func apply(_ client: some TestClientProtocol, _ browser: Browser, _ location: String, digest: String) async throws -> TestResponse {
-        try await client.execute(uri: "\(location)/apply", method: .post, headers: browser.headers(Browser.formType),
-                                 body: Browser.form([("csrf", browser.csrf), ("plan", digest)]))
+    /// The week's template (7-13 December 2026) as `browser` downloads it, made stale by another
+    /// upload it applies after the export: `meanwhile` (date, daypart, staff) made available.
+    private func staleWeekTemplate(_ client: some TestClientProtocol, _ browser: Browser,
+                                   meanwhile: (String, String, String)) async throws -> Data {
+        let download = try await client.execute(
+            uri: "/template", method: .post, headers: browser.headers(Browser.formType),
+            body: Browser.form([("csrf", browser.csrf), ("from", "2026-12-07"), ("to", "2026-12-13"), ("staff", "all"), ("lang", "en")]))
+        #expect(download.status == .ok)
+        let other = try await upload(client, browser, name: "meanwhile.csv", Self.csv([meanwhile]))
+        let page = try await client.execute(uri: other, method: .get, headers: browser.headers()).text
+        #expect(try await UploadPageSteps.apply(client, browser, other, digest: try UploadPageSteps.shownDigest(page)).status == .seeOther)
+        return Data(buffer: download.body)
     }
 
     @Test(arguments: TestBackend.available) func previewApplyThenUndoAndTwoClicksApplyOnce(_ backend: TestBackend) async throws {
@@ -78,12 +81,12 @@ import Testing
             #expect(preview.text.contains("title=\"\(name)\">\(cells[0].2)<span class=\"code-name\">\(name)</span></th>"), "the person's name")
             #expect(preview.text.contains("\(cells[0].2) (\(name))"), "the counts per person name them")
             #expect(try fixture.store.read { try $0.importBatches(limit: 10, outcomes: nil) }.isEmpty, "a preview writes no batch")
-            let digest = try shownDigest(preview.text)
+            let digest = try UploadPageSteps.shownDigest(preview.text)
 
             // Two clicks at once (a double click, or two tabs): one applies, the other is told so.
             let tab = olga
-            async let first = apply(client, tab, location, digest: digest)
-            async let second = apply(client, tab, location, digest: digest)
+            async let first = UploadPageSteps.apply(client, tab, location, digest: digest)
+            async let second = UploadPageSteps.apply(client, tab, location, digest: digest)
             let answers = try await [first, second]
             #expect(answers.map(\.status.code).sorted() == [303, 409])
             let refusal = try #require(answers.first { $0.status == .conflict })
@@ -98,7 +101,7 @@ import Testing
             let applied = try await client.execute(uri: location, method: .get, headers: olga.headers())
             #expect(applied.text.contains("Applied as batch \(batch)."))
             #expect(!applied.text.contains("name=\"plan\""), "no apply button once applied")
-            let again = try await apply(client, olga, location, digest: digest)
+            let again = try await UploadPageSteps.apply(client, olga, location, digest: digest)
             #expect(again.status == .conflict)
             #expect(again.text.contains("This upload was applied already, as batch \(batch)"))
 
@@ -141,7 +144,7 @@ import Testing
             _ = try await olga.signIn(client, as: "olga")
             let location = try await upload(client, olga, name: "zed.csv", Self.csv([cell]))
             let preview = try await client.execute(uri: location, method: .get, headers: olga.headers())
-            #expect(try await apply(client, olga, location, digest: try shownDigest(preview.text)).status == .seeOther)
+            #expect(try await UploadPageSteps.apply(client, olga, location, digest: try UploadPageSteps.shownDigest(preview.text)).status == .seeOther)
 
             var adam = Browser(language: "nl")
             _ = try await adam.signIn(client, as: "adam")
@@ -161,21 +164,21 @@ import Testing
             _ = try await olga.signIn(client, as: "olga")
             let first = try await upload(client, olga, name: "first.csv", Self.csv(cells))
             let second = try await upload(client, olga, name: "second.csv", Self.csv(cells))
-            let secondDigest = try shownDigest(try await client.execute(uri: second, method: .get, headers: olga.headers()).text)
-            let firstDigest = try shownDigest(try await client.execute(uri: first, method: .get, headers: olga.headers()).text)
-            #expect(try await apply(client, olga, first, digest: firstDigest).status == .seeOther)
+            let secondDigest = try UploadPageSteps.shownDigest(try await client.execute(uri: second, method: .get, headers: olga.headers()).text)
+            let firstDigest = try UploadPageSteps.shownDigest(try await client.execute(uri: first, method: .get, headers: olga.headers()).text)
+            #expect(try await UploadPageSteps.apply(client, olga, first, digest: firstDigest).status == .seeOther)
 
-            let changed = try await apply(client, olga, second, digest: secondDigest)
+            let changed = try await UploadPageSteps.apply(client, olga, second, digest: secondDigest)
             #expect(changed.status == .conflict)
             #expect(changed.text.contains("The plan changed"))
             #expect(changed.text.contains("no longer change"), "what changed is said")
             #expect(changed.text.contains("Nothing to change: the file matches the database."), "the new plan is shown")
-            let newDigest = try shownDigest(changed.text)
+            let newDigest = try UploadPageSteps.shownDigest(changed.text)
             #expect(newDigest != secondDigest)
             let outcomes = try fixture.store.read { try $0.importBatches(limit: 10, outcomes: nil) }.map(\.outcome)
             #expect(outcomes == [.planChanged, .applied], "the refused attempt is in the history too")
-            #expect(try await apply(client, olga, second, digest: newDigest).status == .seeOther, "the new plan applies")
-            let forged = try await apply(client, olga, first, digest: String(repeating: "0", count: 64))
+            #expect(try await UploadPageSteps.apply(client, olga, second, digest: newDigest).status == .seeOther, "the new plan applies")
+            let forged = try await UploadPageSteps.apply(client, olga, first, digest: String(repeating: "0", count: 64))
             #expect(forged.status == .conflict, "an applied upload is not applied again, whatever the digest")
         }
     }
@@ -189,23 +192,16 @@ import Testing
         try await fixture.application.test(.router) { client in
             var olga = Browser()
             _ = try await olga.signIn(client, as: "olga")
-            let download = try await client.execute(
-                uri: "/template", method: .post, headers: olga.headers(Browser.formType),
-                body: Browser.form([("csrf", olga.csrf), ("from", "2026-12-07"), ("to", "2026-12-13"), ("staff", "all"), ("lang", "en")]))
-            #expect(download.status == .ok)
-            // Someone else marks a person available in the template's dates after the export.
-            let other = try await upload(client, olga, name: "meanwhile.csv", Self.csv([meanwhile]))
-            #expect(try await apply(client, olga, other, digest: try shownDigest(try await client.execute(uri: other, method: .get, headers: olga.headers()).text)).status == .seeOther)
-
-            let stale = try await upload(client, olga, name: "week.xlsx", Data(buffer: download.body))
+            let template = try await staleWeekTemplate(client, olga, meanwhile: meanwhile)
+            let stale = try await upload(client, olga, name: "week.xlsx", template)
             let page = try await client.execute(uri: stale, method: .get, headers: olga.headers()).text
             #expect(page.contains("The database changed since this template was made (1 change)."))
             #expect(page.contains("\(meanwhile.2) became available"), "what changed is said: \(page)")
             #expect(page.contains("Apply your edits on top") && page.contains("Your edits are in the database already"))
             #expect(page.contains("name=\"on_top\" value=\"1\""))
-            let onTopDigest = try shownDigest(page)
+            let onTopDigest = try UploadPageSteps.shownDigest(page)
 
-            let withoutOnTop = try await apply(client, olga, stale, digest: onTopDigest)
+            let withoutOnTop = try await UploadPageSteps.apply(client, olga, stale, digest: onTopDigest)
             #expect(withoutOnTop.status == .conflict, "the on-top plan is not applied without on_top")
             let onTop = try await client.execute(uri: "\(stale)/apply", method: .post, headers: olga.headers(Browser.formType),
                                                  body: Browser.form([("csrf", olga.csrf), ("plan", onTopDigest), ("on_top", "1")]))
@@ -229,15 +225,10 @@ import Testing
         try await fixture.application.test(.router) { client in
             var olga = Browser()
             _ = try await olga.signIn(client, as: "olga")
-            let download = try await client.execute(
-                uri: "/template", method: .post, headers: olga.headers(Browser.formType),
-                body: Browser.form([("csrf", olga.csrf), ("from", "2026-12-07"), ("to", "2026-12-13"), ("staff", "all"), ("lang", "en")]))
-            #expect(download.status == .ok)
-            let other = try await upload(client, olga, name: "meanwhile.csv", Self.csv([meanwhile]))
-            #expect(try await apply(client, olga, other, digest: try shownDigest(try await client.execute(uri: other, method: .get, headers: olga.headers()).text)).status == .seeOther)
+            let template = try await staleWeekTemplate(client, olga, meanwhile: meanwhile)
 
             let folder = fixture.folder
-            try Data(buffer: download.body).write(to: folder.appending(path: "week.xlsx"))
+            try template.write(to: folder.appending(path: "week.xlsx"))
             try await APIConcurrencyTests.editWithOpenpyxl(folder.appending(path: "week.xlsx"), to: folder.appending(path: "edited.xlsx"),
                                                            cells: [try APIConcurrencyTests.cell("\(edit.0) \(edit.1) \(edit.2)", layout): "maybe"])
             let stale = try await upload(client, olga, name: "week.xlsx", try Data(contentsOf: folder.appending(path: "edited.xlsx")))

@@ -28,6 +28,15 @@ import Testing
         return try await client.execute(uri: "/lists/\(kind.rawValue)", method: .post, headers: browser.headers(headers), body: body)
     }
 
+    /// Uploads the file and, once the reading queue has read it, the digest of the plan its page
+    /// shows: the upload's page and that digest.
+    private func uploadAndShowPlan(_ client: some TestClientProtocol, _ browser: Browser, _ fixture: WebFixture, _ kind: ListKind, name: String,
+                                   _ contents: Data) async throws -> (location: String, digest: String) {
+        let location = try #require(try await upload(client, browser, kind, name: name, contents).headers[.location])
+        try await UploadPageSteps.waitUntilRead(fixture, location)
+        return (location, try UploadPageSteps.shownDigest(try await client.execute(uri: location, method: .get, headers: browser.headers()).text))
+    }
+
     /// Uploads the file and, once the reading queue has read it, gets its page (what a browser
     /// following the redirect sees when reading is done).
     private func uploadAndRead(_ client: some TestClientProtocol, _ browser: Browser, _ fixture: WebFixture, _ kind: ListKind, name: String,
@@ -35,33 +44,12 @@ import Testing
         let uploaded = try await upload(client, browser, kind, name: name, contents)
         #expect(uploaded.status == .seeOther, "\(uploaded.status): \(uploaded.text.prefix(2000))")
         let location = try #require(uploaded.headers[.location])
-        try await waitUntilRead(fixture, location)
+        try await UploadPageSteps.waitUntilRead(fixture, location)
         return try await client.execute(uri: location, method: .get, headers: browser.headers())
     }
 
     /// Waits (at most 60 s) until the upload at `location` has left `reading`; its state then.
     @discardableResult
-    private func waitUntilRead(_ fixture: WebFixture, _ location: String) async throws -> WebUpload {
-        let id = try #require(RowID(location.split(separator: "/").last.map(String.init) ?? ""))
-        for _ in 0..<600 {
-            let upload = try #require(try fixture.store.read { try $0.upload(id: id) })
-            if upload.state != .reading { return upload }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        throw Interop.Failure(description: "list upload \(id) still reading after 60 s")
-    }
-
-    private func apply(_ client: some TestClientProtocol, _ browser: Browser, _ location: String, digest: String) async throws -> TestResponse {
-        try await client.execute(uri: "\(location)/apply", method: .post, headers: browser.headers(Browser.formType),
-                                 body: Browser.form([("csrf", browser.csrf), ("plan", digest)]))
-    }
-
-    /// The plan digest the preview carries in its apply form.
-    private func shownDigest(_ page: String) throws -> String {
-        let match = try #require(page.firstMatch(of: /name="plan" value="([0-9a-f]{64})"/), "the page has an apply form")
-        return String(match.1)
-    }
-
     /// The staff workbook as downloaded, with the person `code` renamed "Renamed Person" (openpyxl).
     private func renamedInExport(_ client: some TestClientProtocol, _ browser: Browser, _ fixture: WebFixture, code: String) async throws -> URL {
         let exported = fixture.folder.appending(path: "staff.xlsx")
@@ -119,20 +107,20 @@ import Testing
             let location = try #require(uploaded.headers[.location])
             #expect(location.hasPrefix("/list-uploads/"))
 
-            try await waitUntilRead(fixture, location)
+            try await UploadPageSteps.waitUntilRead(fixture, location)
             let preview = try await client.execute(uri: location, method: .get, headers: adam.headers())
             #expect(preview.status == .ok)
             #expect(preview.text.contains("1 added, 1 changed, 0 made inactive, \(before.count - 1) unchanged."), "\(preview.text)")
             #expect(preview.text.contains("<td>NEW1</td><td>New Person</td><td>E-NEW1</td><td>x</td>"), "\(preview.text)")
             #expect(preview.text.contains("<td>\(first.code)</td><td>name</td><td>\(first.name)</td><td>Renamed Person</td>"), "\(preview.text)")
             #expect(try fixture.store.read { try $0.staff() } == before, "a preview writes nothing")
-            let digest = try shownDigest(preview.text)
+            let digest = try UploadPageSteps.shownDigest(preview.text)
 
             // Applied on a second instance: the upload and its preview are in the database, not in the first one's memory.
             try await fixture.secondInstance().test(.router) { other in
                 var there = Browser()
                 _ = try await there.signIn(other, as: "adam")
-                let applied = try await apply(other, there, location, digest: digest)
+                let applied = try await UploadPageSteps.apply(other, there, location, digest: digest)
                 #expect(applied.status == .seeOther, "\(applied.status): \(applied.text.prefix(2000))")
             }
             let staff = try fixture.store.read { try $0.staff() }
@@ -143,7 +131,7 @@ import Testing
 
             let shown = try await client.execute(uri: location, method: .get, headers: adam.headers())
             #expect(shown.text.contains("Applied as batch \(batch.id!)."))
-            let twice = try await apply(client, adam, location, digest: digest)
+            let twice = try await UploadPageSteps.apply(client, adam, location, digest: digest)
             #expect(twice.status == .conflict)
             #expect(twice.text.contains("applied already, as batch \(batch.id!)"))
 
@@ -192,7 +180,7 @@ import Testing
             #expect(try fixture.store.read { try $0.staff() }.first { $0.value.code == first.code }?.value == renumbered, "a preview writes nothing")
             let location = try #require(uploaded.text.firstMatch(of: /action="(\/list-uploads\/[0-9]+)\/apply"/)).1
 
-            let digest = try shownDigest(uploaded.text)
+            let digest = try UploadPageSteps.shownDigest(uploaded.text)
             let applied = try await client.execute(uri: "\(location)/apply", method: .post, headers: adam.headers(Browser.formType),
                                                    body: Browser.form([("csrf", adam.csrf), ("plan", digest), ("on_top", "1")]))
             #expect(applied.status == .seeOther, "\(applied.status): \(applied.text.prefix(2000))")
@@ -275,9 +263,7 @@ import Testing
         try await fixture.application.test(.router) { client in
             var adam = Browser()
             _ = try await adam.signIn(client, as: "adam")
-            let location = try #require(try await upload(client, adam, .staff, name: "four.csv", csv).headers[.location])
-            try await waitUntilRead(fixture, location)
-            let digest = try shownDigest(try await client.execute(uri: location, method: .get, headers: adam.headers()).text)
+            let (location, digest) = try await uploadAndShowPlan(client, adam, fixture, .staff, name: "four.csv", csv)
             // Meanwhile the same person is added from the command line.
             let file = fixture.folder.appending(path: "four.csv")
             try csv.write(to: file)
@@ -285,7 +271,7 @@ import Testing
             _ = try job.run(try job.read(path: file.path, kind: .staff), ListRequest(dryRun: false, operatorName: "cli"))
             let batches = try fixture.store.read { try $0.importBatches(limit: 10, outcomes: nil) }.count
 
-            let refused = try await apply(client, adam, location, digest: digest)
+            let refused = try await UploadPageSteps.apply(client, adam, location, digest: digest)
             #expect(refused.status == .conflict)
             #expect(refused.text.contains("The plan changed"), "\(refused.text)")
             #expect(refused.text.contains("Nothing to change"), "the page shows the plan as it is now: \(refused.text)")
@@ -302,12 +288,10 @@ import Testing
         try await fixture.application.test(.router) { client in
             var adam = Browser()
             _ = try await adam.signIn(client, as: "adam")
-            let location = try #require(try await upload(client, adam, .staff, name: "six.csv", csv).headers[.location])
-            try await waitUntilRead(fixture, location)
-            let digest = try shownDigest(try await client.execute(uri: location, method: .get, headers: adam.headers()).text)
+            let (location, digest) = try await uploadAndShowPlan(client, adam, fixture, .staff, name: "six.csv", csv)
             let signedIn = adam
-            async let first = apply(client, signedIn, location, digest: digest)
-            async let second = apply(client, signedIn, location, digest: digest)
+            async let first = UploadPageSteps.apply(client, signedIn, location, digest: digest)
+            async let second = UploadPageSteps.apply(client, signedIn, location, digest: digest)
             let answers = try await [first, second]
             #expect(answers.map(\.status.code).sorted() == [303, 409], "\(answers.map(\.status))")
             let refused = try #require(answers.first { $0.status == .conflict })
@@ -329,12 +313,12 @@ import Testing
             var adam = Browser()
             _ = try await adam.signIn(client, as: "adam")
             let location = try #require(try await upload(client, adam, .catalogue, name: "shed.csv", csv).headers[.location])
-            try await waitUntilRead(fixture, location)
+            try await UploadPageSteps.waitUntilRead(fixture, location)
             let preview = try await client.execute(uri: location, method: .get, headers: adam.headers())
             #expect(preview.text.contains("Added (1200)"))
             #expect(preview.text.contains("The first 1000 of 1200 rows are shown; applying applies all 1200."), "\(preview.text.suffix(2000))")
             #expect(preview.text.components(separatedBy: "<td>Shed</td>").count - 1 == ListPreviewPage.shownRows)
-            #expect(try await apply(client, adam, location, digest: try shownDigest(preview.text)).status == .seeOther)
+            #expect(try await UploadPageSteps.apply(client, adam, location, digest: try UploadPageSteps.shownDigest(preview.text)).status == .seeOther)
         }
         #expect(try fixture.store.read { try $0.catalogueDefects() }.count == before + 1_200)
     }
@@ -348,7 +332,7 @@ import Testing
             var adam = Browser()
             _ = try await adam.signIn(client, as: "adam")
             let location = try #require(try await upload(client, adam, .staff, name: "seven.csv", csv).headers[.location])
-            let read = try await waitUntilRead(fixture, location)
+            let read = try await UploadPageSteps.waitUntilRead(fixture, location)
             #expect(read.kind == .staff && read.state == .ready && read.outcome == .ready && read.added == 1, "\(read)")
             #expect(read.planDigest != nil && read.leaseOwner == nil, "the reading is recorded with its digest, the lease ended")
             return (adam, location)
@@ -360,7 +344,7 @@ import Testing
             let preview = try await client.execute(uri: location, method: .get, headers: adam.headers())
             #expect(preview.status == .ok)
             #expect(preview.text.contains("<td>NEW7</td><td>Seventh Person</td><td>E-NEW7</td><td>x</td>"), "\(preview.text)")
-            let applied = try await apply(client, adam, location, digest: try shownDigest(preview.text))
+            let applied = try await UploadPageSteps.apply(client, adam, location, digest: try UploadPageSteps.shownDigest(preview.text))
             #expect(applied.status == .seeOther, "\(applied.status): \(applied.text.prefix(2000))")
         }
         #expect(!other.log.all.contains { $0.contains("upload \(id): read") || $0.contains("claimed") }, "B read nothing: \(other.log.all)")
@@ -395,7 +379,7 @@ import Testing
         }
         let (old, fresh) = (ids[0], ids[1])
         try await fixture.application.test(.router) { client in
-            for id in ids { try await waitUntilRead(fixture, "/list-uploads/\(id)") }
+            for id in ids { try await UploadPageSteps.waitUntilRead(fixture, "/list-uploads/\(id)") }
             #expect(try fixture.store.read { try $0.uploadErrorWorkbookChunk(uploadID: old, language: .nl, seq: 0) } != nil, "read, with its error workbook")
             await UploadJanitor(services: fixture.services).expire()
             let (swept, kept) = try fixture.store.read { (try $0.upload(id: old), try $0.upload(id: fresh)) }
@@ -413,7 +397,7 @@ import Testing
             _ = try await browser.signIn(client, as: "adam")
             let page = try await client.execute(uri: "/list-uploads/\(old)", method: .get, headers: browser.headers())
             #expect(page.status == .ok && page.text.contains("expired") && !page.text.contains("name=\"plan\""), "\(page.text)")
-            let applied = try await apply(client, browser, "/list-uploads/\(old)", digest: String(repeating: "0", count: 64))
+            let applied = try await UploadPageSteps.apply(client, browser, "/list-uploads/\(old)", digest: String(repeating: "0", count: 64))
             #expect(applied.status == .conflict, "an expired upload is not applied")
         }
     }
@@ -430,7 +414,7 @@ import Testing
             let edited = try await renamedInExport(client, adam, fixture, code: first.code)
             let preview = try await uploadAndRead(client, adam, fixture, .staff, name: "staff-edited.xlsx", try Data(contentsOf: edited))
             #expect(preview.status == .ok, "\(preview.status): \(preview.text.prefix(2000))")
-            let digest = try shownDigest(preview.text)
+            let digest = try UploadPageSteps.shownDigest(preview.text)
             let location = try #require(preview.text.firstMatch(of: /action="(\/list-uploads\/[0-9]+)\/apply"/)).1
 
             // Meanwhile someone gives the same person another employee number.
@@ -438,7 +422,7 @@ import Testing
             renumbered.employeeNumber = "E-88888"
             _ = try fixture.store.write { try $0.upsertStaff(renumbered) }
 
-            let refused = try await apply(client, adam, String(location), digest: digest)
+            let refused = try await UploadPageSteps.apply(client, adam, String(location), digest: digest)
             #expect(refused.status == .conflict, "\(refused.status)")
             #expect(refused.text.contains("The plan changed"), "\(refused.text.prefix(3000))")
             #expect(refused.text.contains("was changed in the database after this list was exported"), "\(refused.text.prefix(3000))")
@@ -480,7 +464,7 @@ import Testing
             _ = try await adam.signIn(client, as: "adam")
             let location = try #require(try await upload(client, adam, .staff, name: "five.csv", csv).headers[.location])
             #expect(try await client.execute(uri: location, method: .get, headers: olga.headers()).status == .forbidden)
-            #expect(try await apply(client, olga, location, digest: String(repeating: "0", count: 64)).status == .forbidden)
+            #expect(try await UploadPageSteps.apply(client, olga, location, digest: String(repeating: "0", count: 64)).status == .forbidden)
             #expect(try await client.execute(uri: "/lists/people/download", method: .post, headers: olga.headers(Browser.formType),
                                              body: Browser.form([("csrf", olga.csrf)])).status == .notFound)
         }

@@ -49,29 +49,22 @@ import XLSXReader
         return numbers.compactMap { ($0 as? Int).map(RowID.init) ?? ($0 as? String).flatMap { RowID($0) } }
     }
 
+    /// The Requests page's workbook downloaded, its first new requests given `statuses` (openpyxl),
+    /// uploaded back as `name` and read: their numbers and the upload's page.
+    private func decideAndUpload(_ client: some TestClientProtocol, _ browser: Browser, _ fixture: WebFixture, name: String,
+                                 statuses: [String]) async throws -> (decided: [RowID], location: String) {
+        let exported = fixture.folder.appending(path: "requests.xlsx"), edited = fixture.folder.appending(path: name)
+        try await download(client, browser, to: exported)
+        let decided = try decide(exported, to: edited, statuses: statuses, note: nil)
+        let uploaded = try await upload(client, browser, name: name, edited)
+        let location = try #require(uploaded.headers[.location])
+        try await UploadPageSteps.waitUntilRead(fixture, location)
+        return (decided, location)
+    }
+
     private func upload(_ client: some TestClientProtocol, _ browser: Browser, name: String, _ file: URL) async throws -> TestResponse {
         let (headers, body) = multipartBody(token: browser.csrf, fileName: name, contents: try Data(contentsOf: file))
         return try await client.execute(uri: "/requests/upload", method: .post, headers: browser.headers(headers), body: body)
-    }
-
-    /// Waits (at most 60 s) until the upload at `location` has left `reading`.
-    private func waitUntilRead(_ fixture: WebFixture, _ location: String) async throws {
-        let id = try #require(RowID(location.split(separator: "/").last.map(String.init) ?? ""))
-        for _ in 0..<600 {
-            if try #require(try fixture.store.read { try $0.upload(id: id) }).state != .reading { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        throw Interop.Failure(description: "requests upload \(id) still reading after 60 s")
-    }
-
-    private func apply(_ client: some TestClientProtocol, _ browser: Browser, _ location: String, digest: String) async throws -> TestResponse {
-        try await client.execute(uri: "\(location)/apply", method: .post, headers: browser.headers(Browser.formType),
-                                 body: Browser.form([("csrf", browser.csrf), ("plan", digest)]))
-    }
-
-    private func shownDigest(_ page: String) throws -> String {
-        let match = try #require(page.firstMatch(of: /name="plan" value="([0-9a-f]{64})"/), "the page has an apply form")
-        return String(match.1)
     }
 
     @Test(.enabled(if: RequestUploadTests.python, "no interop venv"), arguments: TestBackend.available)
@@ -94,19 +87,19 @@ import XLSXReader
             #expect(uploaded.status == .seeOther, "\(uploaded.status): \(uploaded.text.prefix(1000))")
             let location = try #require(uploaded.headers[.location])
             #expect(location.hasPrefix("/request-uploads/"))
-            try await waitUntilRead(fixture, location)
+            try await UploadPageSteps.waitUntilRead(fixture, location)
             let preview = try await client.execute(uri: location, method: .get, headers: olga.headers())
             #expect(preview.status == .ok, "\(preview.text)")
             #expect(preview.text.contains("2 approved, 1 cancelled;"), "\(preview.text)")
             for id in decided { #expect(preview.text.contains("<td class=\"number\">\(id)</td>"), "request \(id) is in the preview") }
             #expect(try RequestsBatchPageTests.statuses(fixture.store, Set(decided)) == before, "a preview writes nothing")
-            let digest = try shownDigest(preview.text)
+            let digest = try UploadPageSteps.shownDigest(preview.text)
 
             // Applied on a second instance: the upload and its stored preview are the database's.
             try await fixture.secondInstance().test(.router) { other in
                 var there = Browser()
                 _ = try await there.signIn(other, as: "olga")
-                let applied = try await apply(other, there, location, digest: digest)
+                let applied = try await UploadPageSteps.apply(other, there, location, digest: digest)
                 #expect(applied.status == .seeOther, "\(applied.status): \(applied.text.prefix(1000))")
             }
             let after = try RequestsBatchPageTests.statuses(fixture.store, Set(decided))
@@ -119,7 +112,7 @@ import XLSXReader
             #expect(log.count == 3 && log.allSatisfy { $0.channel == .file && $0.operatorName == "olga" }, "\(log)")
             #expect(log.contains { $0.requestID == decided[2] && $0.note == "tenant moved away" })
 
-            let again = try await apply(client, olga, location, digest: digest)
+            let again = try await UploadPageSteps.apply(client, olga, location, digest: digest)
             #expect(again.status == .conflict && again.text.contains("applied already, as batch \(batch)"), "\(again.status): \(again.text)")
             let applied = try await client.execute(uri: location, method: .get, headers: olga.headers())
             #expect(applied.text.contains("Applied as batch \(batch)"), "\(applied.text)")
@@ -145,13 +138,8 @@ import XLSXReader
         try await fixture.application.test(.router) { client in
             var olga = Browser()
             _ = try await olga.signIn(client, as: "olga")
-            let exported = fixture.folder.appending(path: "requests.xlsx"), edited = fixture.folder.appending(path: "completed.xlsx")
-            try await download(client, olga, to: exported)
-            let decided = try decide(exported, to: edited, statuses: ["completed"], note: nil)
+            let (decided, location) = try await decideAndUpload(client, olga, fixture, name: "completed.xlsx", statuses: ["completed"])
             let request = try #require(decided.first)
-            let uploaded = try await upload(client, olga, name: "completed.xlsx", edited)
-            let location = try #require(uploaded.headers[.location])
-            try await waitUntilRead(fixture, location)
             let page = try await client.execute(uri: location, method: .get, headers: olga.headers())
             #expect(page.status == .unprocessableContent, "\(page.status)")
             #expect(page.text.contains("Request \(request) is new: it can be approved or cancelled, not completed"), "\(page.text)")
@@ -193,7 +181,7 @@ import XLSXReader
             let junk = fixture.folder.appending(path: "junk.xlsx")
             try Data("PK\u{3}\u{4} this is no workbook".utf8).write(to: junk)
             let junkLocation = try #require(try await upload(client, olga, name: "junk.xlsx", junk).headers[.location])
-            try await waitUntilRead(fixture, junkLocation)
+            try await UploadPageSteps.waitUntilRead(fixture, junkLocation)
             let unreadable = try await client.execute(uri: junkLocation, method: .get, headers: olga.headers())
             #expect(unreadable.status == .unprocessableContent && unreadable.text.contains("The file cannot be read"), "\(unreadable.text)")
         }
@@ -208,14 +196,9 @@ import XLSXReader
         try await fixture.application.test(.router) { client in
             var olga = Browser()
             _ = try await olga.signIn(client, as: "olga")
-            let exported = fixture.folder.appending(path: "requests.xlsx"), edited = fixture.folder.appending(path: "mine.xlsx")
-            try await download(client, olga, to: exported)
-            let decided = try decide(exported, to: edited, statuses: ["approved", "approved"], note: nil)
+            let (decided, location) = try await decideAndUpload(client, olga, fixture, name: "mine.xlsx", statuses: ["approved", "approved"])
             try #require(decided.count == 2)
-            let uploaded = try await upload(client, olga, name: "mine.xlsx", edited)
-            let location = try #require(uploaded.headers[.location])
-            try await waitUntilRead(fixture, location)
-            let digest = try shownDigest(try await client.execute(uri: location, method: .get, headers: olga.headers()).text)
+            let digest = try UploadPageSteps.shownDigest(try await client.execute(uri: location, method: .get, headers: olga.headers()).text)
 
             // Another office user cancels the first of them meanwhile, on the Requests page.
             let cancel = try BulkDecisionOrder(requests: [String(decided[0])], decision: "cancel", note: "the tenant called").checked()
@@ -223,7 +206,7 @@ import XLSXReader
             let seen = try job.preview(cancel, operatorName: "adam", channel: .web)
             _ = try job.apply(cancel, planDigest: seen.outcome.planDigest, operatorName: "adam", channel: .web)
 
-            let refused = try await apply(client, olga, location, digest: digest)
+            let refused = try await UploadPageSteps.apply(client, olga, location, digest: digest)
             #expect(refused.status == .conflict, "\(refused.status)")
             #expect(refused.text.contains("The plan changed") && refused.text.contains("Apply my edits on top"), "\(refused.text)")
             let onTop = try #require(refused.text.firstMatch(of: /name="plan" value="([0-9a-f]{64})"><input type="hidden" name="on_top" value="1">/))

@@ -51,9 +51,8 @@ struct UploadPageRoutes<Kind: PageUploadKind> {
     func add(to router: some RouterMethods<WebContext>) {
         router.post(RouterPath(kind.formPath), use: upload)
         router.get(RouterPath("\(kind.pagePath)/:id"), use: page)
-        router.get(RouterPath("\(kind.pagePath)/:id/progress"), use: progress)
         router.post(RouterPath("\(kind.pagePath)/:id/apply"), use: apply)
-        router.get(RouterPath("\(kind.pagePath)/:id/errors.xlsx"), use: errorWorkbook)
+        UploadFileRoutes(services: services, pagePath: kind.pagePath, kinds: kind.kinds).add(to: router)
     }
 
     /// 303 to the upload's page, where it is previewed once read; else the form's page with why
@@ -72,19 +71,6 @@ struct UploadPageRoutes<Kind: PageUploadKind> {
         try await render(try await ownUpload(context), context: context)
     }
 
-    /// `{"state": "reading", "rows": 120, ...}` for the progress script, as an availability upload's.
-    @Sendable func progress(_ request: Request, context: WebContext) async throws -> Response {
-        try UploadProgress.response(try await ownUpload(context), services: services, words: context.words)
-    }
-
-    /// The error workbook of an upload with problems (the one the kind's `import --errors-out`
-    /// writes), made once in each language when it was read and streamed from the database (409
-    /// when it has none, or was applied).
-    @Sendable func errorWorkbook(_ request: Request, context: WebContext) async throws -> Response {
-        try await UploadErrorWorkbook(services: services).response(for: try await ownUpload(context), language: context.language,
-                                                                   words: context.words)
-    }
-
     /// Applies the plan the person saw (its digest is the form's `plan`; `on_top=1`: a stale
     /// workbook's own edits on top, as `--force`): 303 to the upload once applied (or found to
     /// have nothing to change); 409 with the new preview when the plan changed or the file is now
@@ -94,9 +80,8 @@ struct UploadPageRoutes<Kind: PageUploadKind> {
         let user = try context.requireUser()
         let upload = try await ownUpload(context)
         let id = upload.id!
-        let fields = FormFields(try await request.formBody(context: context))
-        guard let digest = fields["plan"], !digest.isEmpty else { throw WebError.badRequest(context.words.noPlanGiven) }
-        let applied = try await kind.apply(upload, planDigest: digest, onTop: fields["on_top"] == "1", operatorName: user.name, services: services)
+        let form = try await UploadApplyForm(request, context: context)
+        let applied = try await kind.apply(upload, planDigest: form.digest, onTop: form.onTop, operatorName: user.name, services: services)
         guard let notice = try applied.refusalNotice(context) else {
             if case let .applied(batch) = applied { services.logger.info("\(kind.logName) \(id): applied by \(user.name) as batch \(batch)") }
             return Redirect.to("\(kind.pagePath)/\(id)")
@@ -138,5 +123,47 @@ struct UploadPageRoutes<Kind: PageUploadKind> {
     /// or the user is an admin: else 404, whether it is missing, someone else's or another kind.
     private func ownUpload(_ context: WebContext) async throws -> WebUpload {
         try await services.ownUpload(context, kinds: kind.kinds)
+    }
+}
+
+/// The routes every upload has, whatever its kind and page: its progress for the page's script,
+/// and its error workbook.
+struct UploadFileRoutes {
+    let services: WebServices
+    /// Where the upload's pages are (`/uploads`); its id follows.
+    let pagePath: String
+    /// The upload kinds of those pages: any other upload is 404.
+    let kinds: Set<UploadKind>
+
+    func add(to router: some RouterMethods<WebContext>) {
+        router.get(RouterPath("\(pagePath)/:id/progress"), use: progress)
+        router.get(RouterPath("\(pagePath)/:id/errors.xlsx"), use: errorWorkbook)
+    }
+
+    /// `{"state": "reading", "rows": 120, "total": 744, "text": "120 rows read"}` for the progress script.
+    @Sendable func progress(_ request: Request, context: WebContext) async throws -> Response {
+        try UploadProgress.response(try await services.ownUpload(context, kinds: kinds), services: services, words: context.words)
+    }
+
+    /// The error workbook of an upload with problems (the one the kind's `import --errors-out`
+    /// writes), made once in each language when it was read and streamed from the database (409
+    /// when it has none, or was applied).
+    @Sendable func errorWorkbook(_ request: Request, context: WebContext) async throws -> Response {
+        try await UploadErrorWorkbook(services: services).response(for: try await services.ownUpload(context, kinds: kinds),
+                                                                   language: context.language, words: context.words)
+    }
+}
+
+/// What an apply form posts, for an upload of any kind: the digest of the plan the person saw
+/// (`plan`; 400 without one) and whether a stale file's own edits go on top (`on_top=1`).
+struct UploadApplyForm {
+    let digest: String
+    let onTop: Bool
+
+    init(_ request: Request, context: WebContext) async throws {
+        let fields = FormFields(try await request.formBody(context: context))
+        guard let digest = fields["plan"], !digest.isEmpty else { throw WebError.badRequest(context.words.noPlanGiven) }
+        self.digest = digest
+        onTop = fields["on_top"] == "1"
     }
 }

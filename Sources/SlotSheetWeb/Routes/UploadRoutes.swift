@@ -13,10 +13,9 @@ struct UploadRoutes {
         router.post("/upload", use: upload)
         router.get("/uploads", use: list)
         router.get("/uploads/:id", use: detail)
-        router.get("/uploads/:id/progress", use: progress)
         router.post("/uploads/:id/apply", use: apply)
         router.post("/uploads/:id/discard", use: discard)
-        router.get("/uploads/:id/errors.xlsx", use: errorWorkbook)
+        UploadFileRoutes(services: services, pagePath: "/uploads", kinds: [.availability]).add(to: router)
     }
 
     @Sendable func form(_ request: Request, context: WebContext) async throws -> HTMLPage {
@@ -69,11 +68,10 @@ struct UploadRoutes {
         let user = try context.requireUser()
         let upload = try await ownUpload(context)
         let id = upload.id!
-        let fields = FormFields(try await request.formBody(context: context))
-        guard let digest = fields["plan"], !digest.isEmpty else { throw WebError.badRequest(context.words.noPlanGiven) }
+        let form = try await UploadApplyForm(request, context: context)
         let w = context.words
         let notice: (String, String)
-        switch try await UploadApply(services: services).apply(upload, planDigest: digest, onTop: fields["on_top"] == "1", user: user) {
+        switch try await UploadApply(services: services).apply(upload, planDigest: form.digest, onTop: form.onTop, user: user) {
         case .applied:
             return Redirect.to("/uploads/\(id)")
         case let .notApplied(outcome):
@@ -97,17 +95,6 @@ struct UploadRoutes {
         let (now, names) = try await services.database.read { (try $0.upload(id: id) ?? upload, try CodeNames.read($0)) }
         return HTMLPage(UploadDetailPage(frame: PageFrame(context, path: "/uploads/\(id)"), upload: now, progress: nil,
                                          preview: services.readers.preview(of: id).map { PreviewSummary($0, changes: .none) }, notice: notice, names: names).node, status: .conflict).response
-    }
-
-    /// `{"state": "reading", "rows": 120, "total": 744, "text": "120 rows read"}` for the progress script.
-    @Sendable func progress(_ request: Request, context: WebContext) async throws -> Response {
-        try UploadProgress.response(try await ownUpload(context), services: services, words: context.words)
-    }
-
-    /// The error workbook of an upload with problems (409 with a page when it has none).
-    @Sendable func errorWorkbook(_ request: Request, context: WebContext) async throws -> Response {
-        try await UploadErrorWorkbook(services: services).response(for: try await ownUpload(context), language: context.language,
-                                                                   words: context.words)
     }
 
     @Sendable func discard(_ request: Request, context: WebContext) async throws -> Response {
