@@ -24,6 +24,17 @@ public enum ImportVerdict: String, Hashable, Sendable {
     case rejected
     /// The database changed in the template's dates since export (and the import is not forced).
     case stale
+
+    /// Its word in `--json` and the API (`nothing_to_change`, as `BatchAttemptStatus.jsonWord`);
+    /// the raw value is the plan digest's and the stored preview's, and stays as it is.
+    public var jsonWord: String {
+        switch self {
+        case .changes: "changes"
+        case .nothingToChange: "nothing_to_change"
+        case .rejected: "rejected"
+        case .stale: "stale"
+        }
+    }
 }
 
 /// How an import ended, and everything the command reports about it.

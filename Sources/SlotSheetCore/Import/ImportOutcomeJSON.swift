@@ -69,7 +69,7 @@ public struct ImportOutcomeJSON: Encodable, Sendable {
                  changesPage: (offset: Int, total: Int)?, _ language: Language) {
         status = outcome.status.jsonWord
         if case let .applied(id) = outcome.status { batch = id } else { batch = nil }
-        verdict = outcome.verdict == .nothingToChange ? "nothing_to_change" : outcome.verdict.rawValue
+        verdict = outcome.verdict.jsonWord
         recordedAs = outcome.auditBatchID
         planDigest = outcome.planDigest
         file = outcome.fileName

@@ -2,7 +2,8 @@ import SlotSheetTemplates
 
 /// The office's own lists, each exported and imported as a table with a header: staff, dayparts
 /// and the defect catalogue. The raw value is what `import_batch.list_kind` records for a list's
-/// batch (a batch of decisions records `requests`, which is no list).
+/// batch (a batch of decisions records `requests`, which is no list), and what `web_upload.kind`
+/// records for an upload of the list (`UploadKind(_:)`; `UploadKind.list` reads it back by it).
 public enum ListKind: String, CaseIterable, Sendable, Codable {
     case staff
     case dayparts

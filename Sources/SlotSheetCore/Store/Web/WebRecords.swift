@@ -54,8 +54,9 @@ public enum UploadState: String, CaseIterable, Sendable, Codable {
 
 /// One file uploaded through the web front (`web_upload`), of any kind. Its bytes are in the database
 /// (`upload_chunk`) while it may still be read or applied, so every instance on the database can
-/// read, show and apply it; `storedName` is a random name of its own, and `fileName` what the
-/// browser called it, only ever shown (escaped), never used on disk.
+/// read, show and apply it. `fileName` is what the browser called it, only ever shown (escaped),
+/// never used on disk; `storedName` the random name it had in the receiving instance's private
+/// folder before its bytes went into the database (recorded, read by nothing since).
 public struct WebUpload: Hashable, Sendable {
     public var id: RowID?
     /// What the file is: which reader, checker and apply job the pipeline runs for it.
@@ -74,7 +75,7 @@ public struct WebUpload: Hashable, Sendable {
     /// How reading ended, once it has.
     public var outcome: UploadOutcome?
     public var batchID: RowID?
-    /// The uploader's name (read with the upload, for lists).
+    /// The uploader's name, read with the upload (the upload list's owner column, the reading's log line).
     public var userName: String?
     /// Rows the file has, once the reader knows (for the progress of a reading on another instance).
     public var rowsTotal: Int = 0
