@@ -51,6 +51,22 @@ import Testing
     /// Waits (at most 60 s) until the upload at `location` has left `reading`; its state then.
     @discardableResult
     /// The staff workbook as downloaded, with the person `code` renamed "Renamed Person" (openpyxl).
+    /// The staff member first by code, and the staff workbook as downloaded with them renamed
+    /// "Renamed Person" (`renamedInExport`).
+    private func firstStaffRenamedInExport(_ client: some TestClientProtocol, _ browser: Browser,
+                                           _ fixture: WebFixture) async throws -> (first: StaffMember, edited: URL) {
+        let first = try #require(try fixture.store.read { try $0.staff() }.sorted { $0.value.code < $1.value.code }.first).value
+        return (first, try await renamedInExport(client, browser, fixture, code: first.code))
+    }
+
+    /// Someone gives `member` another employee number in the database meanwhile; the member as now.
+    private func renumberedMeanwhile(_ member: StaffMember, _ employeeNumber: String, _ fixture: WebFixture) throws -> StaffMember {
+        var renumbered = member
+        renumbered.employeeNumber = employeeNumber
+        _ = try fixture.store.write { try $0.upsertStaff(renumbered) }
+        return renumbered
+    }
+
     private func renamedInExport(_ client: some TestClientProtocol, _ browser: Browser, _ fixture: WebFixture, code: String) async throws -> URL {
         let exported = fixture.folder.appending(path: "staff.xlsx")
         try Data(buffer: try await download(client, browser, .staff).body).write(to: exported)
@@ -162,15 +178,12 @@ import Testing
     /// which applies only the field the office changed and keeps the database's change.
     @Test(arguments: TestBackend.available) func aStaleListOffersTheOfficesEditsOnTop(_ backend: TestBackend) async throws {
         let fixture = try WebFixture(backend)
-        let first = try #require(try fixture.store.read { try $0.staff() }.sorted { $0.value.code < $1.value.code }.first).value
         try await fixture.application.test(.router) { client in
             var adam = Browser()
             _ = try await adam.signIn(client, as: "adam")
-            let edited = try await renamedInExport(client, adam, fixture, code: first.code)
+            let (first, edited) = try await firstStaffRenamedInExport(client, adam, fixture)
             // Meanwhile someone gives the same person another employee number.
-            var renumbered = first
-            renumbered.employeeNumber = "E-99999"
-            _ = try fixture.store.write { try $0.upsertStaff(renumbered) }
+            let renumbered = try renumberedMeanwhile(first, "E-99999", fixture)
 
             let uploaded = try await uploadAndRead(client, adam, fixture, .staff, name: "staff-edited.xlsx", try Data(contentsOf: edited))
             #expect(uploaded.status == .unprocessableContent, "\(uploaded.status)")
@@ -407,20 +420,17 @@ import Testing
     /// preview is the one stored, shown by any instance.
     @Test(arguments: TestBackend.available) func aListUploadThatWentStaleBeforeItsApplyIs409(_ backend: TestBackend) async throws {
         let fixture = try WebFixture(backend)
-        let first = try #require(try fixture.store.read { try $0.staff() }.sorted { $0.value.code < $1.value.code }.first).value
         try await fixture.application.test(.router) { client in
             var adam = Browser()
             _ = try await adam.signIn(client, as: "adam")
-            let edited = try await renamedInExport(client, adam, fixture, code: first.code)
+            let (first, edited) = try await firstStaffRenamedInExport(client, adam, fixture)
             let preview = try await uploadAndRead(client, adam, fixture, .staff, name: "staff-edited.xlsx", try Data(contentsOf: edited))
             #expect(preview.status == .ok, "\(preview.status): \(preview.text.prefix(2000))")
             let digest = try UploadPageSteps.shownDigest(preview.text)
             let location = try #require(preview.text.firstMatch(of: /action="(\/list-uploads\/[0-9]+)\/apply"/)).1
 
             // Meanwhile someone gives the same person another employee number.
-            var renumbered = first
-            renumbered.employeeNumber = "E-88888"
-            _ = try fixture.store.write { try $0.upsertStaff(renumbered) }
+            let renumbered = try renumberedMeanwhile(first, "E-88888", fixture)
 
             let refused = try await UploadPageSteps.apply(client, adam, String(location), digest: digest)
             #expect(refused.status == .conflict, "\(refused.status)")
