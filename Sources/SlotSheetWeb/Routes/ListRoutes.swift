@@ -24,16 +24,11 @@ struct ListRoutes {
         let kind = try ListRoutes.kind(context)
         let language = context.language
         let path = services.uploads.scratchPath(extension: "xlsx")
-        do {
-            _ = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
-                try ListExporter(store: store, rules: rules).export(kind, to: path, language: language, paper: paper)
-            }
-        } catch {
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
-        }
         let name = "\(kind.title(language).lowercased())-\(services.clock.today.iso).xlsx"
-        return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
+        return try await StreamedFile.exported(to: path, name: name, contentType: ReportFormat.xlsx.contentType, database: services.database) {
+            [rules = services.rules, paper = services.office.paperSize] store in
+            _ = try ListExporter(store: store, rules: rules).export(kind, to: path, language: language, paper: paper)
+        }
     }
 
     /// The list named in the path (`:kind`); 404 for any other word.

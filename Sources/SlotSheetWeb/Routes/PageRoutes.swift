@@ -108,14 +108,9 @@ enum TemplateDownload {
         var request = TemplateExportRequest(range: range, staff: staff, language: language, paper: services.office.paperSize, path: path,
                                             returned: .web)
         request.recordedAs = ExportRun.sent(as: name)
-        do {
-            _ = try await services.database.run { [rules = services.rules, request] store in
-                try TemplateExporter(store: store, rules: rules).export(request)
-            }
-        } catch {
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
+        return try await StreamedFile.exported(to: path, name: name, contentType: ReportFormat.xlsx.contentType, database: services.database) {
+            [rules = services.rules, request] store in
+            _ = try TemplateExporter(store: store, rules: rules).export(request)
         }
-        return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
     }
 }

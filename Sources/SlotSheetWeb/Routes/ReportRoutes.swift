@@ -46,15 +46,10 @@ struct ReportRoutes {
         } catch let error as any OfficeMessage & Error {
             return refused(form, error.text(context.language), context)
         }
-        do {
-            _ = try await services.database.run { [rules = services.rules, report] store in
-                try ReportExporter(store: store, rules: rules).export(report)
-            }
-        } catch {
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
+        return try await StreamedFile.exported(to: path, name: ReportOrder.fileName(report), contentType: format.contentType,
+                                               database: services.database) { [rules = services.rules, report] store in
+            _ = try ReportExporter(store: store, rules: rules).export(report)
         }
-        return try StreamedFile.response(path, name: ReportOrder.fileName(report), contentType: format.contentType)
     }
 
     private func refused(_ form: ReportForm, _ message: String, _ context: WebContext) -> Response {

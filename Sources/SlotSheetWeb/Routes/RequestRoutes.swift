@@ -101,16 +101,11 @@ struct RequestRoutes {
         }
         let language = context.language
         let path = services.uploads.scratchPath(extension: "xlsx")
-        do {
-            _ = try await services.database.run { [rules = services.rules, paper = services.office.paperSize] store in
-                try RequestQueueExporter(store: store, rules: rules).export(filter, to: path, language: language, paper: paper)
-            }
-        } catch {
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
-        }
         let name = "\(language == .nl ? "verzoeken" : "requests")-\(services.clock.today.iso).xlsx"
-        return try StreamedFile.response(path, name: name, contentType: ReportFormat.xlsx.contentType)
+        return try await StreamedFile.exported(to: path, name: name, contentType: ReportFormat.xlsx.contentType, database: services.database) {
+            [rules = services.rules, paper = services.office.paperSize] store in
+            _ = try RequestQueueExporter(store: store, rules: rules).export(filter, to: path, language: language, paper: paper)
+        }
     }
 
     /// The decision form: the decision as sent (the ticked `request`s, the `decision` button, the

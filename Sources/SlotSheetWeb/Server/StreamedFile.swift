@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SlotSheetCore
 
 /// A file the core wrote into the server's private folder (`UploadFolder.scratchPath`), sent to
 /// the client piece by piece and removed once sent (or when sending fails); the folder's janitor
@@ -35,5 +36,21 @@ enum StreamedFile {
         }
         return Response(status: .ok, headers: [.contentType: contentType, .contentDisposition: "attachment; filename=\"\(name)\"",
                                                .cacheControl: "no-store"], body: body)
+    }
+}
+
+extension StreamedFile {
+    /// A download the core's exporter writes at `path` (a scratch file of the private folder) on
+    /// one of the database's threads: sent as `name` and removed once sent; removed at once when
+    /// the export fails, whose error is thrown.
+    static func exported(to path: String, name: String, contentType: String, database: StoreAccess,
+                         _ export: @escaping @Sendable (any RepairStore) throws -> Void) async throws -> Response {
+        do {
+            try await database.run(export)
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        return try response(path, name: name, contentType: contentType)
     }
 }
