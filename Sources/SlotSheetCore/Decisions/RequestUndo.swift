@@ -47,7 +47,8 @@ struct RequestUndo {
     /// Also withdraws the batch's notices to tenants not yet sent and queues a correction for
     /// those sent, in the same transaction (`NoticeOutbox.withdraw`).
     func undo(_ batch: ImportBatch, operatorName: String,
-              session: any StoreSession) throws -> (batchID: RowID, reverted: [RequestLogEntry], notices: NoticeWithdrawReport) {
+              session: some DecisionSession & AvailabilityWriteSession & ScheduleSession & ImportHistorySession & NoticeSession)
+        throws -> (batchID: RowID, reverted: [RequestLogEntry], notices: NoticeWithdrawReport) {
         guard let batchID = batch.id else { throw UndoError.notFound(0) }
         let entries = try session.statusLog(ofBatch: batchID)
         try session.lockSlots(entries.flatMap { [$0.slotBefore, $0.slotAfter].compactMap { $0 } })
@@ -85,7 +86,7 @@ struct RequestUndo {
 
     /// Later log rows of the batch's requests that still stand: a later batch that was undone and
     /// the undo that reverted it cancel out, so undoing newest first always works.
-    private func standingLaterRows(after batchID: RowID, session: any StoreSession) throws -> [LaterLogRow] {
+    private func standingLaterRows(after batchID: RowID, session: some DecisionSession & ImportHistorySession) throws -> [LaterLogRow] {
         let later = try session.laterLogRows(afterBatch: batchID)
         var cancelled = Set<RowID>()
         for batch in Set(later.compactMap(\.batchID)) {
