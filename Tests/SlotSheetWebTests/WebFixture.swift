@@ -30,7 +30,9 @@ final class WebFixture: @unchecked Sendable {
     let openStore: @Sendable () throws -> any RepairStore
 
     init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: [IPNetwork] = [], metricsFrom: [IPNetwork] = [],
-         timeouts: ConnectionTimeouts? = nil, readPoll: Duration? = nil, readLease: Duration? = nil, openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
+         timeouts: ConnectionTimeouts? = nil, readPoll: Duration? = nil, readLease: Duration? = nil,
+         janitorInterval: Duration? = nil, leftoverAge: Duration? = nil, refusedApplyWindow: Duration? = nil,
+         openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
         self.backend = backend
         folder = FileManager.default.temporaryDirectory.appending(path: "slotsheet-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -61,11 +63,15 @@ final class WebFixture: @unchecked Sendable {
         if let timeouts { settings.timeouts = timeouts }
         if let readPoll { settings.readPoll = readPoll }
         if let readLease { settings.readLease = readLease }
+        if let janitorInterval { settings.janitorInterval = janitorInterval }
+        if let leftoverAge { settings.leftoverAge = leftoverAge }
         let log = RecordedLog()
         self.log = log
         self.openStore = open
         let access = StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openStore ?? open)
-        services = try WebServices(settings: settings, database: access, rules: OfficeRules(booking: .standard, clock: clock),
+        let rules = refusedApplyWindow.map { [clock] in OfficeRules(booking: .standard, clock: clock, refusedApplyWindow: $0) }
+            ?? OfficeRules(booking: .standard, clock: clock)
+        services = try WebServices(settings: settings, database: access, rules: rules,
                                    logger: Logger(label: "test") { _ in log.handler() }, bcryptCost: 4,
                                    signInClock: { [signInTime] in signInTime.withLockedValue { $0 } })
     }
