@@ -13,16 +13,6 @@ import Testing
 /// it runs and wait for the event (the row's state, the file gone, the gate open), each with a
 /// generous ceiling, never for a fixed time.
 @Suite struct UploadPeriodTests {
-    /// Waits until `event` holds, asking every 100 ms, at most `ceiling`; whether it held.
-    private func waitFor(_ ceiling: Duration = .seconds(30), _ event: () async throws -> Bool) async rethrows -> Bool {
-        let deadline = ContinuousClock.now + ceiling
-        while ContinuousClock.now < deadline {
-            if try await event() { return true }
-            try? await Task.sleep(for: .milliseconds(100))
-        }
-        return try await event()
-    }
-
     /// A file of the private folder last changed `age` ago, as a request that died would leave it.
     private func leftover(_ folder: String, _ name: String, age: TimeInterval) throws -> String {
         let path = folder + "/" + name
