@@ -35,7 +35,7 @@ public enum NoticeOutbox {
     /// Set-based, so a batch of 10,000 decisions costs the same few statements as one: the
     /// tenants and defects of all its requests in one query each, their last calendar SEQUENCEs
     /// in one, the notices added in one bulk statement and given their Message-IDs in one more.
-    public static func queue(_ changes: [RequestStatusChange], in session: some NoticeSession & ScheduleSession, office: NoticeOffice,
+    public static func queue(_ changes: [RequestStatusChange], in session: any StoreSession, office: NoticeOffice,
                              now: Date) throws -> NoticeQueueReport {
         var report = NoticeQueueReport()
         let wanted = changes.compactMap { change in NoticeKind.of(change).map { (change, $0) } }
@@ -69,7 +69,7 @@ public enum NoticeOutbox {
     /// not yet sent are withdrawn, and a correction is queued for each that was sent (or was being
     /// sent at that moment, and so may have arrived). Failed and withdrawn notices never reached
     /// anyone and need nothing. A few statements however large the batch, as `queue`.
-    public static func withdraw(batchID: RowID, in session: some NoticeSession & ScheduleSession, office: NoticeOffice, now: Date) throws -> NoticeWithdrawReport {
+    public static func withdraw(batchID: RowID, in session: any StoreSession, office: NoticeOffice, now: Date) throws -> NoticeWithdrawReport {
         var report = NoticeWithdrawReport()
         let notices = try session.notices(ofBatch: batchID)
         guard !notices.isEmpty else { return report }
@@ -97,7 +97,7 @@ public enum NoticeOutbox {
         return report
     }
 
-    private static func daypartsByID(_ session: some ScheduleSession) throws -> [RowID: Daypart] {
+    private static func daypartsByID(_ session: any StoreSession) throws -> [RowID: Daypart] {
         Dictionary(uniqueKeysWithValues: try session.dayparts().map { ($0.id, $0.value) })
     }
 
