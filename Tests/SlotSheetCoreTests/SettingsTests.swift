@@ -33,6 +33,34 @@ import SlotSheetTemplates
         #expect(settings.booking == .standard && settings.office.language == .en && settings.office.paperSize == .a4)
         #expect(settings.web.uploadLimitBytes == 25 * 1024 * 1024 && settings.web.listen.description == "127.0.0.1:8080")
         #expect(settings.file == nil && SettingKey.allCases.allSatisfy { settings.origin(of: $0) == .builtIn })
+        #expect(settings.web.janitorIntervalSeconds == 60 && settings.web.leftoverAgeSeconds == 3600 && settings.web.refusedApplyWindowSeconds == 60)
+        #expect(settings.officeRules(clock: OfficeClock(timeZone: settings.office.timeZone)).refusedApplyWindow == .seconds(60))
+    }
+
+    /// The upload pipeline's periods (the janitor's, the refused-apply window) are settings like
+    /// the reading queue's: read from the file, the environment and `--set`, carried where they
+    /// are used, and a value out of range is refused naming the setting, in English and Dutch.
+    @Test func theUploadPipelinesPeriodsAreCheckedSettings() throws {
+        let settings = try load("[web]\njanitor_interval_seconds = 2\nleftover_age_seconds = 120\n",
+                                environment: ["SLOTSHEET_WEB_REFUSED_APPLY_WINDOW_SECONDS": "5"])
+        #expect(settings.web.janitorIntervalSeconds == 2 && settings.web.leftoverAgeSeconds == 120 && settings.web.refusedApplyWindowSeconds == 5)
+        #expect(settings.officeRules(clock: OfficeClock(timeZone: settings.office.timeZone)).refusedApplyWindow == .seconds(5))
+        #expect(settings.origin(of: .webRefusedApplyWindow) == .environment("SLOTSHEET_WEB_REFUSED_APPLY_WINDOW_SECONDS"))
+        let path = folder.appending(path: "slotsheet.toml").path
+        #expect(throws: SettingsError.invalidValue(key: .webLeftoverAge, at: .file(path: path, line: 2), value: "5", expected: .wholeNumber(60...604_800))) {
+            try load("[web]\nleftover_age_seconds = 5\n")
+        }
+        #expect(throws: SettingsError.invalidValue(key: .webJanitorInterval, at: .environment("SLOTSHEET_WEB_JANITOR_INTERVAL_SECONDS"), value: "0",
+                                                   expected: .wholeNumber(1...3600))) {
+            try load(environment: ["SLOTSHEET_WEB_JANITOR_INTERVAL_SECONDS": "0"])
+        }
+        #expect(throws: SettingsError.invalidValue(key: .webRefusedApplyWindow, at: .flag("--set web.refused_apply_window_seconds"), value: "86400",
+                                                   expected: .wholeNumber(1...3600))) {
+            try load(overrides: ["web.refused_apply_window_seconds=86400"])
+        }
+        let message = SettingsError.invalidValue(key: .webJanitorInterval, at: .file(path: path, line: 2), value: "0", expected: .wholeNumber(1...3600))
+        #expect(message.english == "\(path), line 2: web.janitor_interval_seconds = \"0\" is not valid; it takes a whole number from 1 to 3600.")
+        #expect(message.dutch == "\(path), regel 2: web.janitor_interval_seconds = \"0\" is niet geldig; verwacht wordt een geheel getal van 1 tot en met 3600.")
     }
 
     @Test func theSampleFileReadsAndEachValueKnowsItsLine() throws {

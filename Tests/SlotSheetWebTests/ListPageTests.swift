@@ -375,6 +375,7 @@ import Testing
 
     /// The janitor sweeps list uploads by the rules of every upload: one past its expiry becomes
     /// `expired` and loses its bytes, its stored preview and its error workbooks; a fresh one stays.
+    /// Another instance's janitor does it, running at an interval set short (`web.janitor_interval_seconds`).
     @Test(arguments: TestBackend.available) func theJanitorSweepsAnOldListUpload(_ backend: TestBackend) async throws {
         let fixture = try WebFixture(backend)
         let adam = try #require(try fixture.store.read { try $0.user(named: "adam") }?.id)
@@ -394,7 +395,10 @@ import Testing
         try await fixture.application.test(.router) { client in
             for id in ids { try await UploadPageSteps.waitUntilRead(fixture, "/list-uploads/\(id)") }
             #expect(try fixture.store.read { try $0.uploadErrorWorkbookChunk(uploadID: old, language: .nl, seq: 0) } != nil, "read, with its error workbook")
-            await UploadJanitor(services: fixture.services).expire()
+            try await WebServer.application(try fixture.anotherInstance(janitorInterval: .milliseconds(200))).test(.router) { _ in
+                let swept = try await waitFor { try fixture.store.read { try $0.upload(id: old) }?.state == .expired }
+                #expect(swept, "swept within 30 s")
+            }
             let (swept, kept) = try fixture.store.read { (try $0.upload(id: old), try $0.upload(id: fresh)) }
             #expect(swept?.state == .expired && kept?.state == .ready, "\(String(describing: swept)) \(String(describing: kept))")
             // The old one's bytes, stored preview and error workbook; the fresh one's bytes and preview.

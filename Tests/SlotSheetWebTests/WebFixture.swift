@@ -30,7 +30,9 @@ final class WebFixture: @unchecked Sendable {
     let openStore: @Sendable () throws -> any RepairStore
 
     init(_ backend: TestBackend = .sqlite, uploadLimitMB: Int = 25, trustedProxies: [IPNetwork] = [], metricsFrom: [IPNetwork] = [],
-         timeouts: ConnectionTimeouts? = nil, readPoll: Duration? = nil, readLease: Duration? = nil, openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
+         timeouts: ConnectionTimeouts? = nil, readPoll: Duration? = nil, readLease: Duration? = nil,
+         janitorInterval: Duration? = nil, leftoverAge: Duration? = nil, refusedApplyWindow: Duration? = nil,
+         openStore: (@Sendable () throws -> any RepairStore)? = nil) throws {
         self.backend = backend
         folder = FileManager.default.temporaryDirectory.appending(path: "slotsheet-web-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -61,11 +63,15 @@ final class WebFixture: @unchecked Sendable {
         if let timeouts { settings.timeouts = timeouts }
         if let readPoll { settings.readPoll = readPoll }
         if let readLease { settings.readLease = readLease }
+        if let janitorInterval { settings.janitorInterval = janitorInterval }
+        if let leftoverAge { settings.leftoverAge = leftoverAge }
         let log = RecordedLog()
         self.log = log
         self.openStore = open
         let access = StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openStore ?? open)
-        services = try WebServices(settings: settings, database: access, rules: OfficeRules(booking: .standard, clock: clock),
+        let rules = refusedApplyWindow.map { [clock] in OfficeRules(booking: .standard, clock: clock, refusedApplyWindow: $0) }
+            ?? OfficeRules(booking: .standard, clock: clock)
+        services = try WebServices(settings: settings, database: access, rules: rules,
                                    logger: Logger(label: "test") { _ in log.handler() }, bcryptCost: 4,
                                    signInClock: { [signInTime] in signInTime.withLockedValue { $0 } })
     }
@@ -90,13 +96,15 @@ final class WebFixture: @unchecked Sendable {
         WebServer.application(try anotherInstance())
     }
 
-    /// Another instance (as above) that logs into this fixture's log.
-    func anotherInstance() throws -> WebServices {
-        try instance(UUID().uuidString, logging: log)
+    /// Another instance (as above) that logs into this fixture's log; `janitorInterval` sets its
+    /// janitor's apart from this one's.
+    func anotherInstance(janitorInterval: Duration? = nil) throws -> WebServices {
+        try instance(UUID().uuidString, logging: log, janitorInterval: janitorInterval)
     }
 
-    private func instance(_ name: String, logging log: RecordedLog) throws -> WebServices {
+    private func instance(_ name: String, logging log: RecordedLog, janitorInterval: Duration? = nil) throws -> WebServices {
         var settings = services.settings
+        if let janitorInterval { settings.janitorInterval = janitorInterval }
         settings.uploadFolder = folder.appending(path: "uploads-\(name)").path
         return try WebServices(settings: settings, database: StoreAccess(threads: 2, shareOneStore: backend == .sqlite, open: openStore),
                                rules: services.rules, logger: Logger(label: name) { _ in log.handler() }, bcryptCost: 4,
@@ -200,6 +208,18 @@ extension TestResponse {
 }
 
 /// A multipart body with the form token first and one file.
+/// Waits until `event` holds, asking every 100 ms, at most `ceiling` (generous: the suite runs on a
+/// loaded machine); whether it held. For what a server does in the background at its own periods,
+/// which tests set short.
+func waitFor(_ ceiling: Duration = .seconds(30), _ event: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = ContinuousClock.now + ceiling
+    while ContinuousClock.now < deadline {
+        if try await event() { return true }
+        try? await Task.sleep(for: .milliseconds(100))
+    }
+    return try await event()
+}
+
 func multipartBody(token: String?, fileName: String, contents: Data, boundary: String = "slotsheet-test-boundary") -> (HTTPFields, ByteBuffer) {
     var buffer = ByteBuffer()
     if let token {

@@ -41,7 +41,7 @@ struct DecisionEvaluation {
     }
 
     /// The outcome of the checks and the plan; `stored` are the file's requests as they are now.
-    func evaluate(stored: [RowID: StoredRequest], session: any StoreSession) throws -> DecisionOutcome {
+    func evaluate(stored: [RowID: StoredRequest], session: some ScheduleSession) throws -> DecisionOutcome {
         var problems = sheet.problems
         var stale: [DecisionProblem] = []
         var plan = DecisionPlan()

@@ -7,7 +7,7 @@ struct DecisionReferences {
     let subcontractors: [String: Identified<Subcontractor>]
     let subcontractorsByID: [RowID: Identified<Subcontractor>]
 
-    init(session: any StoreSession) throws {
+    init(session: some ScheduleSession & DecisionSession) throws {
         let dayparts = try session.dayparts(), staff = try session.staff(), subcontractors = try session.subcontractors()
         self.dayparts = Dictionary(dayparts.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         daypartsByID = Dictionary(uniqueKeysWithValues: dayparts.map { ($0.id, $0) })
@@ -72,7 +72,7 @@ enum SlotCapacityCheck {
     }
 
     /// Each slot of `dates`: who is available and how many requests it holds now, read in one statement.
-    static func schedules(on dates: [LocalDate], session: any StoreSession) throws -> [SlotKey: SlotSchedule] {
+    static func schedules(on dates: [LocalDate], session: some ScheduleSession) throws -> [SlotKey: SlotSchedule] {
         guard let first = dates.first, let last = dates.last, let range = DateRange(from: first, to: last) else { return [:] }
         let wanted = Set(dates)
         var slots: [SlotKey: SlotSchedule] = [:]

@@ -95,7 +95,7 @@ enum DecisionLocks {
     /// How often the requests are read again after locking the slots they turned out to be in.
     static let rounds = 8
 
-    static func lockAndRead(_ sheet: DecisionSheet, references: DecisionReferences, session: any StoreSession) throws -> [RowID: StoredRequest] {
+    static func lockAndRead(_ sheet: DecisionSheet, references: DecisionReferences, session: some AvailabilityWriteSession & DecisionSession) throws -> [RowID: StoredRequest] {
         var locked = DecisionEvaluation.namedSlots(sheet, references: references)
         try session.lockSlots(Array(locked))
         let ids = DecisionEvaluation.requestIDs(sheet)
@@ -115,7 +115,7 @@ enum DecisionLocks {
 /// bulk statements; returns the rows appended. The caller's transaction makes it all or nothing.
 enum RequestChangeWriter {
     static func write(_ changes: [RequestChange], batchID: RowID, operatorName: String, channel: RequestChannel, at now: String,
-                      session: any StoreSession) throws -> [RequestLogEntry] {
+                      session: some DecisionSession) throws -> [RequestLogEntry] {
         try session.applyRequestChanges(changes, updatedAt: now)
         let entries = changes.map { RequestLogEntry($0, operatorName: operatorName, channel: channel, batchID: batchID, createdAt: now) }
         try session.appendStatusLog(entries)

@@ -43,7 +43,7 @@ public struct RequestQueueRow: Hashable, Sendable {
 /// The requests queue as the office decides on it: the requests a filter selects, ordered by
 /// slot (date, daypart order, number), streamed.
 public enum RequestQueue {
-    public static func forEach(matching filter: RequestFilter, session: any StoreSession, _ visit: (RequestQueueRow) throws -> Void) throws {
+    public static func forEach(matching filter: RequestFilter, session: some ReportSession, _ visit: (RequestQueueRow) throws -> Void) throws {
         try session.forEachRequest(matching: filter) { try visit(RequestQueueRow($0)) }
     }
 }

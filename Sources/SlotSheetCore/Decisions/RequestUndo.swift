@@ -85,7 +85,7 @@ struct RequestUndo {
 
     /// Later log rows of the batch's requests that still stand: a later batch that was undone and
     /// the undo that reverted it cancel out, so undoing newest first always works.
-    private func standingLaterRows(after batchID: RowID, session: any StoreSession) throws -> [LaterLogRow] {
+    private func standingLaterRows(after batchID: RowID, session: some DecisionSession & ImportHistorySession) throws -> [LaterLogRow] {
         let later = try session.laterLogRows(afterBatch: batchID)
         var cancelled = Set<RowID>()
         for batch in Set(later.compactMap(\.batchID)) {

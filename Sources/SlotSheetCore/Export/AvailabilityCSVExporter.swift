@@ -44,7 +44,7 @@ public struct AvailabilityCSVExporter {
         return (rows, try FileDigest.sha256(ofFileAt: path))
     }
 
-    private func write(range: DateRange, selection: StaffSelection, dialect: CSVDialect, to path: String, session: any StoreSession) throws -> (Int, Int) {
+    private func write(range: DateRange, selection: StaffSelection, dialect: CSVDialect, to path: String, session: some ScheduleSession) throws -> (Int, Int) {
         let dayparts = try session.dayparts().filter(\.active)
         guard !dayparts.isEmpty else { throw TemplateError.noActiveDayparts }
         let staff = try selection.resolve(try session.staff())

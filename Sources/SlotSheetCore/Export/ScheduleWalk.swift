@@ -86,7 +86,7 @@ public struct StaffColumns: Sendable {
     }
 }
 
-extension StoreSession {
+extension ScheduleSession {
     /// Calls `visit` for each date of `range` in order (`schedules(in:)`: one statement for the range).
     public func walkSchedule(_ range: DateRange, _ visit: (DaySchedule) throws -> Void) throws {
         try schedules(in: range, visit)
@@ -106,10 +106,10 @@ extension StoreSession {
 /// both walk the file's dates, and a year read twice was a fifth of a dry run. Backed by a session
 /// (fetching a day when first asked), or by the days one snapshot held (`PreparedImport`).
 final class DayScheduleMemo {
-    private let session: (any StoreSession)?
+    private let session: (any ScheduleSession)?
     private var days: [LocalDate: DaySchedule]
 
-    init(_ session: any StoreSession) {
+    init(_ session: any ScheduleSession) {
         self.session = session
         days = [:]
     }

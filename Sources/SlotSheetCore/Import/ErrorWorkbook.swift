@@ -68,7 +68,7 @@ public enum ErrorWorkbook {
     static let bad = CellStyle(bold: true, fontColor: RGB(Look.shortageText), fill: RGB(Look.shortageFill), border: RGB(Look.gridLine))
 
     private static func writeTemplate(_ parsed: ParsedSheet, _ file: TemplateFile, problems listed: ListedProblems<ImportProblem>, language: Language,
-                                      session: any StoreSession, rules: OfficeRules, printing: TemplatePrintOptions,
+                                      session: some ScheduleSession, rules: OfficeRules, printing: TemplatePrintOptions,
                                       to path: String) throws {
         let words = language.words
         let layout = file.layout

@@ -25,7 +25,7 @@ public struct HistoryFilter: Hashable, Sendable {
     }
 }
 
-extension StoreSession {
+extension ImportHistorySession {
     /// The newest `limit` batches; with `outcomes`, only those that ended so.
     public func importBatches(limit: Int, outcomes: Set<ImportBatch.Outcome>?) throws -> [ImportBatch] {
         try importBatches(HistoryFilter(outcomes: outcomes, limit: limit))

@@ -12,7 +12,7 @@ public enum ImportAnalyzer {
     /// exported with), applied to the database as it is now, so a change made in the database since
     /// export is never undone by a cell the office did not touch. In a CSV, every line that differs
     /// from the database.
-    public static func analyze(_ parsed: ParsedSheet, session: any StoreSession, day: OfficeDay) throws -> ImportAnalysis {
+    public static func analyze(_ parsed: ParsedSheet, session: some ScheduleSession, day: OfficeDay) throws -> ImportAnalysis {
         try analyze(parsed, reading: ImportReading(session: session, dates: parsed.datesChecked), day: day)
     }
 

@@ -192,7 +192,8 @@ public struct ImportJob {
 /// a hundred thousand, round trips to a database server); the caller's transaction makes it all
 /// or nothing.
 enum ChangeWriter {
-    static func write(_ changes: [AvailabilityChange], as batch: ImportBatch, session: any StoreSession) throws -> RowID {
+    static func write(_ changes: [AvailabilityChange], as batch: ImportBatch,
+                      session: some ImportHistorySession & AvailabilityWriteSession) throws -> RowID {
         let batchID = try session.insertImportBatch(batch)
         try session.addAbsentAvailability(changes.filter(\.available).map(\.key))
         try session.removeAvailability(changes.filter { !$0.available }.map(\.key))

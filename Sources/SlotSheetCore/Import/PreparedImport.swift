@@ -22,7 +22,7 @@ struct DatabaseSnapshot: Sendable {
     /// worked out while its cells are still being parsed (the stale check's half that needs no cell).
     private(set) var templateState: TemplateState?
 
-    init(session: any StoreSession, dates: some Sequence<LocalDate>) throws {
+    init(session: some ScheduleSession, dates: some Sequence<LocalDate>) throws {
         references = try References(session: session)
         let memo = DayScheduleMemo(session)
         try memo.prefetch(dates)
@@ -50,7 +50,7 @@ struct ImportReading {
 
     /// Reads the references (unless given) and the days of `dates`, in one statement for their
     /// range; a date asked for later is fetched then.
-    init(session: any StoreSession, references: References? = nil, dates: some Sequence<LocalDate>) throws {
+    init(session: some ScheduleSession, references: References? = nil, dates: some Sequence<LocalDate>) throws {
         self.references = try references ?? References(session: session)
         days = DayScheduleMemo(session)
         try days.prefetch(dates)

@@ -4,7 +4,7 @@ struct References: Sendable {
     let staff: [String: Identified<StaffMember>]
     let staffCodes: [RowID: String]
 
-    init(session: any StoreSession) throws {
+    init(session: some ScheduleSession) throws {
         let dayparts = try session.dayparts()
         let staff = try session.staff()
         self.dayparts = Dictionary(dayparts.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })

@@ -18,7 +18,7 @@ public struct StaleChange: Hashable, Sendable {
 /// A cell where the database already says what the file says is no conflict (the file itself, or
 /// the same edit made elsewhere, put it there), so re-importing an applied template is a no-op.
 public enum StaleCheck {
-    public static func changes(since template: TemplateFile, file: ParsedSheet, session: any StoreSession) throws -> [StaleChange] {
+    public static func changes(since template: TemplateFile, file: ParsedSheet, session: some ScheduleSession) throws -> [StaleChange] {
         try changes(since: template, file: file, reading: ImportReading(session: session, dates: template.layout.range))
     }
 

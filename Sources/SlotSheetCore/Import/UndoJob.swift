@@ -94,7 +94,7 @@ public struct UndoJob {
 
     /// Later batches on the same cells or list rows that still stand: a batch that was undone, and the undo that
     /// reverted it, cancel out, so undoing newest first always works.
-    private func effectiveLaterBatches(after batchID: RowID, session: any StoreSession) throws -> [RowID] {
+    private func effectiveLaterBatches(after batchID: RowID, session: some ImportHistorySession & ListSession) throws -> [RowID] {
         // Cells of availability, and rows of a list (staff, dayparts).
         let later = Set(try session.laterBatches(touchingCellsOf: batchID) + session.laterBatches(touchingRowsOf: batchID)).sorted()
         var cancelled = Set<RowID>()
@@ -109,7 +109,7 @@ public struct UndoJob {
 
     /// The batch's changes reversed, less any cell already back as it was, checked per slot.
     private func revertPlan(of changes: [AvailabilityChange], batchID: RowID, day officeDay: OfficeDay,
-                            session: any StoreSession) throws -> (plan: ChangePlan, problems: [ImportProblem]) {
+                            session: some ScheduleSession) throws -> (plan: ChangePlan, problems: [ImportProblem]) {
         let references = try References(session: session)
         var plan = ChangePlan()
         var problems: [ImportProblem] = []

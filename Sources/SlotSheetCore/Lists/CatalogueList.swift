@@ -21,7 +21,7 @@ enum CatalogueList: ListRules {
         }
     }
 
-    static func current(_ session: any StoreSession) throws -> [String: StoredListRow] {
+    static func current(_ session: some ScheduleSession & ListSession) throws -> [String: StoredListRow] {
         var rows: [String: StoredListRow] = [:]
         for defect in try session.catalogueDefects() {
             let names = defect.path.names
@@ -33,7 +33,7 @@ enum CatalogueList: ListRules {
     /// A new path that differs from a stored one only in case: it would add a second, almost equal
     /// defect beside the one the tenants already choose.
     static func check(_ plan: inout ListPlan, wishes: [ListWish], current: [String: StoredListRow],
-                      session: any StoreSession, day: OfficeDay) throws -> [ListProblem] {
+                      session: some ScheduleSession & ListSession, day: OfficeDay) throws -> [ListProblem] {
         let storedByFolded = Dictionary(current.keys.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         return wishes.compactMap { wish in
             guard current[wish.key] == nil, let existing = storedByFolded[wish.key.lowercased()] else { return nil }
@@ -41,7 +41,7 @@ enum CatalogueList: ListRules {
         }
     }
 
-    static func write(_ fields: [String], session: any StoreSession) throws {
+    static func write(_ fields: [String], session: some SeedSession & ListSession) throws {
         var parent: RowID?
         for (level, name) in zip(CatalogueLevel.allCases, fields.prefix(4)) {
             parent = try session.upsertCatalogueNode(level, parentID: parent, name: name)

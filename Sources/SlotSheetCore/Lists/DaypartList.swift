@@ -64,12 +64,12 @@ enum DaypartList: ListRules {
         (Int(time.prefix(2)) ?? 0) * 60 + (Int(time.suffix(2)) ?? 0)
     }
 
-    static func current(_ session: any StoreSession) throws -> [String: StoredListRow] {
+    static func current(_ session: some ScheduleSession & ListSession) throws -> [String: StoredListRow] {
         Dictionary(uniqueKeysWithValues: try session.dayparts().map { ($0.code, StoredListRow(id: $0.id, fields: fields($0.value))) })
     }
 
     static func check(_ plan: inout ListPlan, wishes: [ListWish], current: [String: StoredListRow],
-                      session: any StoreSession, day: OfficeDay) throws -> [ListProblem] {
+                      session: some ScheduleSession & ListSession, day: OfficeDay) throws -> [ListProblem] {
         var problems: [ListProblem] = []
         let storedByFolded = Dictionary(current.keys.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         for wish in wishes where current[wish.key] == nil {
@@ -101,7 +101,7 @@ enum DaypartList: ListRules {
         return problems
     }
 
-    static func write(_ fields: [String], session: any StoreSession) throws {
+    static func write(_ fields: [String], session: some SeedSession & ListSession) throws {
         _ = try session.upsertDaypart(daypart(fields))
     }
 }

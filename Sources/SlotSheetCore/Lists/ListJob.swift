@@ -72,7 +72,7 @@ public struct ListJob {
     /// The stale check (a list workbook that recorded what its export saw), validation and plan of
     /// one file against what `session` shows. Reads only. `force`: of a stale file's rows only the
     /// fields the office edited are planned, on top of the database as it is.
-    func evaluate(_ table: ListTable, force: Bool, session: any StoreSession, day: OfficeDay) throws -> ListOutcome {
+    func evaluate(_ table: ListTable, force: Bool, session: some ScheduleSession & ListSession, day: OfficeDay) throws -> ListOutcome {
         var outcome = ListOutcome(kind: table.kind, fileName: table.fileName, status: .rejected, plan: ListPlan(), problems: table.problems)
         outcome.fileSHA256 = table.sha256
         let list = table.kind.rules
@@ -131,7 +131,8 @@ public struct ListRequest: Sendable {
 /// `list_change` records, and the availability that goes with them; the caller's transaction
 /// makes it all or nothing.
 enum ListWriter {
-    static func write(_ plan: ListPlan, kind: ListKind, as batch: ImportBatch, session: any StoreSession) throws -> RowID {
+    static func write(_ plan: ListPlan, kind: ListKind, as batch: ImportBatch,
+                      session: some ImportHistorySession & ListSession & SeedSession & AvailabilityWriteSession) throws -> RowID {
         let id = try session.insertImportBatch(batch)
         try session.setListKind(kind, ofBatch: id)
         for change in plan.added + plan.changed + plan.deactivated { try kind.rules.write(change.after, session: session) }

@@ -66,13 +66,13 @@ protocol ListRules {
     /// The file's rows, checked field by field (problems into `checks`).
     static func wishes(_ table: ListTable, checks: inout ListFieldChecks) -> [ListWish]
     /// The stored rows, by key, in the list's columns.
-    static func current(_ session: any StoreSession) throws -> [String: StoredListRow]
+    static func current(_ session: some ScheduleSession & ListSession) throws -> [String: StoredListRow]
     /// The checks of a plan against the database (and of the rows with the rows of the
     /// database); may add to the plan what goes with it (availability removed).
     static func check(_ plan: inout ListPlan, wishes: [ListWish], current: [String: StoredListRow],
-                      session: any StoreSession, day: OfficeDay) throws -> [ListProblem]
+                      session: some ScheduleSession & ListSession, day: OfficeDay) throws -> [ListProblem]
     /// Inserts or updates one row from its fields.
-    static func write(_ fields: [String], session: any StoreSession) throws
+    static func write(_ fields: [String], session: some SeedSession & ListSession) throws
 }
 
 extension ListKind {

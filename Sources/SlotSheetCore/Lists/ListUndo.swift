@@ -36,7 +36,8 @@ struct ListUndo {
     let rules: OfficeRules
 
     /// The later batches on the same rows or cells that still stand (`UndoJob.standing`).
-    func undo(_ batch: ImportBatch, kind: ListKind, operatorName: String, session: any StoreSession) throws -> (batchID: RowID, plan: ChangePlan) {
+    func undo(_ batch: ImportBatch, kind: ListKind, operatorName: String,
+              session: some ScheduleSession & ListSession & SeedSession & AvailabilityWriteSession & ImportHistorySession) throws -> (batchID: RowID, plan: ChangePlan) {
         guard let batchID = batch.id else { throw UndoError.notFound(0) }
         let day = rules.now()
         let changes = try session.listChanges(ofBatch: batchID)

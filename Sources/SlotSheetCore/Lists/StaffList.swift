@@ -26,12 +26,12 @@ enum StaffList: ListRules {
         }
     }
 
-    static func current(_ session: any StoreSession) throws -> [String: StoredListRow] {
+    static func current(_ session: some ScheduleSession & ListSession) throws -> [String: StoredListRow] {
         Dictionary(uniqueKeysWithValues: try session.staff().map { ($0.code, StoredListRow(id: $0.id, fields: fields($0.value))) })
     }
 
     static func check(_ plan: inout ListPlan, wishes: [ListWish], current: [String: StoredListRow],
-                      session: any StoreSession, day: OfficeDay) throws -> [ListProblem] {
+                      session: some ScheduleSession & ListSession, day: OfficeDay) throws -> [ListProblem] {
         var problems = identityProblems(wishes, current: current)
         let deactivated = Set(plan.deactivated.map(\.key))
         let dayparts = Dictionary(uniqueKeysWithValues: try session.dayparts().map { ($0.id, $0.value) })
@@ -82,7 +82,7 @@ enum StaffList: ListRules {
         return problems
     }
 
-    static func write(_ fields: [String], session: any StoreSession) throws {
+    static func write(_ fields: [String], session: some SeedSession & ListSession) throws {
         _ = try session.upsertStaff(member(fields))
     }
 

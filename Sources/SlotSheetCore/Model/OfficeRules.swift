@@ -1,5 +1,6 @@
 /// The office's booking rules with its clock: the one value that template export, import, undo,
-/// the error workbook, reports and the web front ask what is past and what is bookable. Built once
+/// the error workbook, reports and the web front ask what is past and what is bookable (and the
+/// upload applies how long a refused apply counts against its person). Built once
 /// from the settings (`Settings.officeRules`), never from defaults inside a job.
 ///
 ///     let rules = try Settings.load(...).officeRules()
@@ -9,10 +10,15 @@
 public struct OfficeRules: Sendable {
     public let booking: BookingRules
     public let clock: OfficeClock
+    /// How far back a person's refused applies of uploads count (`web.refused_apply_window_seconds`,
+    /// `UploadApplyJob.waitBeforeApplying`). Tests set it short.
+    public let refusedApplyWindow: Duration
 
-    public init(booking: BookingRules, clock: OfficeClock) {
+    public init(booking: BookingRules, clock: OfficeClock,
+                refusedApplyWindow: Duration = .seconds(Settings.builtIn.web.refusedApplyWindowSeconds)) {
         self.booking = booking
         self.clock = clock
+        self.refusedApplyWindow = refusedApplyWindow
     }
 
     /// The rules as they stand at this moment. A job takes this once, so that a run that goes on

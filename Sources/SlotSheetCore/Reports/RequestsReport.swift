@@ -2,7 +2,7 @@ import SlotSheetTemplates
 /// The repair-request overview: one row per request with its resident, address, corporation,
 /// every defect by its catalogue path, the slot, the staff member and the subcontractor.
 enum RequestsReport {
-    static func write(into sink: any ReportSink, session: any StoreSession, context: ReportContext) throws {
+    static func write(into sink: any ReportSink, session: some ReportSession, context: ReportContext) throws {
         let c = context.report.requestColumns
         let columns = [
             ReportColumn(title: c.id, width: 9), ReportColumn(title: c.created, width: 17), ReportColumn(title: c.updated, width: 17),
@@ -33,7 +33,7 @@ enum RequestsReport {
 
 /// Per staff member over the range: slots available and held visits assigned.
 enum StaffReport {
-    static func write(into sink: any ReportSink, session: any StoreSession, context: ReportContext, range: DateRange) throws {
+    static func write(into sink: any ReportSink, session: some ReportSession & ScheduleSession, context: ReportContext, range: DateRange) throws {
         let c = context.report.staffColumns
         let table = try sink.table(context.report.staffSheet, columns: [
             ReportColumn(title: c.code, width: 9), ReportColumn(title: c.name, width: 28), ReportColumn(title: c.active, width: 8),
@@ -55,7 +55,7 @@ enum StaffReport {
 /// in the changes table too, with its outcome and no cell, so a CSV (which holds only that table)
 /// shows every attempt.
 enum ImportsReport {
-    static func write(into sink: any ReportSink, session: any StoreSession, context: ReportContext, range: DateRange) throws {
+    static func write(into sink: any ReportSink, session: some ImportHistorySession, context: ReportContext, range: DateRange) throws {
         let r = context.report
         let b = r.batchColumns, c = r.changeColumns
         let batches = try sink.table(r.batchesSheet, columns: [

@@ -7,7 +7,7 @@ import XLSXWriter
 /// chart sheet of its own that prints on one page, a chart of capacity against booked per day
 /// with a vertical line at every week.
 enum UtilizationReport {
-    static func write(into sink: any ReportSink, session: any StoreSession, context: ReportContext, range: DateRange) throws {
+    static func write(into sink: any ReportSink, session: some ScheduleSession, context: ReportContext, range: DateRange) throws {
         let r = context.report
         let dayparts = try session.dayparts().filter(\.active)
         let heatMap = try sink.table(r.heatMapSheet, columns: [ReportColumn(title: r.dateColumn, width: 13), ReportColumn(title: r.weekdayColumn, width: 6)]

@@ -30,7 +30,7 @@ extension RequestQueueExporter {
 
     /// Writes the workbook from `session`: the choices (active staff and dayparts, the
     /// subcontractors), then the queue row by row, each with the statuses it may go to.
-    private func writeWorkbook(_ filter: RequestFilter, session: any StoreSession, to path: String, language: Language,
+    private func writeWorkbook(_ filter: RequestFilter, session: some ScheduleSession & DecisionSession & ReportSession, to path: String, language: Language,
                                paper: PaperSize) throws -> (rows: Int, digest: String) {
         let words = language.words
         let generatedAt = rules.clock.timestamp()
@@ -62,7 +62,7 @@ extension RequestQueueExporter {
     /// What each archived request of the queue was before it was archived (from its log): the
     /// one status its row may be restored to. Read only when the filter takes archived requests,
     /// ids first, then the requests in one statement.
-    private func statusesBeforeArchiving(_ filter: RequestFilter, session: any StoreSession) throws -> [RowID: RequestStatus] {
+    private func statusesBeforeArchiving(_ filter: RequestFilter, session: some ReportSession & DecisionSession) throws -> [RowID: RequestStatus] {
         guard filter.statuses?.contains(.archived) ?? true else { return [:] }
         var archived: [RowID] = []
         var onlyArchived = filter

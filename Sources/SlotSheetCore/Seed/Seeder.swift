@@ -43,7 +43,7 @@ public enum Seeder {
         }
     }
 
-    private static func loadReferenceTables(_ source: some SeedSource, _ session: any StoreSession) throws -> KeyTables {
+    private static func loadReferenceTables(_ source: some SeedSource, _ session: some SeedSession) throws -> KeyTables {
         var keys = KeyTables()
         for name in source.corporations {
             keys.corporations[name] = try session.upsertCorporation(name: name)
@@ -86,7 +86,7 @@ private struct KeyTables {
     }
 
     /// The defect at `path`, creating the catalogue nodes on the way that do not exist yet.
-    mutating func defectID(_ path: DefectPath, session: any StoreSession) throws -> RowID {
+    mutating func defectID(_ path: DefectPath, session: some SeedSession) throws -> RowID {
         var parentID: RowID?
         for (depth, level) in CatalogueLevel.allCases.enumerated() {
             let prefix = Array(path.names.prefix(depth + 1))
@@ -101,7 +101,7 @@ private struct KeyTables {
         return parentID!
     }
 
-    mutating func request(from seed: RequestSeed, session: any StoreSession) throws -> RepairRequest {
+    mutating func request(from seed: RequestSeed, session: some SeedSession) throws -> RepairRequest {
         let place = "repair request \(seed.id)"
         return RepairRequest(
             id: seed.id,

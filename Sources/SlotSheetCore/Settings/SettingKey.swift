@@ -27,6 +27,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case webReadLease = "web.read_lease_seconds"
     case webReadPoll = "web.read_poll_seconds"
     case webPreviewCache = "web.preview_cache_mb"
+    case webJanitorInterval = "web.janitor_interval_seconds"
+    case webLeftoverAge = "web.leftover_age_seconds"
+    case webRefusedApplyWindow = "web.refused_apply_window_seconds"
     case mailHost = "mail.host"
     case mailPort = "mail.port"
     case mailSecurity = "mail.security"
@@ -67,11 +70,16 @@ public enum SettingKey: String, CaseIterable, Sendable {
     static let mailSeconds = 1...604_800
     static let queueSeconds = 1...600
     static let cacheMegabytes = 0...65_536
+    /// The janitor's sweeps and the refused-apply window: a second (tests) to an hour.
+    static let uploadPolicySeconds = 1...3600
+    /// A private file's age before the janitor removes it: a minute (tests) to a week; it must
+    /// outlast the longest request, which the connection timeouts bound.
+    static let leftoverSeconds = 60...604_800
 
     public var kind: SettingsValueKind {
         switch self {
         case .bookingMinDaysAhead, .bookingMaxDaysAhead, .webUploadLimit, .webUploadExpiry, .webIdleTimeout, .webHeaderTimeout, .webBodyTimeout,
-             .webMaxConnections, .webReadLease, .webReadPoll, .webPreviewCache,
+             .webMaxConnections, .webReadLease, .webReadPoll, .webPreviewCache, .webJanitorInterval, .webLeftoverAge, .webRefusedApplyWindow,
              .mailPort, .mailLeaseSeconds, .mailRetrySeconds, .mailRetryMaxSeconds, .mailGiveUpSeconds: return .integer
         case .webTrustedProxies, .webMetricsFrom: return .stringList
         default: return .string
@@ -102,6 +110,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .mailLeaseSeconds, .mailRetrySeconds, .mailRetryMaxSeconds, .mailGiveUpSeconds: return .wholeNumber(SettingKey.mailSeconds)
         case .webReadLease, .webReadPoll: return .wholeNumber(SettingKey.queueSeconds)
         case .webPreviewCache: return .wholeNumber(SettingKey.cacheMegabytes)
+        case .webJanitorInterval, .webRefusedApplyWindow: return .wholeNumber(SettingKey.uploadPolicySeconds)
+        case .webLeftoverAge: return .wholeNumber(SettingKey.leftoverSeconds)
         }
     }
 
@@ -170,6 +180,13 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case let (.webPreviewCache, .integer(megabytes)):
             guard SettingKey.cacheMegabytes.contains(megabytes) else { throw invalid(String(megabytes)) }
             settings.web.previewCacheMegabytes = megabytes
+        case let (.webJanitorInterval, .integer(seconds)), let (.webLeftoverAge, .integer(seconds)), let (.webRefusedApplyWindow, .integer(seconds)):
+            guard case let .wholeNumber(range) = expectation, range.contains(seconds) else { throw invalid(String(seconds)) }
+            switch self {
+            case .webJanitorInterval: settings.web.janitorIntervalSeconds = seconds
+            case .webLeftoverAge: settings.web.leftoverAgeSeconds = seconds
+            default: settings.web.refusedApplyWindowSeconds = seconds
+            }
         default:
             throw .wrongKind(key: self, at: origin, expected: kind, found: value.kind)
         }
@@ -223,6 +240,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .webReadLease: return String(settings.web.readLeaseSeconds)
         case .webReadPoll: return String(settings.web.readPollSeconds)
         case .webPreviewCache: return String(settings.web.previewCacheMegabytes)
+        case .webJanitorInterval: return String(settings.web.janitorIntervalSeconds)
+        case .webLeftoverAge: return String(settings.web.leftoverAgeSeconds)
+        case .webRefusedApplyWindow: return String(settings.web.refusedApplyWindowSeconds)
         }
     }
 }

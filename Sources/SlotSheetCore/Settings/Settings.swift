@@ -55,6 +55,14 @@ public struct Settings: Sendable {
         /// Megabytes of previews an instance keeps in memory (by their estimated size); the rest are
         /// read from the database when asked for. 0 keeps none.
         public var previewCacheMegabytes = 64
+        /// Seconds between the upload janitor's sweeps (uploads past their expiry, leftover files).
+        public var janitorIntervalSeconds = 60
+        /// Seconds after which a file in an instance's private folder belongs to no request any
+        /// more and the janitor removes it (left by a crash mid-request).
+        public var leftoverAgeSeconds = 3600
+        /// Seconds over which a person's refused applies are counted: `UploadApplyJob.refusalLimit`
+        /// of them within this, and they wait till the oldest is this old.
+        public var refusedApplyWindowSeconds = 60
     }
 
     public var office: Office
@@ -99,7 +107,7 @@ public struct Settings: Sendable {
 
     /// The booking rules on the office's clock: what every job is given.
     public func officeRules(clock: OfficeClock) -> OfficeRules {
-        OfficeRules(booking: booking, clock: clock)
+        OfficeRules(booking: booking, clock: clock, refusedApplyWindow: .seconds(web.refusedApplyWindowSeconds))
     }
 
     /// Every setting with its value as the file writes it, in file order, for `config show`.

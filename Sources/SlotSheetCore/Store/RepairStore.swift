@@ -36,7 +36,7 @@ public protocol RepairStore: AnyObject, Sendable {
     func write<T>(_ work: (any StoreSession) throws -> T) throws -> T
 
     /// Runs `work` in one transaction, as `write` does, for work that locks what it changes
-    /// (`StoreSession.lockSlots`) before it reads what it checks: an import's apply, an undo. On
+    /// (`AvailabilityWriteSession.lockSlots`) before it reads what it checks: an import's apply, an undo. On
     /// PostgreSQL the transaction is READ COMMITTED, so every statement after the locks sees the
     /// locked slots as the last writer committed them, writers of other slots never refuse each
     /// other, and `work` runs again only when the server broke a deadlock by aborting it (the
@@ -123,92 +123,14 @@ extension RepairStore {
     }
 }
 
-/// The queries and changes of the jobs, inside one snapshot or transaction.
-/// Upserts match on the natural key of DESIGN.md and return the surrogate key.
-public protocol StoreSession: WebAccountSession, WebStateSession, ListSession, DecisionSession, NoticeSession {
-    /// Rows per table, in the order of `Schema.tables`.
-    func tableCounts() throws -> [(table: String, rows: Int)]
-
-    func upsertCorporation(name: String) throws -> RowID
-    func upsertResident(_ resident: Resident) throws -> RowID
-    /// A catalogue node named `name` under `parentID` (nil for a location).
-    func upsertCatalogueNode(_ level: CatalogueLevel, parentID: RowID?, name: String) throws -> RowID
-    func upsertSubcontractor(_ subcontractor: Subcontractor) throws -> RowID
-    func upsertDaypart(_ daypart: Daypart) throws -> RowID
-    func upsertStaff(_ staff: StaffMember) throws -> RowID
-    /// Marks (person, slot) pairs available, in bulk statements (imports and seeding write tens of
-    /// thousands; a server backend would otherwise pay a round trip a row); nothing happens for a
-    /// pair that already is.
-    func addAvailability(_ keys: [AvailabilityKey]) throws
-    /// `addAvailability` for pairs the transaction read as not available after locking their
-    /// slots (an apply's, an undo's changes): a pair that is available after all is a
-    /// `constraintViolated` error, never skipped.
-    func addAbsentAvailability(_ keys: [AvailabilityKey]) throws
-    /// Inserts or replaces the request with this id, its defects included.
-    func upsertRequest(_ request: RepairRequest) throws
-    /// After rows were inserted with ids of their own (seeded requests), makes the backend's id
-    /// generator continue after the highest, so rows other programs add get fresh ids.
-    func continueKeysAfterExplicitIDs() throws
-    /// After a bulk load (a seed): the query planner's statistics of `tables` made from the rows
-    /// there are now, in this transaction, so the next job plans for them (PostgreSQL's ANALYZE;
-    /// autovacuum does it only a minute or more later, and till then a year's read, planned for a
-    /// thousand rows, sorted 350,000 on disk). SQLite's planner works from its indexes: nothing.
-    func refreshPlannerStatistics(of tables: [String]) throws
-
-    /// Every daypart, in sort order.
-    func dayparts() throws -> [Identified<Daypart>]
-    /// Every staff member, by code.
-    func staff() throws -> [Identified<StaffMember>]
-    /// Capacity and held requests of every slot in `range` that has either.
-    func slotOccupancy(in range: DateRange) throws -> [SlotKey: SlotOccupancy]
-
-    /// Calls `visit` with the schedule of every date of `range`, in order (a date without staff or
-    /// requests too), read in one statement for the whole range (a server backend would otherwise
-    /// pay two round trips a date): memory follows the rows a fetch brings, never the range.
-    func schedules(in range: DateRange, _ visit: (DaySchedule) throws -> Void) throws
-    /// Locks the slots until the transaction ends, taken in one statement in ascending order,
-    /// waiting (up to the busy timeout) while another transaction holds one: what every writer that
-    /// changes a slot's capacity or its bookings takes before it reads what it checks (the protocol
-    /// of docs/design.md, "Locks"). Nothing on SQLite, whose write transaction is the only writer.
-    func lockSlots(_ slots: [SlotKey]) throws
-
-    /// Who is available on one date, as (daypart, staff) pairs.
-    func availability(on date: LocalDate) throws -> [(daypartID: RowID, staffID: RowID)]
-    /// Requests holding a slot on one date, per daypart: how many, and who is assigned.
-    func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand]
-
-    /// Records a file an export wrote (`export_run`).
-    @discardableResult
-    func recordExportRun(_ run: ExportRun) throws -> RowID
-    /// Removes `export_run` rows: the records of files that could not be published after all.
-    func deleteExportRuns(_ ids: [RowID]) throws
-
-    /// Marks (person, slot) pairs not available, in bulk statements; nothing happens for a pair
-    /// that already is not.
-    func removeAvailability(_ keys: [AvailabilityKey]) throws
-    /// Adds an `import_batch` row and returns its id.
-    func insertImportBatch(_ batch: ImportBatch) throws -> RowID
-    /// Records the changes of a batch in `availability_change`, in bulk statements.
-    func recordAvailabilityChanges(batchID: RowID, _ changes: [AvailabilityChange]) throws
-    func importBatch(id: RowID) throws -> ImportBatch?
-    /// The batches `filter` asks for, newest first (`HistoryFilter`; `importBatches(limit:outcomes:)`).
-    func importBatches(_ filter: HistoryFilter) throws -> [ImportBatch]
-    /// The batches created from `start` up to (not including) `end`, ISO 8601 UTC instants, oldest first.
-    func importBatches(createdFrom start: String, before end: String) throws -> [ImportBatch]
-    func availabilityChanges(ofBatch batchID: RowID) throws -> [AvailabilityChange]
-    /// Batches after `batchID` that changed any cell `batchID` changed, by id.
-    func laterBatches(touchingCellsOf batchID: RowID) throws -> [RowID]
-    /// The batch that reverted `batchID`, if one did.
-    func batch(reverting batchID: RowID) throws -> RowID?
-
-    /// Calls `visit` for every request the filter selects, by slot date, daypart and id, streamed:
-    /// a million requests never sit in memory.
-    func forEachRequest(matching filter: RequestFilter, _ visit: (RequestReportRow) throws -> Void) throws
-    /// Per staff member with any: slots available and held requests assigned in `range`.
-    func staffLoad(in range: DateRange) throws -> [StaffLoad]
-    /// The newest export of a kind with these parameters, to tell an unchanged file.
-    func lastExportRun(kind: String, parameters: String) throws -> ExportRun?
-}
+/// Every query and change of the store, inside one snapshot or transaction: what `RepairStore.read`
+/// and `write` hand their work, and what each backend's session implements. It is only the sum of
+/// the narrow sessions, one a concern; a use case takes the narrowest of them (or a composition,
+/// `some ScheduleSession & ImportHistorySession`) it uses, so its signature says what it touches
+/// (docs/design.md, "Store"). Upserts match on the natural key of docs/design.md and return the
+/// surrogate key.
+public protocol StoreSession: ScheduleSession, AvailabilityWriteSession, ImportHistorySession, ExportRecordSession, SeedSession,
+    ReportSession, ListSession, DecisionSession, NoticeSession, WebAccountSession, WebStateSession {}
 
 /// Requests holding one slot.
 public struct SlotDemand: Hashable, Sendable {

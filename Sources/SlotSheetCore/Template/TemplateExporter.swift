@@ -90,7 +90,7 @@ public struct TemplateExporter {
     }
 
     private func write(_ request: TemplateExportRequest, to path: String, generatedAt: String, day: OfficeDay,
-                       session: any StoreSession) throws -> (TemplateLayout, String) {
+                       session: some ScheduleSession) throws -> (TemplateLayout, String) {
         let dayparts = try session.dayparts().filter(\.active)
         guard !dayparts.isEmpty else { throw TemplateError.noActiveDayparts }
         let allStaff = try session.staff()

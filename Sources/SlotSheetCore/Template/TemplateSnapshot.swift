@@ -114,7 +114,7 @@ struct TemplateRowReader {
 
     /// Calls `visit` with each row in layout order, its daypart index, and how many people outside
     /// the template are available in its slot, the range read from `session` in one statement.
-    func forEachRow(session: any StoreSession, _ visit: (TemplateRowState, Int, Int) throws -> Void) throws {
+    func forEachRow(session: some ScheduleSession, _ visit: (TemplateRowState, Int, Int) throws -> Void) throws {
         try session.schedules(in: layout.range) { try visitRows(of: $0, visit) }
     }
 

@@ -4,14 +4,14 @@ import Foundation
 /// the person (or script) saw. The upload is marked applied inside the import's own transaction,
 /// so two clicks, or two tabs, or two instances, apply it once. A refused apply (the plan changed,
 /// or the file is refused as the database is now) is recorded in the history as a batch; a person
-/// whose applies were refused `refusalLimit` times in `refusalWindow` waits, counted from those
-/// batches, so every instance and a restart see the same count.
+/// whose applies were refused `refusalLimit` times in the rules' `refusedApplyWindow` (the setting
+/// `web.refused_apply_window_seconds`) waits, counted from those batches, so every instance and a
+/// restart see the same count.
 public struct UploadApplyJob {
     public let store: any RepairStore
     public let rules: OfficeRules
 
     public static let refusalLimit = 10
-    public static let refusalWindow: Duration = .seconds(60)
 
     public enum Result: Sendable {
         /// Applied, or nothing to change (recorded): the outcome, with its batch, and the preview
@@ -49,14 +49,15 @@ public struct UploadApplyJob {
     /// the history, or nil.
     public func waitBeforeApplying(operatorName: String) throws -> Duration? {
         let now = rules.clock.now
-        let windowStart = now.addingTimeInterval(-TimeInterval(Self.refusalWindow.components.seconds))
+        let window = rules.refusedApplyWindow
+        let windowStart = now.addingTimeInterval(-TimeInterval(window.components.seconds))
         let refused = try store.read { session in
             try session.importBatches(createdFrom: Timestamp.iso(windowStart), before: Timestamp.iso(now.addingTimeInterval(1)))
         }.filter { $0.operatorName == operatorName && !$0.dryRun && Self.refusals.contains($0.outcome) }
         guard refused.count >= Self.refusalLimit, let oldest = refused.map(\.createdAt).min(),
               let oldestInstant = Self.instant(oldest) else { return nil }
         let waited = now.timeIntervalSince(oldestInstant)
-        return Self.refusalWindow - .seconds(max(0, Int(waited.rounded(.down))))
+        return window - .seconds(max(0, Int(waited.rounded(.down))))
     }
 
     /// Applies the plan with `planDigest` of the upload `id`, read as `prepared`; `onTop` applies a

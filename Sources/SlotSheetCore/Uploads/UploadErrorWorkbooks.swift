@@ -33,7 +33,7 @@ public enum UploadErrorWorkbooks {
 
     /// Stores `files` as the upload's workbooks in place of any earlier ones, inside the caller's
     /// transaction (which may run again: the files are only read).
-    public static func store(_ files: [Language: String], uploadID: RowID, in session: any StoreSession) throws {
+    public static func store(_ files: [Language: String], uploadID: RowID, in session: some WebAccountSession) throws {
         try session.deleteUploadErrorWorkbooks(uploadID: uploadID)
         for (language, file) in files {
             _ = try UploadChunks.store(fileAt: file) { try session.insertUploadErrorWorkbookChunk(uploadID: uploadID, language: language, seq: $0, bytes: $1) }
@@ -42,7 +42,7 @@ public enum UploadErrorWorkbooks {
 
     /// Writes the upload's stored workbook in `language` to a new file at `path`; false, and no
     /// file, when none is stored.
-    public static func write(uploadID: RowID, language: Language, from session: any StoreSession, to path: String) throws -> Bool {
+    public static func write(uploadID: RowID, language: Language, from session: some WebAccountSession, to path: String) throws -> Bool {
         try UploadChunks.write(to: path) { try session.uploadErrorWorkbookChunk(uploadID: uploadID, language: language, seq: $0) }
     }
 }

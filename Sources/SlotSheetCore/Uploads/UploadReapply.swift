@@ -58,7 +58,7 @@ struct UploadReapply {
 
     /// Moves the upload to `applied` with its batch inside the kind's job's transaction, or rolls
     /// it back when another request applied it first.
-    static func moveToApplied(_ id: RowID, batchID: RowID?, in session: any StoreSession) throws {
+    static func moveToApplied(_ id: RowID, batchID: RowID?, in session: some WebAccountSession) throws {
         guard try session.moveUpload(id, from: [.ready], to: .applied, batchID: batchID) else { throw UploadNotReady() }
     }
 

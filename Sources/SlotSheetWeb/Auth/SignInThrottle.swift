@@ -114,7 +114,7 @@ final class SignInThrottle: SignInLimiter {
     }
 
     /// Counts a failure for `key`; returns the failures in a row and how long it must now wait (nil: not yet).
-    private static func count(_ key: SignInKey, store: any StoreSession, now: Int64) throws -> (Int, Duration?) {
+    private static func count(_ key: SignInKey, store: some WebStateSession, now: Int64) throws -> (Int, Duration?) {
         let failures = try store.countSignInFailure(key, at: now)
         if failures == 1 { try store.pruneSignInRecords(key.counter, keeping: maxRecords) }
         guard failures >= threshold(of: key.counter) else { return (failures, nil) }

@@ -6,7 +6,7 @@ struct CodeNames: Sendable {
     var staff: [String: String] = [:]
     var dayparts: [String: String] = [:]
 
-    static func read(_ session: any StoreSession) throws -> CodeNames {
+    static func read(_ session: some ScheduleSession) throws -> CodeNames {
         CodeNames(staff: Dictionary(try session.staff().map { ($0.value.code, $0.value.name) }, uniquingKeysWith: { first, _ in first }),
                   dayparts: Dictionary(try session.dayparts().map { ($0.value.code, $0.value.label) }, uniquingKeysWith: { first, _ in first }))
     }

@@ -36,6 +36,11 @@ public struct WebSettings: Sendable, Equatable {
     public var readPoll: Duration = .seconds(Settings.builtIn.web.readPollSeconds)
     /// The bytes of previews kept in memory (`web.preview_cache_mb`); the rest are read from the database.
     public var previewCacheBytes = Settings.builtIn.web.previewCacheMegabytes * 1_048_576
+    /// The upload janitor's periods (`web.janitor_interval_seconds`, `web.leftover_age_seconds`):
+    /// how often it sweeps, and how old a file of the private folder must be to be a leftover.
+    /// Tests set them short.
+    public var janitorInterval: Duration = .seconds(Settings.builtIn.web.janitorIntervalSeconds)
+    public var leftoverAge: Duration = .seconds(Settings.builtIn.web.leftoverAgeSeconds)
 
     /// The most days one template download covers: a template is made while its request waits,
     /// and a range of decades would hold a server thread for most of a minute. Two years; longer
@@ -80,6 +85,8 @@ public struct WebSettings: Sendable, Equatable {
         readLease = .seconds(web.readLeaseSeconds)
         readPoll = .seconds(web.readPollSeconds)
         previewCacheBytes = web.previewCacheMegabytes * 1_048_576
+        janitorInterval = .seconds(web.janitorIntervalSeconds)
+        leftoverAge = .seconds(web.leftoverAgeSeconds)
     }
 
     /// The private upload folder: the flag, else `SLOTSHEET_UPLOAD_DIR`, else systemd's

@@ -2,23 +2,20 @@ import Foundation
 import ServiceLifecycle
 import SlotSheetCore
 
-/// Keeps the uploads honest while the server runs: every minute, uploads not applied within the
-/// expiry (refused ones within `WebSettings.refusedUploadExpiryHours`) become `expired`, and their
-/// bytes go with the state change; files of this instance's private folder older than
-/// `leftoverAge` (left by a crash mid-request) are removed. Uploads still `reading` need nothing:
+/// Keeps the uploads honest while the server runs: every `WebSettings.janitorInterval` (a minute
+/// unless set), uploads not applied within the expiry (refused ones within
+/// `WebSettings.refusedUploadExpiryHours`) become `expired`, and their bytes go with the state
+/// change; files of this instance's private folder older than `WebSettings.leftoverAge` (an hour
+/// unless set; left by a crash mid-request) are removed. Uploads still `reading` need nothing:
 /// the reading queue is the database's (`UploadReaders`).
 struct UploadJanitor: Service {
     let services: WebServices
-    static let interval: Duration = .seconds(60)
-    /// A private file this old belongs to no request any more (uploads and downloads are bounded
-    /// by the connection timeouts), whichever instance shares the folder.
-    static let leftoverAge: TimeInterval = 3600
 
     func run() async throws {
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             await expire()
             removeLeftoverFiles()
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: Self.interval) }
+            try? await cancelWhenGracefulShutdown { [interval = services.settings.janitorInterval] in try await Task.sleep(for: interval) }
         }
     }
 
@@ -46,7 +43,9 @@ struct UploadJanitor: Service {
 
     private func removeLeftoverFiles() {
         let folder = services.uploads.path
-        let before = Date().addingTimeInterval(-Self.leftoverAge)
+        // A private file this old belongs to no request any more (uploads and downloads are
+        // bounded by the connection timeouts), whichever instance shares the folder.
+        let before = Date().addingTimeInterval(-TimeInterval(services.settings.leftoverAge.components.seconds))
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         where name.hasPrefix("scratch-") || name.hasSuffix(".upload") {
             let path = folder + "/" + name

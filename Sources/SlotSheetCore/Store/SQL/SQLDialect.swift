@@ -63,7 +63,7 @@ public enum SQLDialect: Sendable {
         }
     }
 
-    /// The statement that makes the planner's statistics of `tables` anew (`StoreSession.refreshPlannerStatistics`),
+    /// The statement that makes the planner's statistics of `tables` anew (`SeedSession.refreshPlannerStatistics`),
     /// or nil where the planner needs none (SQLite). PostgreSQL's ANALYZE counts the rows its own
     /// transaction inserted, so it may run in the transaction that loaded them.
     func refreshStatistics(of tables: [String]) -> String? {
@@ -113,7 +113,7 @@ public enum SQLDialect: Sendable {
     var noIntegerList: String { self == .postgres ? "NULL::bigint[]" : "NULL" }
     var zeroCount: String { self == .postgres ? "0::bigint" : "0" }
 
-    /// The statement that locks slots for the rest of the transaction (`StoreSession.lockSlots`),
+    /// The statement that locks slots for the rest of the transaction (`AvailabilityWriteSession.lockSlots`),
     /// or nil where the write transaction is the database's only writer (SQLite).
     var slotLocks: BulkStatement? {
         switch self {

@@ -11,13 +11,13 @@ public enum UploadChunks {
     /// Stores the file at `path` as `uploadID`'s chunks, inside the caller's transaction (which may
     /// run again: the file is only read). Returns the chunks stored.
     @discardableResult
-    public static func store(fileAt path: String, uploadID: RowID, in session: any StoreSession) throws -> Int {
+    public static func store(fileAt path: String, uploadID: RowID, in session: some WebAccountSession) throws -> Int {
         try store(fileAt: path) { try session.insertUploadChunk(uploadID: uploadID, seq: $0, bytes: $1) }
     }
 
     /// Writes `uploadID`'s bytes to a new file at `path` (mode 0600); false, and no file, when the
     /// upload has none (it was applied, discarded or expired meanwhile).
-    public static func write(uploadID: RowID, from session: any StoreSession, to path: String) throws -> Bool {
+    public static func write(uploadID: RowID, from session: some WebAccountSession, to path: String) throws -> Bool {
         try write(to: path) { try session.uploadChunk(uploadID: uploadID, seq: $0) }
     }
 
