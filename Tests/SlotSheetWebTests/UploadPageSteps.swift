@@ -10,17 +10,16 @@ import Testing
 /// upload: wait until the reading queue has read it, find the digest its apply form carries,
 /// and post that form.
 enum UploadPageSteps {
-    /// Waits (at most 60 s) until the upload at `location` (its page's path, the id last) has left
-    /// `reading`, as its row says; the row.
+    /// Waits (`waitFor`, at most 60 s) until the upload at `location` (its page's path, the id
+    /// last) has left `reading`, as its row says; the row.
     @discardableResult
     static func waitUntilRead(_ fixture: WebFixture, _ location: String) async throws -> WebUpload {
         let id = try #require(RowID(location.split(separator: "/").last.map(String.init) ?? ""))
-        for _ in 0..<600 {
-            let upload = try #require(try fixture.store.read { try $0.upload(id: id) })
-            if upload.state != .reading { return upload }
-            try await Task.sleep(for: .milliseconds(100))
+        let read = { try #require(try fixture.store.read { try $0.upload(id: id) }) }
+        guard try await waitFor(.seconds(60), { try read().state != .reading }) else {
+            throw Interop.Failure(description: "upload \(id) still reading after 60 s")
         }
-        throw Interop.Failure(description: "upload \(id) still reading after 60 s")
+        return try read()
     }
 
     /// The plan digest the page carries in its apply form.
