@@ -68,8 +68,7 @@ import Testing
         let fixture = try WebFixture(backend)
         let cells = try Self.freeCells(fixture.store, count: 3)
         try await fixture.application.test(.router) { client in
-            var olga = Browser()
-            _ = try await olga.signIn(client, as: "olga")
+            let olga = try await Browser.signedIn(client, as: "olga")
             let location = try await upload(client, olga, name: "three.csv", Self.csv(cells))
             let preview = try await client.execute(uri: location, method: .get, headers: olga.headers())
             #expect(preview.text.contains("3 added, 0 removed"))
@@ -140,8 +139,7 @@ import Testing
         guard case let .applied(listBatch) = added.status else { Issue.record("the staff list was not applied: \(added.status)"); return }
         let cell = try #require(try Self.freeCells(fixture.store, count: 500).first { $0.2 == "ZED" })
         try await fixture.application.test(.router) { client in
-            var olga = Browser()
-            _ = try await olga.signIn(client, as: "olga")
+            let olga = try await Browser.signedIn(client, as: "olga")
             let location = try await upload(client, olga, name: "zed.csv", Self.csv([cell]))
             let preview = try await client.execute(uri: location, method: .get, headers: olga.headers())
             #expect(try await UploadPageSteps.apply(client, olga, location, digest: try UploadPageSteps.shownDigest(preview.text)).status == .seeOther)
@@ -160,8 +158,7 @@ import Testing
         let fixture = try WebFixture(backend)
         let cells = try Self.freeCells(fixture.store, count: 2)
         try await fixture.application.test(.router) { client in
-            var olga = Browser()
-            _ = try await olga.signIn(client, as: "olga")
+            let olga = try await Browser.signedIn(client, as: "olga")
             let first = try await upload(client, olga, name: "first.csv", Self.csv(cells))
             let second = try await upload(client, olga, name: "second.csv", Self.csv(cells))
             let secondDigest = try UploadPageSteps.shownDigest(try await client.execute(uri: second, method: .get, headers: olga.headers()).text)
@@ -190,8 +187,7 @@ import Testing
         let fixture = try WebFixture(backend)
         let meanwhile = try #require(try Self.freeCells(fixture.store, count: 1).first)
         try await fixture.application.test(.router) { client in
-            var olga = Browser()
-            _ = try await olga.signIn(client, as: "olga")
+            let olga = try await Browser.signedIn(client, as: "olga")
             let template = try await staleWeekTemplate(client, olga, meanwhile: meanwhile)
             let stale = try await upload(client, olga, name: "week.xlsx", template)
             let page = try await client.execute(uri: stale, method: .get, headers: olga.headers()).text
@@ -223,8 +219,7 @@ import Testing
         let staff = try fixture.store.read { try $0.staff() }.filter(\.active).map(\.code)
         let layout = try APIConcurrencyTests.layout(fixture.store, range: APIImportTests.week, staff: staff)
         try await fixture.application.test(.router) { client in
-            var olga = Browser()
-            _ = try await olga.signIn(client, as: "olga")
+            let olga = try await Browser.signedIn(client, as: "olga")
             let template = try await staleWeekTemplate(client, olga, meanwhile: meanwhile)
 
             let folder = fixture.folder

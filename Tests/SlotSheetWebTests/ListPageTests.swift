@@ -94,8 +94,7 @@ import Testing
         let before = try fixture.store.read { try $0.staff() }
         let first = try #require(before.sorted { $0.code < $1.code }.first)
         try await fixture.application.test(.router) { client in
-            var adam = Browser()
-            _ = try await adam.signIn(client, as: "adam")
+            let adam = try await Browser.signedIn(client, as: "adam")
             let page = try await lists(client, adam)
             #expect(page.status == .ok)
             #expect(page.text.contains("\(before.count) rows, \(before.filter(\.active).count) active"), "\(page.text)")
@@ -179,8 +178,7 @@ import Testing
     @Test(arguments: TestBackend.available) func aStaleListOffersTheOfficesEditsOnTop(_ backend: TestBackend) async throws {
         let fixture = try WebFixture(backend)
         try await fixture.application.test(.router) { client in
-            var adam = Browser()
-            _ = try await adam.signIn(client, as: "adam")
+            let adam = try await Browser.signedIn(client, as: "adam")
             let (first, edited) = try await firstStaffRenamedInExport(client, adam, fixture)
             // Meanwhile someone gives the same person another employee number.
             let renumbered = try renumberedMeanwhile(first, "E-99999", fixture)
@@ -221,8 +219,7 @@ import Testing
             """, arguments: [bad.path])
         let contents = try Data(contentsOf: bad)
         try await fixture.application.test(.router) { client in
-            var adam = Browser()
-            _ = try await adam.signIn(client, as: "adam")
+            let adam = try await Browser.signedIn(client, as: "adam")
             let english = try await uploadAndRead(client, adam, fixture, .staff, name: "bad.xlsx", contents)
             #expect(english.status == .unprocessableContent)
             #expect(english.text.contains("<td>Sheet Staff, cell B2</td><td>The name is empty.</td><td>Fill it in.</td>"), "\(english.text)")
@@ -274,8 +271,7 @@ import Testing
         let fixture = try WebFixture(backend)
         let csv = Data("code,name,employee_number,active\nNEW4,Fourth Person,E-NEW4,x\n".utf8)
         try await fixture.application.test(.router) { client in
-            var adam = Browser()
-            _ = try await adam.signIn(client, as: "adam")
+            let adam = try await Browser.signedIn(client, as: "adam")
             let (location, digest) = try await uploadAndShowPlan(client, adam, fixture, .staff, name: "four.csv", csv)
             // Meanwhile the same person is added from the command line.
             let file = fixture.folder.appending(path: "four.csv")
@@ -299,8 +295,7 @@ import Testing
         let fixture = try WebFixture(backend)
         let csv = Data("code,name,employee_number,active\nNEW6,Sixth Person,E-NEW6,x\n".utf8)
         try await fixture.application.test(.router) { client in
-            var adam = Browser()
-            _ = try await adam.signIn(client, as: "adam")
+            let adam = try await Browser.signedIn(client, as: "adam")
             let (location, digest) = try await uploadAndShowPlan(client, adam, fixture, .staff, name: "six.csv", csv)
             let signedIn = adam
             async let first = UploadPageSteps.apply(client, signedIn, location, digest: digest)
@@ -323,8 +318,7 @@ import Testing
         let csv = Data((["location,space,element,defect,active"] + defects).joined(separator: "\n").utf8)
         let before = try fixture.store.read { try $0.catalogueDefects() }.count
         try await fixture.application.test(.router) { client in
-            var adam = Browser()
-            _ = try await adam.signIn(client, as: "adam")
+            let adam = try await Browser.signedIn(client, as: "adam")
             let location = try #require(try await upload(client, adam, .catalogue, name: "shed.csv", csv).headers[.location])
             try await UploadPageSteps.waitUntilRead(fixture, location)
             let preview = try await client.execute(uri: location, method: .get, headers: adam.headers())
@@ -342,8 +336,7 @@ import Testing
         let fixture = try WebFixture(backend)
         let csv = Data("code,name,employee_number,active\nNEW7,Seventh Person,E-NEW7,x\n".utf8)
         let (adam, location) = try await fixture.application.test(.router) { client in
-            var adam = Browser()
-            _ = try await adam.signIn(client, as: "adam")
+            let adam = try await Browser.signedIn(client, as: "adam")
             let location = try #require(try await upload(client, adam, .staff, name: "seven.csv", csv).headers[.location])
             let read = try await UploadPageSteps.waitUntilRead(fixture, location)
             #expect(read.kind == .staff && read.state == .ready && read.outcome == .ready && read.added == 1, "\(read)")
@@ -410,8 +403,7 @@ import Testing
             #expect(stored == [false, false, false, true, true], "\(stored)")
             #expect(fixture.log.all.contains { $0.contains("upload \(old): expired") })
 
-            var browser = Browser()
-            _ = try await browser.signIn(client, as: "adam")
+            let browser = try await Browser.signedIn(client, as: "adam")
             let page = try await client.execute(uri: "/list-uploads/\(old)", method: .get, headers: browser.headers())
             #expect(page.status == .ok && page.text.contains("expired") && !page.text.contains("name=\"plan\""), "\(page.text)")
             let applied = try await UploadPageSteps.apply(client, browser, "/list-uploads/\(old)", digest: String(repeating: "0", count: 64))
@@ -425,8 +417,7 @@ import Testing
     @Test(arguments: TestBackend.available) func aListUploadThatWentStaleBeforeItsApplyIs409(_ backend: TestBackend) async throws {
         let fixture = try WebFixture(backend)
         try await fixture.application.test(.router) { client in
-            var adam = Browser()
-            _ = try await adam.signIn(client, as: "adam")
+            let adam = try await Browser.signedIn(client, as: "adam")
             let (first, edited) = try await firstStaffRenamedInExport(client, adam, fixture)
             let preview = try await uploadAndRead(client, adam, fixture, .staff, name: "staff-edited.xlsx", try Data(contentsOf: edited))
             #expect(preview.status == .ok, "\(preview.status): \(preview.text.prefix(2000))")
@@ -461,8 +452,7 @@ import Testing
     @Test(arguments: TestBackend.available) func anOfficeUserSeesTheListsReadOnly(_ backend: TestBackend) async throws {
         let fixture = try WebFixture(backend)
         try await fixture.application.test(.router) { client in
-            var olga = Browser()
-            _ = try await olga.signIn(client, as: "olga")
+            let olga = try await Browser.signedIn(client, as: "olga")
             let page = try await lists(client, olga)
             #expect(page.status == .ok)
             #expect(page.text.contains("only an administrator can change them"))
@@ -474,8 +464,7 @@ import Testing
             let csv = Data("code,name,employee_number,active\nNEW5,Fifth,E-NEW5,x\n".utf8)
             #expect(try await upload(client, olga, .staff, name: "five.csv", csv).status == .forbidden)
 
-            var adam = Browser()
-            _ = try await adam.signIn(client, as: "adam")
+            let adam = try await Browser.signedIn(client, as: "adam")
             let location = try #require(try await upload(client, adam, .staff, name: "five.csv", csv).headers[.location])
             #expect(try await client.execute(uri: location, method: .get, headers: olga.headers()).status == .forbidden)
             #expect(try await UploadPageSteps.apply(client, olga, location, digest: String(repeating: "0", count: 64)).status == .forbidden)

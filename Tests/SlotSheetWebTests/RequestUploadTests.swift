@@ -71,8 +71,7 @@ import XLSXReader
     func anOfficeUserUploadsTheEditedWorkbookPreviewsAndAppliesItOnce(_ backend: TestBackend) async throws {
         let fixture = try WebFixture(backend)
         try await fixture.application.test(.router) { client in
-            var olga = Browser()
-            _ = try await olga.signIn(client, as: "olga")
+            let olga = try await Browser.signedIn(client, as: "olga")
             let queue = try await client.execute(uri: "/requests", method: .get, headers: olga.headers())
             #expect(queue.text.contains("action=\"/requests/upload\" enctype=\"multipart/form-data\""), "\(queue.text)")
             #expect(queue.text.contains("Upload the edited workbook"))
@@ -121,8 +120,7 @@ import XLSXReader
             #expect(uploads.text.contains("<span class=\"tag\">requests</span> <a href=\"\(location)\">decided.xlsx</a>"), "\(uploads.text)")
 
             // The batch is the requests batch in the history, undone as a command line's is.
-            var adam = Browser()
-            _ = try await adam.signIn(client, as: "adam")
+            let adam = try await Browser.signedIn(client, as: "adam")
             let history = try await client.execute(uri: "/history", method: .get, headers: adam.headers())
             #expect(history.text.contains("<span class=\"tag\">requests</span> decided.xlsx"), "\(history.text)")
             let undo = try await client.execute(uri: "/history/\(batch)/undo", method: .post, headers: adam.headers(Browser.formType),
@@ -136,8 +134,7 @@ import XLSXReader
     func aRefusedTransitionIsShownAtItsPlaceWithItsErrorWorkbook(_ backend: TestBackend) async throws {
         let fixture = try WebFixture(backend)
         try await fixture.application.test(.router) { client in
-            var olga = Browser()
-            _ = try await olga.signIn(client, as: "olga")
+            let olga = try await Browser.signedIn(client, as: "olga")
             let (decided, location) = try await decideAndUpload(client, olga, fixture, name: "completed.xlsx", statuses: ["completed"])
             let request = try #require(decided.first)
             let page = try await client.execute(uri: location, method: .get, headers: olga.headers())
@@ -194,8 +191,7 @@ import XLSXReader
     func aWorkbookOvertakenByAnotherDecisionIs409AndAppliesOnTop(_ backend: TestBackend) async throws {
         let fixture = try WebFixture(backend)
         try await fixture.application.test(.router) { client in
-            var olga = Browser()
-            _ = try await olga.signIn(client, as: "olga")
+            let olga = try await Browser.signedIn(client, as: "olga")
             let (decided, location) = try await decideAndUpload(client, olga, fixture, name: "mine.xlsx", statuses: ["approved", "approved"])
             try #require(decided.count == 2)
             let digest = try UploadPageSteps.shownDigest(try await client.execute(uri: location, method: .get, headers: olga.headers()).text)

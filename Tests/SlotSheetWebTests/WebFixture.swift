@@ -193,6 +193,14 @@ struct Browser {
     static let formType: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
 
     /// Gets a page (remembering cookies), then signs in as `name` with its form token.
+    /// A browser in English signed in as `name` with the test password (the sign-in answered 303).
+    static func signedIn(_ client: some TestClientProtocol, as name: String) async throws -> Browser {
+        var browser = Browser()
+        let answer = try await browser.signIn(client, as: name)
+        #expect(answer.status == .seeOther, "sign-in of \(name): \(answer.status)")
+        return browser
+    }
+
     mutating func signIn(_ client: some TestClientProtocol, as name: String, password: String = WebFixture.password) async throws -> TestResponse {
         let page = try await client.execute(uri: "/sign-in", method: .get, headers: headers(), body: nil)
         remember(page)
