@@ -16,6 +16,9 @@ public struct RequestDecisionJob {
     public let rules: OfficeRules
     /// How the tenants' notices of an applied batch are written (docs/notices.md).
     public let notices: NoticeOffice
+    /// Changes written a chunk at a time, with their log rows and notices (`NoticeChunks`); a
+    /// test makes it small to see a batch of several chunks.
+    var rowsPerChunk = NoticeChunks.rowsPerChunk
 
     public init(store: any RepairStore, rules: OfficeRules, notices: NoticeOffice) {
         self.store = store
@@ -73,10 +76,16 @@ public struct RequestDecisionJob {
             outcome.auditBatchID = id
             switch recorded {
             case .applied:
-                outcome.appendedLog = try RequestChangeWriter.write(outcome.plan.changes, batchID: id, operatorName: request.operatorName,
-                                                                    channel: request.channel, at: now, session: session)
-                outcome.notices = try NoticeOutbox.queue(outcome.appendedLog.compactMap(RequestStatusChange.init), in: session, office: notices,
-                                                         now: rules.clock.now)
+                // A chunk at a time, in this one transaction: its requests, log rows and notices
+                // written before the next chunk's notices are composed (`NoticeChunks`).
+                var queue = NoticeChunks(session: session, office: notices, now: rules.clock.now)
+                try forEachChunk(of: outcome.plan.changes, size: rowsPerChunk) { chunk in
+                    let entries = try RequestChangeWriter.write(Array(chunk), batchID: id, operatorName: request.operatorName,
+                                                                channel: request.channel, at: now, session: session)
+                    try queue.queue(entries.compactMap(RequestStatusChange.init))
+                    outcome.appendedLog += entries
+                }
+                outcome.notices = queue.report
                 outcome.status = .applied(batchID: id)
             case .planChanged: outcome.status = .planChanged
             case .unchanged: outcome.status = .nothingToChange
