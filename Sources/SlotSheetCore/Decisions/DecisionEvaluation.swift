@@ -110,7 +110,7 @@ struct DecisionEvaluation {
         }
         outcome.problems = problems.sorted(by: DecisionEvaluation.placeOrder)
         outcome.plan = plan
-        outcome.changeLines = plan.changes.map { DecisionReportLine.change($0, references: references) }
+        outcome.changeLines = plan.changes.prefix(DecisionOutcome.changeLinesKept).map { DecisionReportLine.change($0, references: references) }
         outcome.status = problems.isEmpty ? .dryRun : .rejected
         return outcome
     }

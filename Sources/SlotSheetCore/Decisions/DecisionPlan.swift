@@ -137,8 +137,11 @@ public struct DecisionOutcome: Sendable {
     public var notices: NoticeQueueReport?
     /// Data rows read.
     public var rows = 0
-    /// One line a change, its slot, staff and subcontractor named (what a preview lists).
+    /// One line a change, its slot, staff and subcontractor named (what a preview lists), for the
+    /// first `changeLinesKept` changes: no front shows more, and the plan has them all.
     public var changeLines: [DecisionReportLine] = []
+    /// The changes `changeLines` names at most: as many as a preview page shows.
+    public static let changeLinesKept = DecisionPreview.shownRows
 
     public init(fileName: String, fileSHA256: String, status: Status, plan: DecisionPlan, problems: [DecisionProblem]) {
         self.fileName = fileName

@@ -61,15 +61,44 @@ public struct DecisionCell: Hashable, Sendable {
 public struct DecisionRow: Hashable, Sendable {
     /// The row as a whole (a CSV line, a sheet's row by its first cell).
     public var place: ImportProblem.Location
-    public var cells: [RequestColumn: DecisionCell]
+    public var cells: DecisionCells
 
-    public init(place: ImportProblem.Location, cells: [RequestColumn: DecisionCell]) {
+    /// A row with no cells yet; `cells.set` adds them.
+    public init(place: ImportProblem.Location) {
         self.place = place
-        self.cells = cells
+        self.cells = DecisionCells(row: place)
     }
 
     /// The place of a column's cell: the cell where there is one, else the row.
     public func place(of column: RequestColumn) -> ImportProblem.Location { cells[column]?.place ?? place }
+}
+
+/// A row's cells by column, held compactly (a file of 19,000 decisions is 19,000 of them, and
+/// the apply holds them all): one text a column, none where the file lacks the column, and no place
+/// of their own. A cell's place is made from its row's when it is asked for: the same CSV line, or
+/// on a sheet the cell of its own column in the row's row (every reader places its cells so).
+public struct DecisionCells: Hashable, Sendable {
+    private var texts: [String?] = Array(repeating: nil, count: RequestColumn.allCases.count)
+    private let row: ImportProblem.Location
+
+    init(row: ImportProblem.Location) {
+        self.row = row
+    }
+
+    /// The column's cell, or nil when the file lacks the column.
+    public subscript(column: RequestColumn) -> DecisionCell? {
+        texts[column.index].map { DecisionCell(text: $0, place: place(of: column)) }
+    }
+
+    /// Gives the column's cell its text.
+    public mutating func set(_ column: RequestColumn, _ text: String) {
+        texts[column.index] = text
+    }
+
+    private func place(of column: RequestColumn) -> ImportProblem.Location {
+        guard case let .cell(sheet, reference) = row else { return row }
+        return .cell(sheet: sheet, reference: column.letter + reference.drop { $0.isLetter })
+    }
 }
 
 /// A decisions file read (the parse step): a CSV by `RequestDecisionCSV`, a requests workbook by

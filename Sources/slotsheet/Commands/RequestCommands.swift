@@ -155,8 +155,8 @@ enum DecisionReport {
             } else {
                 lines.append(DecisionReportLine.counts(outcome.plan.counts, unchanged: outcome.plan.unchanged).text(language))
                 lines += outcome.changeLines.prefix(ImportReport.problemsShown).map { $0.text(language) }
-                if outcome.changeLines.count > ImportReport.problemsShown {
-                    lines.append("  " + CommandMessage.moreChanges(count: outcome.changeLines.count - ImportReport.problemsShown).text(language))
+                if outcome.plan.changes.count > ImportReport.problemsShown {
+                    lines.append("  " + CommandMessage.moreChanges(count: outcome.plan.changes.count - ImportReport.problemsShown).text(language))
                 }
             }
             lines += outcome.plan.skipped.map { DecisionReportLine.skipped(request: $0.requestID, column: $0.column).text(language) }
