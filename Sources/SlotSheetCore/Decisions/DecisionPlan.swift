@@ -129,9 +129,6 @@ public struct DecisionOutcome: Sendable {
     public var problems: [DecisionProblem]
     /// The `import_batch` row recording this attempt; nil for a dry run.
     public var auditBatchID: RowID?
-    /// The status log rows the apply appended, as written; the tenants' notices are queued from
-    /// them in the same transaction (`notices`).
-    public var appendedLog: [RequestLogEntry] = []
     /// The tenants' notices the apply queued in its transaction (docs/notices.md); nil when
     /// nothing was applied (a dry run, a refused, stale or changed plan, nothing to change).
     public var notices: NoticeQueueReport?

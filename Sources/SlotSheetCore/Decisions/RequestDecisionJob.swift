@@ -53,9 +53,9 @@ public struct RequestDecisionJob {
     /// - `request.expectedPlanDigest`: the `planDigest` of the preview a person saw. When the plan
     ///   is now another, nothing is applied: the attempt is recorded as `plan_changed`.
     /// - `alsoInTransaction`: the caller's own database work, run in the same transaction when the
-    ///   decisions are applied or have nothing to change, given the outcome with the log rows the
-    ///   apply appended (`appendedLog`) and the notices it queued (`notices`). It may run again
-    ///   (a retried transaction): database work only.
+    ///   decisions are applied or have nothing to change, given the outcome with its plan (one log
+    ///   row a change, appended in that transaction) and the notices it queued (`notices`). It may
+    ///   run again (a retried transaction): database work only.
     public func run(_ sheet: DecisionSheet, _ request: DecisionRequest,
                     alsoInTransaction: ((any StoreSession, DecisionOutcome) throws -> Void)? = nil) throws -> DecisionOutcome {
         if request.dryRun { return try Self.preview(sheet, force: request.force, store: store, rules: rules) }
@@ -83,7 +83,6 @@ public struct RequestDecisionJob {
                     let entries = try RequestChangeWriter.write(Array(chunk), batchID: id, operatorName: request.operatorName,
                                                                 channel: request.channel, at: now, session: session)
                     try queue.queue(entries.compactMap(RequestStatusChange.init))
-                    outcome.appendedLog += entries
                 }
                 outcome.notices = queue.report
                 outcome.status = .applied(batchID: id)
