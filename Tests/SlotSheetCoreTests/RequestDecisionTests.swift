@@ -62,7 +62,11 @@ import SlotSheetTemplates
         #expect(try fixture.database.strings("SELECT list_kind FROM import_batch WHERE id = \(batch)") == ["requests"])
         let log = try fixture.store.read { try $0.statusLog(ofBatch: batch) }
         #expect(log.map(\.requestID) == [1001, 1002, 1003, 1011, 1012, 1013, 1014, 1015])
-        #expect(log == applied.appendedLog.enumerated().map { var entry = $1; entry.id = log[$0].id; return entry }, "the apply hands back the rows it appended")
+        #expect(log.count == applied.plan.changes.count && zip(log, applied.plan.changes).allSatisfy { entry, change in
+            entry.requestID == change.requestID && entry.fromStatus == change.before.status && entry.toStatus == change.after.status
+                && entry.slotBefore == change.before.slot && entry.slotAfter == change.after.slot && entry.staffBefore == change.before.staffID
+                && entry.staffAfter == change.after.staffID && entry.note == change.note
+        }, "one log row a change of the plan, as planned")
         #expect(log.first { $0.requestID == 1003 }?.note == "Resident repaired it herself")
         #expect(log.allSatisfy { $0.channel == .file && $0.operatorName == "maria" && $0.batchID == batch })
         #expect(try fixture.requestsOutOfStepWithTheirLog() == 0 && fixture.overbookedSlots() == 0)

@@ -69,9 +69,9 @@ struct RequestWorkbookFixture {
         return path(name)
     }
 
-    /// Each row's cells as text, in the columns' order.
+    /// Each row's cells as text, in the columns' order (the kept ones: the request and the decisions).
     static func texts(_ sheet: DecisionSheet) -> [[String]] {
-        sheet.rows.map { row in RequestColumn.allCases.map { row.cells[$0]?.text ?? "" } }
+        sheet.rows.map { row in DecisionCells.kept.map { row.cells[$0]?.text ?? "" } }
     }
 
     /// A copy of the workbook `source` saved by LibreOffice (headless) as `format` (xlsx, ods), in a

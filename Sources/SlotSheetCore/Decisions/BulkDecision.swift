@@ -88,9 +88,10 @@ public struct BulkDecision: Hashable, Sendable {
         var recorded: [RowID: RecordedRequest] = [:]
         for (index, id) in requestIDs.enumerated() {
             let place = ImportProblem.Location.line(index + 1)
-            var cells: [RequestColumn: DecisionCell] = [.request: DecisionCell(text: String(id), place: place)]
+            var row = DecisionRow(place: place)
+            row.cells.set(.request, String(id))
             guard let request = stored[id] else {
-                rows.append(DecisionRow(place: place, cells: cells))
+                rows.append(row)
                 continue
             }
             let current = references.recorded(request.state)
@@ -115,10 +116,10 @@ public struct BulkDecision: Hashable, Sendable {
             case let .subcontract(subcontractor): wanted.subcontractor = subcontractor
             }
             for column in [RequestColumn.status, .date, .daypart, .staff, .subcontractor] {
-                cells[column] = DecisionCell(text: wanted.text(column, .en), place: place)
+                row.cells.set(column, wanted.text(column, .en))
             }
-            if let note { cells[.note] = DecisionCell(text: note, place: place) }
-            rows.append(DecisionRow(place: place, cells: cells))
+            if let note { row.cells.set(.note, note) }
+            rows.append(row)
         }
         return DecisionSheet(fileName: batchName(channel), sha256: sha256, rows: rows, problems: problems, recorded: recorded)
     }

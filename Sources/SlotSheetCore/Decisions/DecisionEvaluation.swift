@@ -45,21 +45,20 @@ struct DecisionEvaluation {
         var problems = sheet.problems
         var stale: [DecisionProblem] = []
         var plan = DecisionPlan()
-        var firstRow: [RowID: ImportProblem.Location] = [:]
-        var rowOf: [RowID: DecisionRow] = [:]
+        // Each request's row in the sheet, by its index (a row is larger than its index).
+        var rowIndex: [RowID: Int] = [:]
         var pendingStaff: [(change: RequestChange, code: String)] = []
-        for row in sheet.rows {
+        for (index, row) in sheet.rows.enumerated() {
             guard let idCell = row.cells[.request] else { continue }
             guard let id = RowID(idCell.text), id > 0 else {
                 problems.append(DecisionProblem(.notARequestNumber(idCell.text), at: idCell.place, column: .request))
                 continue
             }
-            if let first = firstRow[id] {
+            if let first = rowIndex[id].map({ sheet.rows[$0].place }) {
                 problems.append(DecisionProblem(.duplicateRequest(id, first: first), at: idCell.place, column: .request))
                 continue
             }
-            firstRow[id] = row.place
-            rowOf[id] = row
+            rowIndex[id] = index
             guard let request = stored[id] else {
                 problems.append(DecisionProblem(.unknownRequest(id), at: idCell.place, column: .request))
                 continue
@@ -102,15 +101,15 @@ struct DecisionEvaluation {
             let schedules = try SlotCapacityCheck.schedules(on: SlotCapacityCheck.dates(plan.changes), session: session)
             for (change, code) in pendingStaff where !(schedules[change.after.slot]?.available.contains(change.after.staffID ?? 0) ?? false) {
                 problems.append(DecisionProblem(.staffNotAvailable(request: change.requestID, staff: code, slot: references.slotName(change.after.slot)),
-                                                at: rowOf[change.requestID]?.place(of: .staff) ?? .batch(0), column: .staff))
+                                                at: rowIndex[change.requestID].map { sheet.rows[$0].place(of: .staff) } ?? .batch(0), column: .staff))
             }
             problems += SlotCapacityCheck.problems(plan.changes, schedules: schedules, references: references) { id in
-                (rowOf[id]?.place(of: .date) ?? .batch(0), .date)
+                (rowIndex[id].map { sheet.rows[$0].place(of: .date) } ?? .batch(0), .date)
             }
         }
         outcome.problems = problems.sorted(by: DecisionEvaluation.placeOrder)
         outcome.plan = plan
-        outcome.changeLines = plan.changes.map { DecisionReportLine.change($0, references: references) }
+        outcome.changeLines = plan.changes.prefix(DecisionOutcome.changeLinesKept).map { DecisionReportLine.change($0, references: references) }
         outcome.status = problems.isEmpty ? .dryRun : .rejected
         return outcome
     }

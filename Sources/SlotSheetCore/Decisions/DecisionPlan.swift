@@ -129,16 +129,16 @@ public struct DecisionOutcome: Sendable {
     public var problems: [DecisionProblem]
     /// The `import_batch` row recording this attempt; nil for a dry run.
     public var auditBatchID: RowID?
-    /// The status log rows the apply appended, as written; the tenants' notices are queued from
-    /// them in the same transaction (`notices`).
-    public var appendedLog: [RequestLogEntry] = []
     /// The tenants' notices the apply queued in its transaction (docs/notices.md); nil when
     /// nothing was applied (a dry run, a refused, stale or changed plan, nothing to change).
     public var notices: NoticeQueueReport?
     /// Data rows read.
     public var rows = 0
-    /// One line a change, its slot, staff and subcontractor named (what a preview lists).
+    /// One line a change, its slot, staff and subcontractor named (what a preview lists), for the
+    /// first `changeLinesKept` changes: no front shows more, and the plan has them all.
     public var changeLines: [DecisionReportLine] = []
+    /// The changes `changeLines` names at most: as many as a preview page shows.
+    public static let changeLinesKept = DecisionPreview.shownRows
 
     public init(fileName: String, fileSHA256: String, status: Status, plan: DecisionPlan, problems: [DecisionProblem]) {
         self.fileName = fileName

@@ -47,7 +47,7 @@ enum SlotCapacityCheck {
 
     /// The dates whose schedules the check needs: where requests arrive or are assigned.
     static func dates(_ changes: [RequestChange]) -> [LocalDate] {
-        Set(changes.filter { $0.after.status.holdsSlot }.map(\.after.slot.date)).sorted()
+        Set(changes.lazy.filter { $0.after.status.holdsSlot }.map(\.after.slot.date)).sorted()
     }
 
     /// The slots over capacity after `changes`, given each slot's schedule now.

@@ -102,7 +102,8 @@ public struct DecisionOutcomeJSON: Encodable, Sendable {
     public let rows: Int
     public let counts: DecisionCounts
     public let unchanged: Int
-    public let changes: [Change]
+    /// Every change (a writer may encode them apart: `slotsheet requests import --json`).
+    public var changes: [Change]
     public let skipped: Int
     public let problems: [Problem]
     /// The tenants' notices an apply queued; absent when nothing was applied.

@@ -61,15 +61,48 @@ public struct DecisionCell: Hashable, Sendable {
 public struct DecisionRow: Hashable, Sendable {
     /// The row as a whole (a CSV line, a sheet's row by its first cell).
     public var place: ImportProblem.Location
-    public var cells: [RequestColumn: DecisionCell]
+    public var cells: DecisionCells
 
-    public init(place: ImportProblem.Location, cells: [RequestColumn: DecisionCell]) {
+    /// A row with no cells yet; `cells.set` adds them.
+    public init(place: ImportProblem.Location) {
         self.place = place
-        self.cells = cells
+        self.cells = DecisionCells(row: place)
     }
 
     /// The place of a column's cell: the cell where there is one, else the row.
     public func place(of column: RequestColumn) -> ImportProblem.Location { cells[column]?.place ?? place }
+}
+
+/// A row's cells by column, held compactly (a file of 19,000 decisions is 19,000 of them, and
+/// the apply holds them all): the text of the request's number and of each decision column, none
+/// where the file lacks the column, and no place of their own. The other columns (who, where, what)
+/// say which request a row is to the office; nothing reads them back, so they are not kept. A
+/// cell's place is made from its row's when it is asked for: the same CSV line, or on a sheet the
+/// cell of its own column in the row's row (every reader places its cells so).
+public struct DecisionCells: Hashable, Sendable {
+    /// The columns kept, in the order of `texts`.
+    static let kept = RequestColumn.allCases.filter { $0 == .request || $0.isDecision }
+    private var texts: [String?] = Array(repeating: nil, count: DecisionCells.kept.count)
+    private let row: ImportProblem.Location
+
+    init(row: ImportProblem.Location) {
+        self.row = row
+    }
+
+    /// The column's cell, or nil when the file lacks the column (or it is not kept).
+    public subscript(column: RequestColumn) -> DecisionCell? {
+        DecisionCells.kept.firstIndex(of: column).flatMap { texts[$0] }.map { DecisionCell(text: $0, place: place(of: column)) }
+    }
+
+    /// Gives the column's cell its text; a column that is not kept is let go of.
+    public mutating func set(_ column: RequestColumn, _ text: String) {
+        if let index = DecisionCells.kept.firstIndex(of: column) { texts[index] = text }
+    }
+
+    private func place(of column: RequestColumn) -> ImportProblem.Location {
+        guard case let .cell(sheet, reference) = row else { return row }
+        return .cell(sheet: sheet, reference: column.letter + reference.drop { $0.isLetter })
+    }
 }
 
 /// A decisions file read (the parse step): a CSV by `RequestDecisionCSV`, a requests workbook by

@@ -41,9 +41,9 @@ public enum RequestDecisionCSV {
                     sheet.problems.append(DecisionProblem(.tooManyRows(limit: DecisionSheet.maxRows), at: .line(line)))
                     return
                 }
-                var cells: [RequestColumn: DecisionCell] = [:]
-                for (column, index) in positions { cells[column] = DecisionCell(text: fields[index], place: .line(line)) }
-                sheet.rows.append(DecisionRow(place: .line(line), cells: cells))
+                var row = DecisionRow(place: .line(line))
+                for (column, index) in positions { row.cells.set(column, fields[index]) }
+                sheet.rows.append(row)
             }
         }
     }

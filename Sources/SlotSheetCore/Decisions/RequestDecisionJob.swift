@@ -16,6 +16,9 @@ public struct RequestDecisionJob {
     public let rules: OfficeRules
     /// How the tenants' notices of an applied batch are written (docs/notices.md).
     public let notices: NoticeOffice
+    /// Changes written a chunk at a time, with their log rows and notices (`NoticeChunks`); a
+    /// test makes it small to see a batch of several chunks.
+    var rowsPerChunk = NoticeChunks.rowsPerChunk
 
     public init(store: any RepairStore, rules: OfficeRules, notices: NoticeOffice) {
         self.store = store
@@ -50,9 +53,9 @@ public struct RequestDecisionJob {
     /// - `request.expectedPlanDigest`: the `planDigest` of the preview a person saw. When the plan
     ///   is now another, nothing is applied: the attempt is recorded as `plan_changed`.
     /// - `alsoInTransaction`: the caller's own database work, run in the same transaction when the
-    ///   decisions are applied or have nothing to change, given the outcome with the log rows the
-    ///   apply appended (`appendedLog`) and the notices it queued (`notices`). It may run again
-    ///   (a retried transaction): database work only.
+    ///   decisions are applied or have nothing to change, given the outcome with its plan (one log
+    ///   row a change, appended in that transaction) and the notices it queued (`notices`). It may
+    ///   run again (a retried transaction): database work only.
     public func run(_ sheet: DecisionSheet, _ request: DecisionRequest,
                     alsoInTransaction: ((any StoreSession, DecisionOutcome) throws -> Void)? = nil) throws -> DecisionOutcome {
         if request.dryRun { return try Self.preview(sheet, force: request.force, store: store, rules: rules) }
@@ -73,10 +76,15 @@ public struct RequestDecisionJob {
             outcome.auditBatchID = id
             switch recorded {
             case .applied:
-                outcome.appendedLog = try RequestChangeWriter.write(outcome.plan.changes, batchID: id, operatorName: request.operatorName,
-                                                                    channel: request.channel, at: now, session: session)
-                outcome.notices = try NoticeOutbox.queue(outcome.appendedLog.compactMap(RequestStatusChange.init), in: session, office: notices,
-                                                         now: rules.clock.now)
+                // A chunk at a time, in this one transaction: its requests, log rows and notices
+                // written before the next chunk's notices are composed (`NoticeChunks`).
+                var queue = NoticeChunks(session: session, office: notices, now: rules.clock.now)
+                try forEachChunk(of: outcome.plan.changes, size: rowsPerChunk) { chunk in
+                    let entries = try RequestChangeWriter.write(Array(chunk), batchID: id, operatorName: request.operatorName,
+                                                                channel: request.channel, at: now, session: session)
+                    try queue.queue(entries.compactMap(RequestStatusChange.init))
+                }
+                outcome.notices = queue.report
                 outcome.status = .applied(batchID: id)
             case .planChanged: outcome.status = .planChanged
             case .unchanged: outcome.status = .nothingToChange

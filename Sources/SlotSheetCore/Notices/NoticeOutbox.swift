@@ -32,37 +32,13 @@ public enum NoticeOutbox {
     ///         let report = try NoticeOutbox.queue(changes, in: session, office: NoticeOffice(settings: settings), now: clock.now)
     ///     }
     ///
-    /// Set-based, so a batch of 10,000 decisions costs the same few statements as one: the
-    /// tenants and defects of all its requests in one query each, their last calendar SEQUENCEs
-    /// in one, the notices added in one bulk statement and given their Message-IDs in one more.
+    /// Set-based and a chunk at a time (`NoticeChunks`): a chunk of up to 1,000 changes
+    /// costs the same few statements as one change, and only one chunk's composed notices are held.
     public static func queue(_ changes: [RequestStatusChange], in session: any StoreSession, office: NoticeOffice,
                              now: Date) throws -> NoticeQueueReport {
-        var report = NoticeQueueReport()
-        let wanted = changes.compactMap { change in NoticeKind.of(change).map { (change, $0) } }
-        report.notNeeded = changes.count - wanted.count
-        guard !wanted.isEmpty else { return report }
-        let composer = NoticeComposer(office: office, dayparts: try daypartsByID(session))
-        let requestIDs = wanted.map(\.0.requestID)
-        let facts = try session.noticeFacts(requestIDs: requestIDs)
-        var sequences = CalendarSequences(last: try session.lastCalendarSequences(requestIDs: requestIDs))
-        var notices: [NewNotice] = []
-        for (change, kind) in wanted {
-            guard let facts = facts[change.requestID], let recipient = MailAddress(facts.email) else {
-                report.withoutAddress.append(change.requestID)
-                continue
-            }
-            let sequence = sequences.next(change.requestID)
-            let composed = composer.compose(kind, facts: facts, before: change.slotBefore, after: change.slotAfter, note: change.note,
-                                            sequence: sequence, stamp: now)
-            sequences.record(composed, sequence, change.requestID)
-            let slot = kind == .cancelled ? (change.slotBefore ?? change.slotAfter) : (change.slotAfter ?? change.slotBefore)
-            notices.append(NewNotice(
-                requestID: change.requestID, batchID: change.batchID, kind: kind, recipient: recipient.address, recipientName: facts.residentName,
-                language: office.language, subject: composed.subject, text: composed.text, calendar: composed.calendar,
-                calendarSequence: sequence, nextAttemptMS: milliseconds(now), createdAt: Timestamp.iso(now), correctsNoticeID: nil, slot: slot))
-        }
-        report.queued = try session.insertNotices(notices, messageDomain: office.domain)
-        return report
+        var chunks = NoticeChunks(session: session, office: office, now: now)
+        try forEachChunk(of: changes, size: NoticeChunks.rowsPerChunk) { try chunks.queue($0) }
+        return chunks.report
     }
 
     /// For the undo of a decisions' batch, inside the undo's write transaction: the batch's notices
@@ -97,7 +73,7 @@ public enum NoticeOutbox {
         return report
     }
 
-    private static func daypartsByID(_ session: any StoreSession) throws -> [RowID: Daypart] {
+    static func daypartsByID(_ session: any StoreSession) throws -> [RowID: Daypart] {
         Dictionary(uniqueKeysWithValues: try session.dayparts().map { ($0.id, $0.value) })
     }
 
@@ -123,7 +99,7 @@ extension NoticeOutbox {
 
 /// The calendar SEQUENCE of each request's next event while a batch is composed: one more than
 /// the last one stored or composed earlier in the batch, 0 for a request's first.
-private struct CalendarSequences {
+struct CalendarSequences {
     var last: [RowID: Int]
 
     func next(_ requestID: RowID) -> Int { last[requestID].map { $0 + 1 } ?? 0 }

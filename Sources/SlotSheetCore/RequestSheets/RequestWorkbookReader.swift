@@ -111,11 +111,10 @@ enum RequestWorkbookReader {
                         continue
                     }
                 }
-                var cells: [RequestColumn: DecisionCell] = [:]
-                for (index, column) in columns.enumerated() {
-                    cells[column] = DecisionCell(text: values[index], place: place(column, row: row.index))
-                }
-                rows.append(DecisionRow(place: place(.request, row: row.index), cells: cells))
+                // Each cell's place is its own column's in this row (`DecisionCells`).
+                var decisionRow = DecisionRow(place: place(.request, row: row.index))
+                for (index, column) in columns.enumerated() { decisionRow.cells.set(column, values[index]) }
+                rows.append(decisionRow)
             }
             checkHeader(header ?? [String](repeating: "", count: columns.count))
             // Rows past a stop were not read, so not missed either.
