@@ -72,6 +72,13 @@ import Testing
         #expect(TemplateRowState.decodeAvailability(row(wide).availabilityCode, count: 250) == wide)
     }
 
+    /// A row record's assigned codes split as `split(separator: " ")` splits them, ASCII or not.
+    @Test func assignedCodesSplitAtSpaces() {
+        for field in ["", " ", "S0001", "S0001 S0002 S0103", "  ANB  BRW ", "ZOË ANB", "ANB\tBRW CHP", String(repeating: "S0007 ", count: 40)] {
+            #expect(MetadataRecord.codes(field) == field.split(separator: " ").map(String.init), "\(field)")
+        }
+    }
+
     /// The digest is of the exact text the format says: a template exported before must still verify.
     @Test func theFingerprintIsTheDigestOfTheDocumentedText() throws {
         let range = "\(layout.range.from.iso)..\(layout.range.to.iso)"
