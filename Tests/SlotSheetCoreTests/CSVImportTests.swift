@@ -390,4 +390,24 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         _ = try UndoJob(store: fixture.store, rules: fixture.clock.standardRules, notices: .forTests).undo(batchID: first, operatorName: "test")
         #expect(try fixture.availability() == before)
     }
+
+    /// Only a later change of one of the batch's own cells stands in its way: the same person in
+    /// another slot, or another person in the same slot, does not.
+    @Test(arguments: Backend.available) func onlyALaterChangeOfTheSameCellStandsInTheWay(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
+        let day = fixture.today.adding(days: 16).iso, nextDay = fixture.today.adding(days: 17).iso
+        let before = try fixture.availability()
+        func flipped(_ date: String, _ daypart: String, _ staff: String) -> String {
+            "\(date),\(daypart),\(staff),\(before.contains("\(date) \(daypart) \(staff)") ? "no" : "x")"
+        }
+        let first = try apply([flipped(day, "D10", "ANB")], to: fixture)
+        _ = try apply([flipped(day, "D10", "CHP")], to: fixture)
+        _ = try apply([flipped(nextDay, "D10", "ANB")], to: fixture)
+        _ = try apply([flipped(day, "D15", "ANB")], to: fixture)
+        let same = try apply(["\(day),D10,ANB,\(before.contains("\(day) D10 ANB") ? "x" : "no")"], to: fixture)
+        let undo = UndoJob(store: fixture.store, rules: fixture.clock.standardRules, notices: .forTests)
+        #expect(throws: UndoError.laterBatches(first, [same])) { try undo.undo(batchID: first, operatorName: "test") }
+        _ = try undo.undo(batchID: same, operatorName: "test")
+        _ = try undo.undo(batchID: first, operatorName: "test")
+    }
 }

@@ -234,10 +234,11 @@ import Testing
                     DROP TABLE app_user;
                     ALTER TABLE import_batch DROP COLUMN problems;
                     DROP INDEX repair_request_held_in_slot_order;
+                    CREATE INDEX availability_change_by_cell ON availability_change(date, daypart_id, staff_id);
                     DELETE FROM grdb_migrations WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
                                                                  '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database', '009-list-uploads',
                                                                  '010-held-requests-in-slot-order', '011-request-status-log', '012-resident-notice',
-                                                                 '013-stored-upload-preview', '014-upload-kind');
+                                                                 '013-stored-upload-preview', '014-upload-kind', '015-availability-change-by-batch-only');
                     """)
             }
         case .postgres:
@@ -247,14 +248,21 @@ import Testing
                               "DROP TABLE list_change", "ALTER TABLE import_batch DROP COLUMN list_kind", "ALTER TABLE defect DROP COLUMN active",
                               "DROP TABLE web_upload", "DROP TABLE app_user", "ALTER TABLE import_batch DROP COLUMN problems",
                               "DROP INDEX repair_request_held_in_slot_order",
+                              "CREATE INDEX availability_change_by_cell ON availability_change(date, daypart_id, staff_id)",
                               "DELETE FROM slotsheet_migration WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', "
                                 + "'006-office-lists', '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database', '009-list-uploads', "
-                                + "'010-held-requests-in-slot-order', '011-request-status-log', '012-resident-notice', '013-stored-upload-preview', '014-upload-kind')"] {
+                                + "'010-held-requests-in-slot-order', '011-request-status-log', '012-resident-notice', '013-stored-upload-preview', '014-upload-kind', "
+                                + "'015-availability-change-by-batch-only')"] {
                 _ = try PostgresTestServer.rows(statement, url: fixture.database.location)
             }
         }
         #expect(try fixture.store.schemaVersion() == 3)
         #expect(try fixture.store.migrate() == Schema.version)
+        let changeIndexes = try fixture.database.strings(backend == .sqlite
+            ? "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'availability_change'"
+            : "SELECT indexname::text FROM pg_indexes WHERE tablename = 'availability_change'")
+        #expect(!changeIndexes.contains("availability_change_by_cell") && changeIndexes.count == (backend == .sqlite ? 1 : 2),
+                "015 leaves the key and the batch's unique index: \(changeIndexes)")
         #expect(try fixture.database.dump().removingStatusLog == before.removingStatusLog, "every batch, change and undo link kept")
         if backend == .sqlite {
             let broken = try fixture.database.rawConnection().read { try Row.fetchAll($0, sql: "PRAGMA foreign_key_check") }

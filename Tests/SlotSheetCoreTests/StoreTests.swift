@@ -44,11 +44,13 @@ import Testing
                 DROP TABLE resident_notice;
                 ALTER TABLE import_batch DROP COLUMN list_kind;
                 ALTER TABLE defect DROP COLUMN active;
+                CREATE INDEX availability_change_by_cell ON availability_change(date, daypart_id, staff_id);
                 DELETE FROM grdb_migrations WHERE identifier IN ('002-covering-index-for-held-requests', '003-export-content-digest',
                                                                  '004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
                                                                  '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database',
                                                                  '009-list-uploads', '010-held-requests-in-slot-order',
-                                                                 '011-request-status-log', '012-resident-notice', '013-stored-upload-preview', '014-upload-kind');
+                                                                 '011-request-status-log', '012-resident-notice', '013-stored-upload-preview', '014-upload-kind',
+                                                                 '015-availability-change-by-batch-only');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)
@@ -59,6 +61,10 @@ import Testing
         }
         #expect(indexes.contains("repair_request_held_by_slot") && !indexes.contains("repair_request_by_slot"))
         #expect(indexes.contains("repair_request_held_in_slot_order"))
+        let changeIndexes = try database.rawConnection().read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'availability_change'")
+        }
+        #expect(!changeIndexes.contains("availability_change_by_cell"), "015 drops the cell index")
         // Every row kept; the status log is new in 011 and starts with one row a request (LogMigrationTests).
         #expect(try database.dump().removingStatusLog == before.removingStatusLog, "migrating keeps every row")
     }

@@ -66,6 +66,29 @@ import Testing
         #expect(TemplateRowState.decodeAvailability("x.x", count: 3) == [true, false, true])
         #expect(TemplateRowState.decodeAvailability("x.x", count: 4) == nil)
         #expect(TemplateRowState.decodeAvailability("x?x", count: 3) == nil)
+        #expect(TemplateRowState.decodeAvailability("x.\u{E9}", count: 4) == nil, "counted in bytes, and only x and . pass")
+        #expect(TemplateRowState.decodeAvailability("", count: 0) == [])
+        let wide = (0..<250).map { $0 % 3 == 0 }
+        #expect(TemplateRowState.decodeAvailability(row(wide).availabilityCode, count: 250) == wide)
+    }
+
+    /// A row record's assigned codes split as `split(separator: " ")` splits them, ASCII or not.
+    @Test func assignedCodesSplitAtSpaces() {
+        for field in ["", " ", "S0001", "S0001 S0002 S0103", "  ANB  BRW ", "ZOË ANB", "ANB\tBRW CHP", String(repeating: "S0007 ", count: 40)] {
+            #expect(MetadataRecord.codes(field) == field.split(separator: " ").map(String.init), "\(field)")
+        }
+    }
+
+    /// The digest is of the exact text the format says: a template exported before must still verify.
+    @Test func theFingerprintIsTheDigestOfTheDocumentedText() throws {
+        let range = "\(layout.range.from.iso)..\(layout.range.to.iso)"
+        let text = "slotsheet-template-v\(TemplateLayout.formatVersion)\n\(range)\nANB,BRW,CHP\nD08\n"
+            + "2026-12-01|D08|x.x|1|BRW\n2026-12-01|D08|..x|0|\n"
+        let file = FileManager.default.temporaryDirectory.appending(path: "fingerprint-\(UUID().uuidString).txt")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let expected = try FileDigest.sha256(ofFileAt: file.path)
+        #expect(fingerprint([row([true, false, true]), row([false, false, true], held: 0, assigned: [])]) == expected)
     }
 
     @Test func theFingerprintFollowsEveryPartOfTheState() {

@@ -193,10 +193,13 @@ enum StoreSQL {
         JOIN staff s ON s.id = c.staff_id JOIN daypart d ON d.id = c.daypart_id WHERE c.batch_id = ? \
         ORDER BY c.date, d.sort_order, s.code
         """
+    /// The batches after a batch (both `?` its id) that changed one of its cells: the changes of
+    /// the later batches, each looked up in the batch's own unique index (batch, date, daypart,
+    /// staff), the one index that serves both this and `changesOfBatch` (015).
     static let laterBatchesTouching = """
-        SELECT DISTINCT later.batch_id FROM availability_change earlier JOIN availability_change later \
-        ON later.date = earlier.date AND later.daypart_id = earlier.daypart_id AND later.staff_id = earlier.staff_id \
-        WHERE earlier.batch_id = ? AND later.batch_id > ? ORDER BY later.batch_id
+        SELECT DISTINCT later.batch_id FROM availability_change later WHERE later.batch_id > ? AND EXISTS \
+        (SELECT 1 FROM availability_change earlier WHERE earlier.batch_id = ? AND earlier.date = later.date \
+        AND earlier.daypart_id = later.daypart_id AND earlier.staff_id = later.staff_id) ORDER BY later.batch_id
         """
     static let batchReverting = "SELECT id FROM import_batch WHERE reverts_batch_id = ? ORDER BY id LIMIT 1"
 
