@@ -40,8 +40,14 @@ import Testing
 
     @Test func aNightlyRunKilledAtAnyMomentLeavesThePreviousOrTheNewOutputWhole() throws {
         let trials = KillSettings.count("SLOTSHEET_KILL_NIGHTLY_TRIALS", default: 50)
-        let cli = try CommandRunner.withSampleDatabase()
+        var cli = try CommandRunner.withSampleDatabase()
         defer { cli.remove() }
+        // Every run at one office moment: the requests report takes what changed in the 24 hours
+        // before now, and the sample's requests were changed yesterday at their own times of day, so
+        // on the wall clock a request leaves the report when that time passes, and a trial run a
+        // minute after the reference run wrote another report (seen under load: every trial after
+        // such a minute failed). The sample seeds dates and times, not the wall clock.
+        cli.environment["SLOTSHEET_NOW"] = "2026-12-01T12:00"
         let output = NightlyOutput(folder: cli.path("out"))
         let started = Date()
 
