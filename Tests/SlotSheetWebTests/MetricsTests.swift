@@ -117,7 +117,9 @@ import Testing
         // As if the second were read by a slotsheet from before stored previews.
         try fixture.store.write { try $0.deleteUploadResult(uploadID: RowID(ids[1])) }
         let restarted = try fixture.anotherInstance("restarted")
-        try await WebServer.application(restarted.services).test(.live) { client in
+        // A request that outlasts the test client's 20 s (seen once in a loaded suite) is reported
+        // with both instances' logs, which say what the server was doing meanwhile.
+        do { try await WebServer.application(restarted.services).test(.live) { client in
             let api = RouterAPI(client: client, token: token)
             let rereads = { Self.value("slotsheet_upload_rereads_total", try await client.execute(uri: "/metrics", method: .get).text) }
             let first = try await UploadQueueTests.previewed(api, ids[0])
@@ -131,6 +133,8 @@ import Testing
                 counted = try await rereads()
             }
             #expect(counted == 1, "first instance: \(fixture.log.all)\nrestarted: \(restarted.log.all)")
+        } } catch {
+            Issue.record("\(error); first instance: \(fixture.log.all)\nrestarted: \(restarted.log.all)")
         }
     }
 
