@@ -238,7 +238,8 @@ import Testing
                     DELETE FROM grdb_migrations WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', '006-office-lists',
                                                                  '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database', '009-list-uploads',
                                                                  '010-held-requests-in-slot-order', '011-request-status-log', '012-resident-notice',
-                                                                 '013-stored-upload-preview', '014-upload-kind', '015-availability-change-by-batch-only');
+                                                                 '013-stored-upload-preview', '014-upload-kind', '015-availability-change-by-batch-only',
+                                                                 '016-date-checks-without-regex');
                     """)
             }
         case .postgres:
@@ -252,8 +253,13 @@ import Testing
                               "DELETE FROM slotsheet_migration WHERE identifier IN ('004-every-import-attempt', '005-web-users-and-uploads', "
                                 + "'006-office-lists', '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database', '009-list-uploads', "
                                 + "'010-held-requests-in-slot-order', '011-request-status-log', '012-resident-notice', '013-stored-upload-preview', '014-upload-kind', "
-                                + "'015-availability-change-by-batch-only')"] {
+                                + "'015-availability-change-by-batch-only', '016-date-checks-without-regex')"] {
                 _ = try PostgresTestServer.rows(statement, url: fixture.database.location)
+            }
+            // The date checks of before 016, on the tables version 3 had.
+            let tablesThen = ["availability", "availability_change", "repair_request", "import_batch"]
+            for check in DateCheckTests.regexChecks where tablesThen.contains(check.table) {
+                _ = try PostgresTestServer.rows(DateCheckTests.restoringRegexCheck(check), url: fixture.database.location)
             }
         }
         #expect(try fixture.store.schemaVersion() == 3)

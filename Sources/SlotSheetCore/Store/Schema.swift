@@ -25,6 +25,7 @@ public enum Schema {
         Migration(identifier: "013-stored-upload-preview", sql: storedUploadPreview),
         Migration(identifier: "014-upload-kind", sql: uploadKind),
         Migration(identifier: "015-availability-change-by-batch-only", sql: availabilityChangeByBatchOnly),
+        Migration(identifier: "016-date-checks-without-regex", sql: dateChecksWithoutRegex),
     ]
 
     /// The version this build creates and expects.
@@ -450,6 +451,35 @@ public enum Schema {
     /// (`StoreSQL.laterBatchesTouching`), so an apply writes five index entries a cell instead of six.
     @Sendable private static func availabilityChangeByBatchOnly(_ d: SQLDialect) -> String {
         "DROP INDEX availability_change_by_cell;"
+    }
+
+    /// On PostgreSQL a date column's CHECK (001's `shaped`) was the regular expression
+    /// `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`, about 0.4 µs a row in the server's engine: a year's apply writes
+    /// 30,000 dated rows (`availability`, `availability_change`), some 12 ms of its server time. The
+    /// same rule in three cheaper tests, a third of the cost: ten characters with `-` fifth and eighth
+    /// (LIKE), no character but a digit or `-` (one character class, which the engine runs in one
+    /// state), and fewer than three `-`; so the `-` are exactly the fifth and eighth, the rest digits.
+    /// It accepts exactly the texts the expression accepted (`DateCheckTests`). Every ISO date column
+    /// gets it, each CHECK under its name of before. SQLite's GLOB, cheap there, stays as it is.
+    @Sendable private static func dateChecksWithoutRegex(_ d: SQLDialect) -> String {
+        guard d == .postgres else { return "" }
+        // Written out, not taken from the schema: a shipped migration never changes.
+        let dated: [(table: String, columns: [(name: String, nullable: Bool)])] = [
+            ("availability", [("date", false)]),
+            ("availability_change", [("date", false)]),
+            ("repair_request", [("slot_date", false)]),
+            ("import_batch", [("range_from", true), ("range_to", true)]),
+            ("request_status_log", [("slot_date_before", true), ("slot_date_after", false)]),
+            ("resident_notice", [("slot_date", true)]),
+        ]
+        return dated.map { table, columns in
+            let changes = columns.map { column, nullable in
+                let name = "\(table)_\(column)_check"
+                let test = "\(column) LIKE '____-__-__' AND \(column) !~ '[^0-9-]' AND \(column) NOT LIKE '%-%-%-%'"
+                return "DROP CONSTRAINT \(name), ADD CONSTRAINT \(name) CHECK (\(nullable ? "\(column) IS NULL OR (\(test))" : test))"
+            }
+            return "ALTER TABLE \(table) \(changes.joined(separator: ", "));"
+        }.joined(separator: "\n")
     }
 
     /// A table of an upload's bytes in numbered chunks, removed with the upload: its file
