@@ -214,7 +214,9 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func dayparts() throws -> [Identified<Daypart>] { try inner.dayparts() }
         func staff() throws -> [Identified<StaffMember>] { try inner.staff() }
         func slotOccupancy(in range: DateRange) throws -> [SlotKey: SlotOccupancy] { try inner.slotOccupancy(in: range) }
-        func schedules(in range: DateRange, _ visit: (DaySchedule) throws -> Void) throws { try inner.schedules(in: range, visit) }
+        func schedules(in range: DateRange, reading parts: ScheduleParts, _ visit: (DaySchedule) throws -> Void) throws {
+            try inner.schedules(in: range, reading: parts, visit)
+        }
         func lockSlots(_ slots: [SlotKey]) throws { try inner.lockSlots(slots) }
         func availability(on date: LocalDate) throws -> [(daypartID: RowID, staffID: RowID)] { try inner.availability(on: date) }
         func slotDemand(on date: LocalDate) throws -> [RowID: SlotDemand] { try inner.slotDemand(on: date) }

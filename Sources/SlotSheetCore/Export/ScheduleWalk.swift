@@ -120,15 +120,31 @@ final class DayScheduleMemo {
         self.days = days
     }
 
+    /// Dates fetched with their availability only, whose requests `readDemand(of:)` reads when asked.
+    private var demandUnread: Set<LocalDate> = []
+
     /// Fetches every date of `dates` now (while a template's cells are read on the other core), in
     /// one read of the range from the first to the last; the dates between that were not asked for
-    /// are not kept.
-    func prefetch(_ dates: some Sequence<LocalDate>) throws {
+    /// are not kept. With `.availability`, their requests are left for `readDemand(of:)`.
+    func prefetch(_ dates: some Sequence<LocalDate>, reading parts: ScheduleParts = .all) throws {
         let wanted = Set(dates).subtracting(days.keys)
         guard let session, let first = wanted.min(), let last = wanted.max(), let range = DateRange(from: first, to: last) else { return }
-        try session.schedules(in: range) { day in
+        try session.schedules(in: range, reading: parts) { day in
             if wanted.contains(day.date) { days[day.date] = day }
         }
+        if parts == .availability { demandUnread.formUnion(wanted) }
+    }
+
+    /// Reads the requests of those of `dates` fetched without them, in one statement for the range
+    /// from the first to the last, so that their days are whole; nothing for the others.
+    func readDemand(of dates: some Sequence<LocalDate>) throws {
+        let wanted = demandUnread.intersection(dates)
+        guard let session, let first = wanted.min(), let last = wanted.max(), let range = DateRange(from: first, to: last) else { return }
+        try session.schedules(in: range, reading: .demand) { day in
+            guard wanted.contains(day.date), let known = days[day.date] else { return }
+            days[day.date] = DaySchedule(date: day.date, available: known.available, demand: day.demand)
+        }
+        demandUnread.subtract(wanted)
     }
 
     /// Every day fetched so far.

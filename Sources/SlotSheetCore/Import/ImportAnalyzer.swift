@@ -13,7 +13,7 @@ public enum ImportAnalyzer {
     /// export is never undone by a cell the office did not touch. In a CSV, every line that differs
     /// from the database.
     public static func analyze(_ parsed: ParsedSheet, session: some ScheduleSession, day: OfficeDay) throws -> ImportAnalysis {
-        try analyze(parsed, reading: ImportReading(session: session, dates: parsed.datesChecked), day: day)
+        try analyze(parsed, reading: ImportReading(session: session, dates: parsed.datesChecked, reading: parsed.partsChecked), day: day)
     }
 
     static func analyze(_ parsed: ParsedSheet, reading: ImportReading, day officeDay: OfficeDay) throws -> ImportAnalysis {
@@ -29,6 +29,9 @@ public enum ImportAnalyzer {
                                               uniquingKeysWith: { first, _ in first }))
         let snapshot = parsed.template?.snapshot
 
+        // The slots with changes, checked once the plan is known: only those where someone becomes
+        // unavailable need their requests, which a CSV's reading leaves until then.
+        var changed: [(slotIndex: Int, daypart: Identified<Daypart>, changes: [(change: AvailabilityChange, staffIndex: Int)])] = []
         let order = parsed.slots.indices.sorted { parsed.slots[$0].date < parsed.slots[$1].date }
         for slotIndex in order {
             let slot = parsed.slots[slotIndex]
@@ -51,11 +54,16 @@ public enum ImportAnalyzer {
                 slotChanges.append((change, staffIndex))
             }
             guard !slotChanges.isEmpty else { continue }
+            changed.append((slotIndex, daypart, slotChanges))
+            plan.changes += slotChanges.map(\.change)
+        }
+        try days.readDemand(of: changed.filter { $0.changes.contains { !$0.change.available } }.map { parsed.slots[$0.slotIndex].date })
+        for (slotIndex, daypart, slotChanges) in changed {
+            let slot = parsed.slots[slotIndex], day = try days.day(slot.date)
             problems += SlotRules.check(
                 slot: SlotName(date: slot.date, daypart: daypart.label), changes: slotChanges.map { ($0.change, parsed.location(slot: slotIndex, staff: $0.staffIndex)) },
                 rowLocation: parsed.location(slot: slotIndex), current: day.availableStaff(daypartID: daypart.id),
                 demand: day.demand[daypart.id] ?? SlotDemand(), daypart: daypart, staff: references, day: officeDay)
-            plan.changes += slotChanges.map(\.change)
         }
         return ImportAnalysis(plan: plan, problems: problems)
     }

@@ -65,7 +65,8 @@ public struct ImportJob {
     public func preview(_ prepared: PreparedImport, _ request: ImportRequest) throws -> ImportOutcome {
         guard let snapshot = prepared.snapshot else {
             return try store.read { session in
-                try evaluate(prepared.parsed, request, reading: try ImportReading(session: session, dates: prepared.parsed.datesChecked))
+                try evaluate(prepared.parsed, request, reading: try ImportReading(
+                    session: session, dates: prepared.parsed.datesChecked, reading: prepared.parsed.partsChecked))
             }
         }
         return try evaluate(prepared.parsed, request, reading: ImportReading(snapshot))
@@ -123,7 +124,7 @@ public struct ImportJob {
         // left it (docs/design.md, "Locks").
         let references = try References(session: session)
         try session.lockSlots(parsed.slotsItMayChange(references))
-        let reading = try ImportReading(session: session, references: references, dates: parsed.datesChecked)
+        let reading = try ImportReading(session: session, references: references, dates: parsed.datesChecked, reading: parsed.partsChecked)
         var outcome = try evaluate(parsed, request, reading: reading)
         if let expected = expectedPlanDigest, outcome.planDigest != expected {
             outcome.status = .planChanged

@@ -118,7 +118,7 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         return slots
     }
 
-    func schedules(in range: DateRange, _ visit: (DaySchedule) throws -> Void) throws {
+    func schedules(in range: DateRange, reading parts: ScheduleParts, _ visit: (DaySchedule) throws -> Void) throws {
         typealias C = SlotScheduleColumn
         var next = range.from      // the first date not visited yet
         var current: LocalDate?
@@ -136,8 +136,8 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
                 next = next.adding(days: 1)
             }
         }
-        let bounds = [range.from.iso, range.to.iso, range.from.iso, range.to.iso].map(\.sqlValue)
-        try connection.streamRows(StoreSQL.slotSchedules(connection.dialect), bounds) { row in
+        let bounds = [range.from.iso.sqlValue, range.to.iso.sqlValue]
+        try connection.streamRows(StoreSQL.slotSchedules(connection.dialect, parts), parts == .all ? bounds + bounds : bounds) { row in
             let date = try row.date(C.date.rawValue), daypartID = try row.integer(C.daypartID.rawValue)
             if date != current {
                 try visitDates(before: date)

@@ -89,29 +89,32 @@ enum StoreSQL {
     /// Every slot of a range that has staff available or requests holding it, in date order, one
     /// row a slot and kind (`SlotScheduleColumn`): kind 0 lists the staff available; kind 1 counts
     /// the held requests and lists the assigned ones, staff and request paired by position (in the
-    /// order the rows come; `PortableSession.schedules` puts them in request order). The range's
-    /// bounds are `?` 1-2 and again 3-4. One statement for any range: a year is a few thousand
-    /// rows, not a round trip a date.
+    /// order the rows come; `PortableSession.schedules` puts them in request order). `parts` says
+    /// which kinds; the range's bounds are `?` 1-2, and again 3-4 when both are read. One statement
+    /// for any range: a year is a few thousand rows, not a round trip a date.
     ///
     /// On PostgreSQL the union is a subquery whose branches have the same column types, so the
     /// planner flattens it and, for a cursor, merges the two branches (each in date order from its
     /// index) instead of sorting the year's rows before the first fetch; and `array_agg` has no
     /// ORDER BY, which PostgreSQL 15 carries out as a sort in every group although the index
     /// gives the rows in order already.
-    static func slotSchedules(_ dialect: SQLDialect) -> String {
+    static func slotSchedules(_ dialect: SQLDialect, _ parts: ScheduleParts = .all) -> String {
         let holding = RequestStatus.holding.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         let assigned = "staff_id IS NOT NULL"
-        let union = """
+        let available = """
             SELECT 0, date, daypart_id, \(dialect.integerList("staff_id")), \(dialect.noIntegerList), \(dialect.zeroCount) FROM availability \
-            WHERE date BETWEEN ? AND ? GROUP BY date, daypart_id \
-            UNION ALL \
+            WHERE date BETWEEN ? AND ? GROUP BY date, daypart_id
+            """
+        let held = """
             SELECT 1, slot_date, daypart_id, \(dialect.integerList("staff_id", where: assigned)), \
             \(dialect.integerList("id", where: assigned)), COUNT(*) FROM repair_request \
             WHERE slot_date BETWEEN ? AND ? AND status IN (\(holding)) GROUP BY slot_date, daypart_id
             """
-        switch dialect {
-        case .sqlite: return union + " ORDER BY 2"
-        case .postgres: return "SELECT * FROM (\(union)) AS slot ORDER BY 2"
+        switch (parts, dialect) {
+        case (.availability, _): return available + " ORDER BY 2"
+        case (.demand, _): return held + " ORDER BY 2"
+        case (.all, .sqlite): return available + " UNION ALL " + held + " ORDER BY 2"
+        case (.all, .postgres): return "SELECT * FROM (\(available) UNION ALL \(held)) AS slot ORDER BY 2"
         }
     }
 
