@@ -142,6 +142,35 @@ import Testing
             "Line 2: \(visit.staff) has a visit on \(slot) (request \(visit.request)) but is marked not available."))
     }
 
+    /// A CSV's apply plans on the availability and reads the requests only of the slots where
+    /// someone becomes unavailable: among additions on the dates before, between and after, a full
+    /// slot's removal and an assigned person's are refused in the words of the dry run (which reads
+    /// every slot's requests), and nothing is written.
+    @Test(arguments: Backend.available) func removalsAmongAdditionsAreCheckedAgainstTheirRequests(_ backend: Backend) throws {
+        let fixture = try ImportFixture(backend)
+        let full = try #require(try fixture.fullSlot(after: fixture.today.adding(days: 1)))
+        let visit = try #require(try fixture.assignedVisit(after: full.date.adding(days: 1)))
+        let before = try fixture.availability()
+        let staff = try fixture.staff().filter(\.value.active).map(\.value.code)
+        var lines = ["date,daypart,staff,available"]
+        for offset in 1...40 {
+            let day = fixture.today.adding(days: offset)
+            guard day != full.date, day != visit.date,
+                  let absent = staff.first(where: { !before.contains("\(day.iso) \(full.daypart.code) \($0)") }) else { continue }
+            lines.append(line(day, full.daypart.code, absent, "x"))
+        }
+        lines += [line(full.date, full.daypart.code, full.available[0], ""), line(visit.date, visit.daypart.code, visit.staff, "no")]
+        let parsed = try fixture.parseCSV(lines)
+        let preview = try fixture.run(parsed, dryRun: true)
+        let outcome = try fixture.run(parsed)
+        #expect(outcome.status == .rejected && outcome.plan.added > 30)
+        let sentences = outcome.problems.map { $0.sentence(words) }
+        #expect(sentences == preview.problems.map { $0.sentence(words) })
+        #expect(sentences.count == 2 && sentences[0].contains("booked on") && sentences[1].contains("(request \(visit.request)) but is marked not available"),
+                "\(sentences)")
+        #expect(try fixture.availability() == before, "nothing written")
+    }
+
     @Test(arguments: Backend.available) func aValidFileAppliesExactlyItsChangesWithAnAuditTrail(_ backend: Backend) throws {
         let fixture = try ImportFixture(backend)
         let day = fixture.today.adding(days: 10)
