@@ -7,7 +7,7 @@ import XLSXWriter
 
 /// Templates and reports as they come off the printer: written, printed to PDF by LibreOffice and
 /// read back with poppler, page by page.
-@Suite struct PrintTests {
+@Suite(.ownThreads) struct PrintTests {
     /// Four weeks from Monday 7 December 2026, for templates that print a page a week.
     static let fourWeeks = DateRange(from: LocalDate(iso: "2026-12-07")!, to: LocalDate(iso: "2027-01-03")!)!
     /// The synthetic data's seed (fixed, printed so a failure can be replayed).

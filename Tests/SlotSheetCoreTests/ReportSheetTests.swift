@@ -5,7 +5,7 @@ import Testing
 import XLSXReader
 @testable import SlotSheetCore
 
-@Suite struct ReportSheetTests {
+@Suite(.ownThreads) struct ReportSheetTests {
     /// Past a sheet's rows a table goes on in the next sheet, header and all, and loses no row.
     @Test func aLongTableContinuesOnTheNextSheet() throws {
         let fixture = try ImportFixture()

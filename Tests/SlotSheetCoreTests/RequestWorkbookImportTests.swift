@@ -7,7 +7,7 @@ import XLSXWriter
 
 /// The requests workbook's round trip on the sample database, on SQLite and PostgreSQL: exported,
 /// edited the way the office edits it (openpyxl, LibreOffice), and imported by the decisions job.
-@Suite struct RequestWorkbookImportTests {
+@Suite(.ownThreads) struct RequestWorkbookImportTests {
     static let python = FileManager.default.isExecutableFile(atPath: Interop.python.path) || Interop.toolsRequired
 
     /// The sample database on 1 December 2026 and its new and approved requests as a workbook.

@@ -8,7 +8,7 @@ import XLSXReader
 
 /// The requests workbook as the office gets it and sends it back: what openpyxl and LibreOffice
 /// see in it, what the reader reads from it and from LibreOffice's copies, and what it refuses.
-@Suite struct RequestWorkbookTests {
+@Suite(.ownThreads) struct RequestWorkbookTests {
     static let python = FileManager.default.isExecutableFile(atPath: Interop.python.path) || Interop.toolsRequired
 
     /// The rows as the reader gives them: each cell's text as the workbook shows it (the created

@@ -6,7 +6,7 @@ import SlotSheetTemplates
 
 /// The settings file, its sources and its checks. Files are written to a temporary folder; the
 /// system file is pointed at a path that does not exist, so the machine's own never counts.
-@Suite struct SettingsTests {
+@Suite(.ownThreads) struct SettingsTests {
     let folder: URL
 
     init() throws {

@@ -10,7 +10,7 @@ import Testing
 /// What an attacker tries against the web front, each with what they (and the office) see: slow
 /// and broken requests, sign-in floods, huge problem lists, odd file names. `scripts/abuse.py`
 /// runs the same attacks at scale against the built server.
-@Suite struct AbuseTests {
+@Suite(.ownThreads) struct AbuseTests {
     /// Python on a thread outside Swift's pool (the server's handlers run there), with the port.
     private func python(_ script: String, port: Int, _ more: String...) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in

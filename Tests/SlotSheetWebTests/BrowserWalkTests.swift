@@ -8,7 +8,7 @@ import Testing
 /// writes a screenshot of each page (`.build/test-output/web-walk-BACKEND/`), an oversized upload is
 /// streamed at it, and SIGTERM stops it gracefully. Under `make test` a missing browser or venv
 /// fails the test with the reason; plain `swift test` skips it.
-@Suite(.serialized) struct BrowserWalkTests {
+@Suite(.ownThreads, .serialized) struct BrowserWalkTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let python = root.appending(path: ".venv-web/bin/python")
     static let schemathesis = root.appending(path: ".venv-web/bin/schemathesis")

@@ -13,7 +13,7 @@ import Testing
 /// refused file names the place in the person's language; an office user only downloads. A list
 /// upload is an upload of the one pipeline: swept by the janitor, applied only while its plan is
 /// the one previewed.
-@Suite struct ListPageTests {
+@Suite(.ownThreads) struct ListPageTests {
     private func lists(_ client: some TestClientProtocol, _ browser: Browser) async throws -> TestResponse {
         try await client.execute(uri: "/lists", method: .get, headers: browser.headers())
     }

@@ -16,7 +16,7 @@ import Testing
 /// unretried by the clients' rule (`BalancedClients`), the availability is what the plans say and
 /// every slot still holds its visits, and each instance's `/metrics` (asked directly) counts the
 /// requests it served. PostgreSQL only; under `make test` a missing nginx fails the test.
-@Suite(.serialized) struct LoadBalancerTests {
+@Suite(.ownThreads, .serialized) struct LoadBalancerTests {
     static let clients = 30
     /// Each instance lets loopback read `/metrics` and believes nginx's forwarded address.
     static let settings = ["SLOTSHEET_WEB_METRICS_FROM": "127.0.0.1", "SLOTSHEET_WEB_TRUSTED_PROXIES": "127.0.0.1"]

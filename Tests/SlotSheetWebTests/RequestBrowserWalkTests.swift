@@ -10,7 +10,7 @@ import Testing
 /// violation. Screenshots in `.build/test-output/requests-walk/`. On SQLite only: the page is the
 /// same on both backends, whose decisions the other suites test. Under `make test` a missing
 /// browser or venv fails the test with the reason; plain `swift test` skips it.
-@Suite(.serialized) struct RequestBrowserWalkTests {
+@Suite(.ownThreads, .serialized) struct RequestBrowserWalkTests {
     static let python = BrowserWalkTests.root.appending(path: ".venv-web/bin/python")
 
     /// Where the walk finds axe-core while `.venv-web` lacks it: a checkout set up before

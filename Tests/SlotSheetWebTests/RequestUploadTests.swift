@@ -14,7 +14,7 @@ import XLSXReader
 /// applies them on another instance than the one that read it, finds the batch in the history and
 /// on the Uploads page; a second apply is 409. A refused transition is shown with its place, and
 /// the problem list (the CSV `requests import --errors-out` writes) is downloaded in both languages.
-@Suite struct RequestUploadTests {
+@Suite(.ownThreads) struct RequestUploadTests {
     static let python = FileManager.default.isExecutableFile(atPath: Interop.python.path) || Interop.toolsRequired
 
     /// The new requests from three days on, as the Requests page downloads them.

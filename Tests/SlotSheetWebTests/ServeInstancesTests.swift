@@ -12,7 +12,7 @@ import Testing
 /// another, started after, claims the upload once the lease has run out (not before), and reads
 /// it to its preview. The queue's periods are set short (`web.read_lease_seconds`,
 /// `web.read_poll_seconds`), and the test waits for the row to change, not for a time.
-@Suite(.serialized) struct ServeInstancesTests {
+@Suite(.ownThreads, .serialized) struct ServeInstancesTests {
     /// A lease of 4 s (renewed every 1.3 s) and an idle instance asking every second.
     static let shortPeriods = ["SLOTSHEET_WEB_READ_LEASE_SECONDS": "4", "SLOTSHEET_WEB_READ_POLL_SECONDS": "1"]
 
@@ -192,7 +192,7 @@ import Testing
 /// On PostgreSQL an idle instance is woken by another's upload (`NOTIFY` at its COMMIT) rather than
 /// finding it at its next unprompted claim, which this instance makes only every 10 minutes
 /// (`web.read_poll_seconds`).
-@Suite(.serialized, .enabled(if: TestBackend.available.contains(.postgres))) struct ServeWakeUpTests {
+@Suite(.ownThreads, .serialized, .enabled(if: TestBackend.available.contains(.postgres))) struct ServeWakeUpTests {
     @Test(.timeLimit(.minutes(12)))
     func anUploadStoredElsewhereIsClaimedByAnIdleInstanceAtOnce() async throws {
         let server = try await offThread { try ServedDatabase(.postgres, settings: ["SLOTSHEET_WEB_READ_POLL_SECONDS": "600"]) }

@@ -7,7 +7,7 @@ import Testing
 
 /// The built `slotsheet serve` as an administrator runs it: a browser signed in before a restart
 /// (SIGTERM, as a package upgrade sends, then a new process on the same database) is still signed in.
-@Suite(.serialized) struct ServeRestartTests {
+@Suite(.ownThreads, .serialized) struct ServeRestartTests {
     @Test(arguments: TestBackend.available) func aSignedInBrowserStaysSignedInAcrossARestart(_ backend: TestBackend) async throws {
         let server = try await offThread { try ServedDatabase(backend) }
         defer { server.stop() }

@@ -1,9 +1,10 @@
+import InteropSupport
 import Testing
 @testable import XLSXReader
 
 /// The byte-level count of attributes that stops an element with too many before libxml2's quadratic
 /// duplicate check runs: what counts, what does not, and that a tag split across chunks is one tag.
-@Suite struct AttributeCountGuardTests {
+@Suite(.ownThreads) struct AttributeCountGuardTests {
     /// Feeds `xml` in pieces of `chunk` bytes; true when every piece was accepted.
     private func accepts(_ xml: String, maximum: Int, chunk: Int = 1 << 16) -> Bool {
         var guardian = AttributeCountGuard(maximum: maximum)

@@ -7,7 +7,7 @@ import XLSXReader
 /// XlsxWriter, by hand and by fuzzers) must give exactly its `.expected.jsonl`; every .xlsx of it saved
 /// as .ods by LibreOffice must give the same cells but where LibreOffice itself changed a value (each
 /// case listed with its reason in `ods/libreoffice_changes.json`); every hand-made .ods its own.
-@Suite struct CorpusTests {
+@Suite(.ownThreads) struct CorpusTests {
     static let files = names(in: Interop.corpus, ending: ".xlsx")
     static let convertedODS = names(in: Interop.odsCorpus.appending(path: "from-xlsx"), ending: ".ods")
     static let handMadeODS = names(in: Interop.odsCorpus.appending(path: "hand-made"), ending: ".ods")

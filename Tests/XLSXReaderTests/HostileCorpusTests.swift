@@ -7,7 +7,7 @@ import XLSXReader
 /// `slotsheet inspect` and `import`), each refused by the reader with its own error, naming its part.
 /// The table below is the specification: a file the generator makes without an entry here, or an entry
 /// without its file, fails the test.
-@Suite struct HostileCorpusTests {
+@Suite(.ownThreads) struct HostileCorpusTests {
     private static let sheet = "xl/worksheets/sheet1.xml"
     private static let strings = "xl/sharedStrings.xml"
     private static let xmlParts = ["xl/workbook.xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", strings, "xl/styles.xml",

@@ -7,7 +7,7 @@ import XLSXReader
 /// anything from the disk. The files are generated here, never shipped. The attacks that the end-to-end
 /// tests share (bombs, DTDs in every part, broken containers, rows out of order) are in
 /// `HostileCorpusTests`, made by `Fuzz/hostile_files.py`.
-@Suite struct HostileInputTests {
+@Suite(.ownThreads) struct HostileInputTests {
     private static let sheet = "xl/worksheets/sheet1.xml"
 
     /// Runs `body` and checks it finished within `seconds` (generous: CI machines are slow, a hang is not).

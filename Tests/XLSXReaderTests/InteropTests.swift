@@ -5,7 +5,7 @@ import XLSXReader
 
 /// Files written by the programs offices and scripts use read back to the values they were written
 /// with. Each writer script prints, beside the file, the cells it wrote in the corpus format.
-@Suite struct InteropTests {
+@Suite(.ownThreads) struct InteropTests {
     /// The values every writer writes, and the corpus lines they must read back as.
     private static let values = """
         import datetime

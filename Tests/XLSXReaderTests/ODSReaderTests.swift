@@ -6,7 +6,7 @@ import Testing
 /// The OpenDocument side of `Workbook`: the format told by content, sheets and their states, merges,
 /// hidden rows and columns, metadata and names, and rows streamed from the one `content.xml` however
 /// the sheets are asked for.
-@Suite struct ODSReaderTests {
+@Suite(.ownThreads) struct ODSReaderTests {
     private static let handMade = Interop.odsCorpus.appending(path: "hand-made")
 
     @Test func theFormatIsToldByContentNotByName() throws {

@@ -1,10 +1,11 @@
+import InteropSupport
 import Testing
 @testable import XLSXReader
 
 /// `ODSRowFilter` leaves the rows out of `content.xml` for the first reading, in chunks as the part is
 /// inflated. What it leaves must not depend on where the chunks end: a row's end tag cut in two, a
 /// start that only looks like a row's, and tags that begin like a row's end tag.
-@Suite struct ODSRowFilterTests {
+@Suite(.ownThreads) struct ODSRowFilterTests {
     private static let content = """
         <office:spreadsheet><table:table table:name="A"><table:table-column table:number-columns-repeated="3"/>\
         <table:table-row table:style-name="ro1"><table:table-cell office:value-type="float" office:value="1">\

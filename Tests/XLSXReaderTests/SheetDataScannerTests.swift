@@ -6,7 +6,7 @@ import Testing
 /// `SheetDataScanner` reads a worksheet's rows past libxml2. Whatever it reads must come out exactly as
 /// libxml2 alone would give it (the same rows and cells, or the same refusal with the same line), and
 /// it must really be used on ordinary sheets, or the speed it exists for is gone unseen.
-@Suite struct SheetDataScannerTests {
+@Suite(.ownThreads) struct SheetDataScannerTests {
     /// Every cell, hidden column and merged range of every sheet, or the refusal: what a reader sees.
     private static func reading(_ path: String, scanning: Bool) -> (text: String, scannedRows: Int) {
         var lines: [String] = []

@@ -6,7 +6,7 @@ import XLSXReader
 /// What real writers put in an .xlsx that the specification would not (issue 16, section 2), read as
 /// the program that wrote it means it, each from a small package the test makes. Where a file really
 /// is ambiguous (one cell with two values), it is refused instead: see `twoValuesForOneCellAreRefused`.
-@Suite struct SloppyWriterTests {
+@Suite(.ownThreads) struct SloppyWriterTests {
     private func read(_ package: TestPackage, _ name: String) throws -> [String: CellValue] {
         let folder = try ScratchFolder()
         defer { folder.remove() }

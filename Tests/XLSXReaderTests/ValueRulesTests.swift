@@ -1,10 +1,11 @@
+import InteropSupport
 import Foundation
 import Testing
 @testable import XLSXReader
 
 /// The rules that turn what the file holds into what a cell shows: which formats are dates, how
 /// serial numbers become dates in each system, references, escapes, part names, numbers, JSON.
-@Suite struct ValueRulesTests {
+@Suite(.ownThreads) struct ValueRulesTests {
     @Test(arguments: [
         ("yyyy-mm-dd", NumberFormat.Kind.date), ("d/m/yy h:mm", .date), ("[$-413]d mmmm yyyy", .date),
         ("[$-F800]dddd\\, mmmm dd\\, yyyy", .date), ("mmmm\" \"yyyy", .date), ("hh:mm AM/PM", .date),

@@ -5,7 +5,7 @@ import Testing
 
 /// How a workbook is found and what it says about itself: relationships instead of fixed paths, both
 /// OOXML flavours, sheet states, date system, names and properties; and how sheets stream.
-@Suite struct WorkbookStructureTests {
+@Suite(.ownThreads) struct WorkbookStructureTests {
     private let cells = #"<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1"><v>2.5</v></c></row>"#
 
     @Test func sheetsInTabOrderWithStatesKindsAndParts() throws {

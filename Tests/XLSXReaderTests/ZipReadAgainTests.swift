@@ -1,3 +1,4 @@
+import InteropSupport
 import Foundation
 import Testing
 @testable import XLSXReader
@@ -5,7 +6,7 @@ import Testing
 /// A part read again after a complete reading (an .ods's `content.xml`: structure, then rows) is inflated
 /// from its raw bytes without a second CRC-32 (`ZipRawInflater`): the same bytes, every limit still
 /// counted, and the checksum still checked by the first reading, or by libzip while none has ended.
-@Suite struct ZipReadAgainTests {
+@Suite(.ownThreads) struct ZipReadAgainTests {
     private static func readAll(_ reader: ZipPartReader, chunk: Int = 1000) throws -> [UInt8] {
         var bytes: [UInt8] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 1)

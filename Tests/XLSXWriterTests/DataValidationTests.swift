@@ -5,7 +5,7 @@ import Testing
 
 /// The rules besides a written list: a list taken from cells (another sheet's, and relative, a
 /// row's own), and a date between two days; read back with openpyxl.
-@Suite struct DataValidationTests {
+@Suite(.ownThreads) struct DataValidationTests {
     @Test func aListFromCellsAndADateRuleReadBack() throws {
         let path = try temporaryPath()
         let workbook = try WorkbookWriter(path: path)

@@ -4,7 +4,7 @@ import Testing
 @testable import XLSXWriter
 
 /// Headers and footers as Excel and libxlsxwriter read them: text is text, whatever it holds.
-@Suite struct HeaderFooterTests {
+@Suite(.ownThreads) struct HeaderFooterTests {
     @Test func sectionsAndFieldsEncode() throws {
         let header = HeaderFooter(left: [.boldText("Staff availability")], center: [.text("1 Dec 2026 – 28 Dec 2026")],
                                   right: [.text("Page "), .pageNumber, .text(" of "), .pageCount])
@@ -65,7 +65,7 @@ import Testing
     }
 }
 
-@Suite struct PageSetupTests {
+@Suite(.ownThreads) struct PageSetupTests {
     @Test func thePrintableAreaIsThePaperLessTheMargins() {
         let a4 = PageSetup(orientation: .landscape, paper: .a4, margins: .narrow).printableSize
         #expect(abs(a4.width - (841.89 - 57.6)) < 0.01 && abs(a4.height - (595.28 - 86.4)) < 0.01)

@@ -7,7 +7,7 @@ import XLSXReader
 /// A sheet's rows written by our own code (`PreparedRows`) make the sheet libxlsxwriter makes
 /// from the same cells, byte for byte, with libxlsxwriter's columns, panes, validation,
 /// conditional format, notes and styles around them; rows and cells out of order are refused.
-@Suite struct PreparedRowsTests {
+@Suite(.ownThreads) struct PreparedRowsTests {
     /// One cell of the generated sheet.
     enum Cell {
         case text(String)

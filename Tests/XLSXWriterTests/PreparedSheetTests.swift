@@ -7,7 +7,7 @@ import XLSXReader
 /// A sheet prepared apart from libxlsxwriter (`PreparedSheet`) reads back, in openpyxl and in our
 /// own reader, as the same cells libxlsxwriter would have written, whatever the text, and sits in
 /// its place among libxlsxwriter's sheets.
-@Suite struct PreparedSheetTests {
+@Suite(.ownThreads) struct PreparedSheetTests {
     /// Texts that need XML escapes, OOXML escapes or space kept, beside plain ones.
     static let awkward = [
         "R&D <team> \"quoted\" 'single'", "\u{1B}[31mred", " leading", "trailing ", "_x0041_ stays literal",

@@ -5,7 +5,7 @@ import Testing
 
 /// Each test writes a workbook through the module and reads it back with openpyxl, the peer
 /// reader offices' scripts use: what it sees is what Excel users get.
-@Suite struct WorkbookWriterTests {
+@Suite(.ownThreads) struct WorkbookWriterTests {
     @Test func cellsReadBackAsWritten() throws {
         let path = try temporaryPath()
         let workbook = try WorkbookWriter(path: path)

@@ -7,7 +7,7 @@ import XLSXReader
 /// `--csv-dialect` on every CSV export: each list, availability and requests export reads back
 /// through its own import unchanged in each dialect; every report in excel-nl opens as columns in LibreOffice
 /// with Dutch settings; the office's `csv_dialect` (excel-nl for a Dutch office) is the default.
-@Suite struct CSVDialectTests {
+@Suite(.ownThreads) struct CSVDialectTests {
     static func seeded() throws -> CommandRunner {
         let cli = try CommandRunner(today: "2026-12-01")
         try #require(try cli.run("db", "init").status == 0)

@@ -1,9 +1,10 @@
+import InteropSupport
 import Foundation
 import SlotSheetCore
 import Testing
 
 /// `slotsheet db ...` as a user runs it: real process, real files, exit codes checked.
-@Suite struct DatabaseCommandTests {
+@Suite(.ownThreads) struct DatabaseCommandTests {
     @Test func initSeedAndStatusOnAFreshFolder() throws {
         let cli = try CommandRunner()
         defer { cli.remove() }

@@ -1,3 +1,4 @@
+import InteropSupport
 import Foundation
 import SlotSheetCore
 import SlotSheetTemplates
@@ -6,7 +7,7 @@ import Testing
 
 /// `requests import --json` encodes a large batch's changes a thousand at a time (so the encoder
 /// never holds a tree of every change) into exactly the text one encoding of the whole gives.
-@Suite struct DecisionJSONTests {
+@Suite(.ownThreads) struct DecisionJSONTests {
     @Test func theChangesEncodedApartAreTheOneEncodingOfTheWhole() throws {
         let slot = SlotKey(date: LocalDate(iso: "2026-12-08")!, daypartID: 3)
         let changes = (1...2_500).map { id in Self.change(RowID(id), slot: slot) }

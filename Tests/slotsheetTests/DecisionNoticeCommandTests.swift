@@ -5,7 +5,7 @@ import Testing
 /// End to end, as the office and the timer run it: `requests import` of a decisions CSV queues the
 /// tenants' notices in its transaction and says how many, and `notices send` then delivers exactly
 /// one message a notice to a real SMTP server (aiosmtpd, STARTTLS and AUTH); both backends.
-@Suite(.serialized, .enabled(if: TestMailServer.runs)) struct DecisionNoticeCommandTests {
+@Suite(.ownThreads, .serialized, .enabled(if: TestMailServer.runs)) struct DecisionNoticeCommandTests {
     @Test(arguments: TestBackend.available) func anAppliedDecisionsFileIsDeliveredOneMessageANotice(_ backend: TestBackend) throws {
         let server = try TestMailServer()
         var cli = try CommandRunner(today: "2026-12-01")

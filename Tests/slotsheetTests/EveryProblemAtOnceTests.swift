@@ -5,7 +5,7 @@ import Testing
 /// A file with several problems reports them all in one go, a code that differs from another only
 /// in case (`jdv` and `JDV`) among them: the office fixes the file once, not problem by problem.
 /// One mixture for each list kind and for availability, through the binary, on both backends.
-@Suite struct EveryProblemAtOnceTests {
+@Suite(.ownThreads) struct EveryProblemAtOnceTests {
     /// A runner on a seeded database of `backend`, and how to remove it all.
     static func seeded(_ backend: TestBackend) throws -> (CommandRunner, () -> Void) {
         var cli = try CommandRunner(today: "2026-12-01")

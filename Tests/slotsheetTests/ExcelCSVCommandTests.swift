@@ -7,7 +7,7 @@ import Testing
 /// real binary: what Dutch Excel opens by a double-click, edited the Dutch way, gives the same
 /// database as the same edit of a template; a file that reads two ways exits 8 with its line and
 /// column in English and Dutch, and writes nothing.
-@Suite struct ExcelCSVCommandTests {
+@Suite(.ownThreads) struct ExcelCSVCommandTests {
     @Test func theDutchExcelDialectStartsWithAByteOrderMarkAndSeparatesWithSemicolons() throws {
         let scenario = try ImportScenario()
         defer { scenario.remove() }

@@ -6,7 +6,7 @@ import Testing
 /// user may not enter or write in is named with the user, not called missing (exit 7, nothing
 /// written). The command runs as `nobody` through setpriv, which needs root (root itself ignores
 /// file modes, so only another user proves it).
-@Suite(.enabled(if: RequiredTool.runs(when: getuid() == 0), "switching to another user needs root"))
+@Suite(.ownThreads, .enabled(if: RequiredTool.runs(when: getuid() == 0), "switching to another user needs root"))
 struct FolderPermissionTests {
     /// A seeded database every user may use, and a folder `closed/kantoor` owned by root: `closed`
     /// has mode `closedMode`, `kantoor` 0755.

@@ -7,7 +7,7 @@ import Testing
 /// first on PATH, in a scratch folder, on a SQLite database of its own (fresh for the new office's
 /// guide and the README, which make their own; seeded with the sample data for the others). ```console blocks (root,
 /// systemd, a running server) are not run.
-@Suite struct GuideCommandTests {
+@Suite(.ownThreads) struct GuideCommandTests {
     static let docs = Interop.repositoryRoot.appending(path: "docs")
 
     /// The text of every ```sh block of `markdown`, in order.
@@ -68,7 +68,7 @@ import Testing
 /// docs/commands.md is what `scripts/commands-reference.py` makes from the built binary's own help:
 /// a command, option or example changed without the reference fails here (regenerate it with
 /// `python3 scripts/commands-reference.py .build/debug/slotsheet > docs/commands.md`).
-@Suite struct CommandsReferenceTests {
+@Suite(.ownThreads) struct CommandsReferenceTests {
     @Test func theReferenceIsTheCommandsOwnHelp() throws {
         let cli = try CommandRunner()
         defer { cli.remove() }

@@ -1,3 +1,4 @@
+import InteropSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// encodings, binary bytes, broken quoting, fields and lines past the limits, nothing at all.
 /// Each is refused through the real binary with exit code 4, a message naming the line in
 /// English and Dutch, and the database untouched. The files are made here, never committed.
-@Suite struct HostileCSVTests {
+@Suite(.ownThreads) struct HostileCSVTests {
     /// One hostile file and what the office must read about it.
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String

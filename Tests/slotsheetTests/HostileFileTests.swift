@@ -14,7 +14,7 @@ import Glibc
 /// `slotsheet import` refuses it with
 /// exit code 4 and leaves the database exactly as it was. The secret an external entity points at
 /// never appears in any output.
-@Suite(.serialized) struct HostileFileTests {
+@Suite(.ownThreads, .serialized) struct HostileFileTests {
     /// The work a hostile file may cost: CPU seconds of the child, user and system together.
     private static let maxCPUSeconds = 2.0
     /// Wall time past which a run counts as hung, whatever else the machine is doing.

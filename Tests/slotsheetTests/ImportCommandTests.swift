@@ -5,7 +5,7 @@ import Testing
 
 /// `slotsheet import` end to end: templates exported by slotsheet, edited by openpyxl and
 /// LibreOffice, imported by the binary; the database checked afterwards.
-@Suite struct ImportRoundTripTests {
+@Suite(.ownThreads) struct ImportRoundTripTests {
     @Test(arguments: TestBackend.available) func importingTheUntouchedTemplateChangesNothing(_ backend: TestBackend) throws {
         let scenario = try ImportScenario(backend)
         defer { scenario.remove() }
@@ -132,7 +132,7 @@ import Testing
     }
 }
 
-@Suite struct ImportStaleTemplateTests {
+@Suite(.ownThreads) struct ImportStaleTemplateTests {
     @Test(arguments: TestBackend.available) func aTemplateMadeBeforeADatabaseChangeIsRefusedUnlessForced(_ backend: TestBackend) throws {
         let scenario = try ImportScenario(backend)
         defer { scenario.remove() }
@@ -157,7 +157,7 @@ import Testing
     }
 }
 
-@Suite struct ImportRefusalTests {
+@Suite(.ownThreads) struct ImportRefusalTests {
     /// Imports and checks: exit 1, the problems as sentences, each with a place, nothing written.
     private func expectRejected(_ scenario: ImportScenario, _ file: String, lang: String = "en") throws -> [String] {
         let before = try scenario.availability()
@@ -308,7 +308,7 @@ import Testing
 }
 
 /// Rules whose place is a whole slot or a CSV line, and the error workbook of a CSV.
-@Suite struct ImportRulePlaceTests {
+@Suite(.ownThreads) struct ImportRulePlaceTests {
     @Test func aChangeInADaypartMadeInactiveIsRefusedAtItsRow() throws {
         let scenario = try ImportScenario()
         defer { scenario.remove() }
@@ -410,7 +410,7 @@ import Testing
     }
 }
 
-@Suite struct ImportProgressTests {
+@Suite(.ownThreads) struct ImportProgressTests {
     /// On a terminal a large file shows a progress bar; in a pipe (logs, cron) never.
     @Test(.enabled(if: RequiredTool.runs(program: "script"), "util-linux script is not installed"))
     func theProgressBarShowsOnATerminalOnly() throws {

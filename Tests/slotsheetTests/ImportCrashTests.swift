@@ -15,7 +15,7 @@ import Testing
 /// `SLOTSHEET_KILL_IMPORT_DAYS` days (default 90); a run by hand can take the year:
 ///
 ///     SLOTSHEET_KILL_IMPORT_DAYS=365 SLOTSHEET_KILL_TRIALS=60 swift test --filter ImportCrashTests
-@Suite(.serialized) struct ImportCrashTests {
+@Suite(.ownThreads, .serialized) struct ImportCrashTests {
     private static let firstDay = LocalDate(iso: "2026-01-01")!
 
     /// When the uninterrupted run did what, in seconds from its start, as its WAL file shows.

@@ -6,7 +6,7 @@ import Testing
 /// What the office meets when an import goes wrong: marks read the way they look, refused values that
 /// cannot look valid, escape sequences that never reach the terminal, an edited template told apart
 /// from a changed database, and an error workbook that names its own sheets.
-@Suite struct ImportMessageTests {
+@Suite(.ownThreads) struct ImportMessageTests {
     /// Full-width, zero-width-space, capital and trailing-space marks count as x in .xlsx and .ods alike.
     @Test func marksAreReadTheWayTheyLookInXLSXAndODS() throws {
         let scenario = try ImportScenario()
@@ -126,7 +126,7 @@ import Testing
 }
 
 /// A file that is not a workbook at all, renamed to .xlsx: one sentence saying what it is and what to do.
-@Suite struct NotAWorkbookTests {
+@Suite(.ownThreads) struct NotAWorkbookTests {
     @Test func aRenamedFileIsRefusedSayingWhatItLooksLike() throws {
         let scenario = try ImportScenario()
         defer { scenario.remove() }

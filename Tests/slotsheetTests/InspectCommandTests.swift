@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// `slotsheet inspect` as a person or a script runs it: the real binary, real files, exit codes checked.
-@Suite struct InspectCommandTests {
+@Suite(.ownThreads) struct InspectCommandTests {
     private func corpus(_ name: String) -> String { Interop.corpus.appending(path: name).path }
 
     @Test func aSummaryOfSheetsStatesAndCounts() throws {

@@ -7,7 +7,7 @@ import Testing
 /// and staff (CSV, an .xlsx written by openpyxl, a CSV re-saved as .xlsx by LibreOffice), exports
 /// a template with exactly those people, edits availability, makes a person inactive and undoes
 /// it; on SQLite and PostgreSQL.
-@Suite(.serialized) struct ListCommandTests {
+@Suite(.ownThreads, .serialized) struct ListCommandTests {
     private struct Install {
         let cli: CommandRunner
         let database: String?

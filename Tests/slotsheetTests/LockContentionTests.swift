@@ -7,7 +7,7 @@ import Testing
 /// Another program holding SQLite's write lock, as a back-office script or a long report might:
 /// every writing command waits up to `--busy-timeout` seconds, then exits 5 with a clear message
 /// and nothing written; when the lock comes free in time it waits and succeeds.
-@Suite(.serialized) struct LockContentionTests {
+@Suite(.ownThreads, .serialized) struct LockContentionTests {
     /// A Python `sqlite3` process holding the write lock (`BEGIN IMMEDIATE`) for `seconds`, then
     /// rolling back. The initializer returns once the lock is held.
     final class LockHolder {

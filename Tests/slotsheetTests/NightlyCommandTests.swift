@@ -5,7 +5,7 @@ import SlotSheetCore
 import Testing
 
 /// `slotsheet nightly` as cron runs it: real processes, real folders, real locks and SIGKILL.
-@Suite struct NightlyCommandTests {
+@Suite(.ownThreads) struct NightlyCommandTests {
     private func seeded() throws -> CommandRunner {
         let cli = try CommandRunner(today: "2026-12-01")
         try #require(try cli.run("db", "init").status == 0)

@@ -11,7 +11,7 @@ import Testing
 /// is killed at a random moment (seeded: the seed is printed, `SLOTSHEET_TEST_SEED` replays it),
 /// one as soon as a file is staged and one as soon as the folder is published, and each aimed
 /// trial is checked for what it must leave.
-@Suite(.serialized) struct NightlyCrashTests {
+@Suite(.ownThreads, .serialized) struct NightlyCrashTests {
     private let arguments = ["nightly", "--out", "out"]
     /// How many times an aimed trial is started before a run that keeps ending first counts as a failure.
     private static let aimAttempts = 5

@@ -7,7 +7,7 @@ import Testing
 /// server (aiosmtpd, STARTTLS and AUTH), on both backends. A sender killed in the middle of a
 /// batch and run again leaves every notice sent, each Message-ID delivered, and at most the one
 /// message it was sending when it died delivered a second time, with the same Message-ID.
-@Suite(.serialized, .enabled(if: TestMailServer.runs)) struct NoticeCommandTests {
+@Suite(.ownThreads, .serialized, .enabled(if: TestMailServer.runs)) struct NoticeCommandTests {
     /// A seeded database with `count` approvals queued, and a settings file pointing at `server`.
     private struct Outbox {
         let cli: CommandRunner

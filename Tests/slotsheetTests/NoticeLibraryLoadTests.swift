@@ -1,9 +1,10 @@
+import InteropSupport
 import Foundation
 import Testing
 
 /// libcurl (and the 28 libraries it brings) is loaded by `notices send` only: every other command
 /// starts without it. Seen as the loader reports it (`LD_DEBUG=files` names each library it opens).
-@Suite struct NoticeLibraryLoadTests {
+@Suite(.ownThreads) struct NoticeLibraryLoadTests {
     private func librariesOpened(_ cli: CommandRunner, _ arguments: String...) throws -> (CommandRunner.Result, [String]) {
         var traced = cli
         traced.environment["LD_DEBUG"] = "files"

@@ -7,7 +7,7 @@ import Testing
 /// exported comes back as .ods. Imported untouched it changes nothing; edited in LibreOffice itself (a
 /// Basic macro run by the headless program, as a person typing into the cells) it changes exactly the
 /// edited cells. `inspect --cells` prints an .ods in the corpus format.
-@Suite(.serialized) struct ODSImportTests {
+@Suite(.ownThreads, .serialized) struct ODSImportTests {
     @Test func aTemplateSavedAsODSImportsAsNothingAndItsEditsExactly() throws {
         let scenario = try ImportScenario()
         defer { scenario.remove() }

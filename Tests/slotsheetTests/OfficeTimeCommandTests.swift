@@ -5,7 +5,7 @@ import Testing
 
 /// Times the office reads are on the office's clock: `slotsheet history` shows when each import ran
 /// as the office's date and time with its offset, in winter and in summer, in either language.
-@Suite struct OfficeTimeCommandTests {
+@Suite(.ownThreads) struct OfficeTimeCommandTests {
     @Test(arguments: TestBackend.available) func historyShowsWhenOnTheOfficesClock(_ backend: TestBackend) throws {
         let scenario = try ImportScenario(backend)
         defer { scenario.remove() }

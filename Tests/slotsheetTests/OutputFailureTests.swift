@@ -48,7 +48,7 @@ struct ScratchMount {
 /// Every command that writes a file, into a folder that is read-only and onto a disk that is full:
 /// exit code 7, a message naming the file and the reason, nothing left in the folder, and nothing
 /// recorded in the database.
-@Suite(.enabled(if: RequiredTool.runs(when: ScratchMount.permitted), "mounting a tmpfs needs root and a system that allows mount(2)"))
+@Suite(.ownThreads, .enabled(if: RequiredTool.runs(when: ScratchMount.permitted), "mounting a tmpfs needs root and a system that allows mount(2)"))
 struct OutputFailureTests {
     enum Device: String, CaseIterable, Sendable {
         case readOnly, full

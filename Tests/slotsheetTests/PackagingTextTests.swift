@@ -1,3 +1,4 @@
+import InteropSupport
 import Foundation
 import SlotSheetCore
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// What the package's own texts promise, checked against what the package does: the changelog's
 /// top entry against the binary's schema, the purge question's priority against the guides' "it
 /// asks" (Debian's default priority is high: a question below it is never asked).
-@Suite struct PackagingTextTests {
+@Suite(.ownThreads) struct PackagingTextTests {
     static func text(_ path: String) throws -> String {
         try String(contentsOf: VersionAndCompletionTests.repository.appending(path: path), encoding: .utf8)
     }

@@ -4,7 +4,7 @@ import SlotSheetCore
 import Testing
 
 /// The same commands on SQLite and on PostgreSQL give the same answers: counts, reports, nightly.
-@Suite(.enabled(if: TestBackend.available.contains(.postgres)))
+@Suite(.ownThreads, .enabled(if: TestBackend.available.contains(.postgres)))
 struct PostgresCommandTests {
     /// A scratch folder whose commands use a new database on the PostgreSQL test server.
     private struct PostgresRunner {

@@ -5,7 +5,7 @@ import SlotSheetCore
 import Testing
 
 /// `slotsheet report`: every report checked against the database it came from.
-@Suite struct ReportCommandTests {
+@Suite(.ownThreads) struct ReportCommandTests {
     private func seeded() throws -> CommandRunner {
         let cli = try CommandRunner(today: "2026-12-01")
         try #require(try cli.run("db", "init").status == 0)

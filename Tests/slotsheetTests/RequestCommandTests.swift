@@ -8,7 +8,7 @@ import XLSXReader
 /// export the new requests, approve most, cancel two with a note, move one to a free slot, assign
 /// staff, dry run, apply, see the batch in the history, undo it; and the exit codes of a refused
 /// file and of a workbook asked for.
-@Suite(.serialized) struct RequestCommandTests {
+@Suite(.ownThreads, .serialized) struct RequestCommandTests {
     @Test(arguments: TestBackend.available) func theOfficesRoundTripWithTheCommand(_ backend: TestBackend) throws {
         var cli = try CommandRunner(today: "2026-12-01")
         var database: String?

@@ -4,7 +4,7 @@ import Testing
 
 /// `slotsheet requests export -o FILE.xlsx` and `requests import FILE.xlsx|FILE.ods` as the
 /// office runs them, on SQLite and PostgreSQL: the exit codes and the words.
-@Suite struct RequestWorkbookCommandTests {
+@Suite(.ownThreads) struct RequestWorkbookCommandTests {
     static let tools = (FileManager.default.isExecutableFile(atPath: Interop.python.path) && Interop.program(named: "soffice") != nil)
         || Interop.toolsRequired
 

@@ -7,7 +7,7 @@ import SlotSheetCore
 
 /// The settings on the command line: `config show`, a mistake stopping every command with exit
 /// code 2 in the office's language, and the language chosen by --lang, the file or the locale.
-@Suite struct SettingsCommandTests {
+@Suite(.ownThreads) struct SettingsCommandTests {
     @Test func configShowPrintsEachSettingAndWhereItCameFrom() throws {
         var cli = try CommandRunner()
         defer { cli.remove() }

@@ -7,7 +7,7 @@ import XLSXReader
 
 /// `slotsheet template export` and `export availability`, read back with openpyxl and compared
 /// with the database they came from.
-@Suite struct TemplateExportTests {
+@Suite(.ownThreads) struct TemplateExportTests {
     /// A runner on Tuesday 1 December 2026 with the sample database loaded.
     private func seededRunner() throws -> CommandRunner {
         let cli = try CommandRunner(today: "2026-12-01")
@@ -284,7 +284,7 @@ enum CellReferenceForTests {
 }
 
 /// The same checks through the project's own reader, now that it exists.
-@Suite struct TemplateReadBackTests {
+@Suite(.ownThreads) struct TemplateReadBackTests {
     @Test func ourReaderSeesWhatTheDatabaseSays() throws {
         let cli = try CommandRunner(today: "2026-12-01")
         defer { cli.remove() }

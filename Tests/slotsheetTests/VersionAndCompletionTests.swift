@@ -1,10 +1,11 @@
+import InteropSupport
 import Foundation
 import SlotSheetCore
 import Testing
 
 /// `slotsheet --version` and the shell completions, as an administrator and the Debian package
 /// use them: through `SlotSheet.main()`'s own handling of what the parser reports.
-@Suite struct VersionAndCompletionTests {
+@Suite(.ownThreads) struct VersionAndCompletionTests {
     /// The repository's root, from this file's place in it.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -73,7 +74,7 @@ import Testing
 
 /// The help of every import names the file's columns with an example, and the `import` group's own
 /// page (what `man slotsheet.import` shows, generated from --experimental-dump-help) is not empty.
-@Suite struct ImportHelpTests {
+@Suite(.ownThreads) struct ImportHelpTests {
     @Test func everyImportsHelpNamesItsColumnsWithAnExample() throws {
         let cli = try CommandRunner()
         defer { cli.remove() }

@@ -82,6 +82,8 @@ public struct DecisionRow: Hashable, Sendable {
 public struct DecisionCells: Hashable, Sendable {
     /// The columns kept, in the order of `texts`.
     static let kept = RequestColumn.allCases.filter { $0 == .request || $0.isDecision }
+    /// Each kept column's position in `texts`, found once rather than at every access.
+    private static let slots = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($0.element, $0.offset) })
     private var texts: [String?] = Array(repeating: nil, count: DecisionCells.kept.count)
     private let row: ImportProblem.Location
 
@@ -91,12 +93,12 @@ public struct DecisionCells: Hashable, Sendable {
 
     /// The column's cell, or nil when the file lacks the column (or it is not kept).
     public subscript(column: RequestColumn) -> DecisionCell? {
-        DecisionCells.kept.firstIndex(of: column).flatMap { texts[$0] }.map { DecisionCell(text: $0, place: place(of: column)) }
+        DecisionCells.slots[column].flatMap { texts[$0] }.map { DecisionCell(text: $0, place: place(of: column)) }
     }
 
     /// Gives the column's cell its text; a column that is not kept is let go of.
     public mutating func set(_ column: RequestColumn, _ text: String) {
-        if let index = DecisionCells.kept.firstIndex(of: column) { texts[index] = text }
+        if let slot = DecisionCells.slots[column] { texts[slot] = text }
     }
 
     private func place(of column: RequestColumn) -> ImportProblem.Location {

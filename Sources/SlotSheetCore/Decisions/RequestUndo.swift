@@ -47,7 +47,7 @@ struct RequestUndo {
     /// Also withdraws the batch's notices to tenants not yet sent and queues a correction for
     /// those sent, in the same transaction (`NoticeOutbox.withdraw`).
     func undo(_ batch: ImportBatch, operatorName: String,
-              session: any StoreSession) throws -> (batchID: RowID, reverted: [RequestLogEntry], notices: NoticeWithdrawReport) {
+              session: some DecisionSession & ScheduleSession & AvailabilityWriteSession & ImportHistorySession & NoticeSession) throws -> (batchID: RowID, reverted: [RequestLogEntry], notices: NoticeWithdrawReport) {
         guard let batchID = batch.id else { throw UndoError.notFound(0) }
         let entries = try session.statusLog(ofBatch: batchID)
         try session.lockSlots(entries.flatMap { [$0.slotBefore, $0.slotAfter].compactMap { $0 } })

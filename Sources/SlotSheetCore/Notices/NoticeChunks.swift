@@ -13,7 +13,7 @@ struct NoticeChunks {
     /// that a batch of 10,000 decisions is a handful of chunks.
     static let rowsPerChunk = 1_000
 
-    let session: any StoreSession
+    let session: any NoticeSession & ScheduleSession
     let office: NoticeOffice
     let now: Date
     /// What was queued so far, over every chunk.
@@ -21,7 +21,7 @@ struct NoticeChunks {
     /// Made with the first chunk that has a notice to compose (the dayparts read once).
     private var composer: NoticeComposer?
 
-    init(session: any StoreSession, office: NoticeOffice, now: Date) {
+    init(session: any NoticeSession & ScheduleSession, office: NoticeOffice, now: Date) {
         self.session = session
         self.office = office
         self.now = now

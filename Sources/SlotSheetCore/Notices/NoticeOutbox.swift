@@ -34,7 +34,7 @@ public enum NoticeOutbox {
     ///
     /// Set-based and a chunk at a time (`NoticeChunks`): a chunk of up to 1,000 changes
     /// costs the same few statements as one change, and only one chunk's composed notices are held.
-    public static func queue(_ changes: [RequestStatusChange], in session: any StoreSession, office: NoticeOffice,
+    public static func queue(_ changes: [RequestStatusChange], in session: some NoticeSession & ScheduleSession, office: NoticeOffice,
                              now: Date) throws -> NoticeQueueReport {
         var chunks = NoticeChunks(session: session, office: office, now: now)
         try forEachChunk(of: changes, size: NoticeChunks.rowsPerChunk) { try chunks.queue($0) }
@@ -45,7 +45,7 @@ public enum NoticeOutbox {
     /// not yet sent are withdrawn, and a correction is queued for each that was sent (or was being
     /// sent at that moment, and so may have arrived). Failed and withdrawn notices never reached
     /// anyone and need nothing. A few statements however large the batch, as `queue`.
-    public static func withdraw(batchID: RowID, in session: any StoreSession, office: NoticeOffice, now: Date) throws -> NoticeWithdrawReport {
+    public static func withdraw(batchID: RowID, in session: some NoticeSession & ScheduleSession, office: NoticeOffice, now: Date) throws -> NoticeWithdrawReport {
         var report = NoticeWithdrawReport()
         let notices = try session.notices(ofBatch: batchID)
         guard !notices.isEmpty else { return report }
@@ -73,7 +73,7 @@ public enum NoticeOutbox {
         return report
     }
 
-    static func daypartsByID(_ session: any StoreSession) throws -> [RowID: Daypart] {
+    static func daypartsByID(_ session: some ScheduleSession) throws -> [RowID: Daypart] {
         Dictionary(uniqueKeysWithValues: try session.dayparts().map { ($0.id, $0.value) })
     }
 
