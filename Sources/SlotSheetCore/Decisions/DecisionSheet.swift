@@ -59,13 +59,14 @@ public struct DecisionCell: Hashable, Sendable {
 
 /// One data row of a decisions file: its cells by column (a column the file lacks is absent).
 public struct DecisionRow: Hashable, Sendable {
-    /// The row as a whole (a CSV line, a sheet's row by its first cell).
-    public var place: ImportProblem.Location
     public var cells: DecisionCells
+
+    /// The row as a whole (a CSV line, a sheet's row by its first cell), which its cells' places
+    /// are made from: kept once, by `cells`.
+    public var place: ImportProblem.Location { cells.row }
 
     /// A row with no cells yet; `cells.set` adds them.
     public init(place: ImportProblem.Location) {
-        self.place = place
         self.cells = DecisionCells(row: place)
     }
 
@@ -85,7 +86,8 @@ public struct DecisionCells: Hashable, Sendable {
     /// Each kept column's position in `texts`, found once rather than at every access.
     private static let slots = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($0.element, $0.offset) })
     private var texts: [String?] = Array(repeating: nil, count: DecisionCells.kept.count)
-    private let row: ImportProblem.Location
+    /// The place of the row (`DecisionRow.place`).
+    let row: ImportProblem.Location
 
     init(row: ImportProblem.Location) {
         self.row = row
