@@ -27,7 +27,24 @@ public struct TemplateRowState: Hashable, Sendable {
     }
 
     var availabilityBytes: [UInt8] {
-        available.map { $0 ? UInt8(ascii: "x") : UInt8(ascii: ".") }
+        var bytes: [UInt8] = []
+        Self.appendAvailabilityCode(of: available, to: &bytes)
+        return bytes
+    }
+
+    /// The code's byte for an available staff member, and for one who is not.
+    private static let availableByte = UInt8(ascii: "x"), unavailableByte = UInt8(ascii: ".")
+
+    /// Appends the code of `flags` (`availabilityCode`'s bytes) to `bytes`, written in place (a
+    /// flag at a time cost ~18 instructions a flag; the fingerprint writes 547,500 of them).
+    static func appendAvailabilityCode(of flags: [Bool], to bytes: inout [UInt8]) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(unavailableByte, count: flags.count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            flags.withUnsafeBufferPointer { flags in
+                for index in flags.indices { buffer[start + index] = flags[index] ? availableByte : unavailableByte }
+            }
+        }
     }
 
     /// Reads `availabilityCode` back; nil unless it is exactly `count` characters of `x` and `.`.
@@ -42,8 +59,8 @@ public struct TemplateRowState: Hashable, Sendable {
                 for index in 0..<count {
                     let byte = bytes[index]
                     // Anything but x and . is damage; the flags are thrown away then.
-                    valid = valid && (byte == UInt8(ascii: "x") || byte == UInt8(ascii: "."))
-                    flags.initializeElement(at: index, to: byte == UInt8(ascii: "x"))
+                    valid = valid && (byte == availableByte || byte == unavailableByte)
+                    flags.initializeElement(at: index, to: byte == availableByte)
                 }
                 initialized = count
             }
@@ -79,7 +96,7 @@ public struct TemplateFingerprint {
         rowBytes.append(UInt8(ascii: "|"))
         rowBytes.append(contentsOf: row.daypartCode.utf8)
         rowBytes.append(UInt8(ascii: "|"))
-        Self.appendCode(of: row.available, to: &rowBytes)
+        TemplateRowState.appendAvailabilityCode(of: row.available, to: &rowBytes)
         rowBytes.append(UInt8(ascii: "|"))
         rowBytes.append(contentsOf: String(row.held).utf8)
         rowBytes.append(UInt8(ascii: "|"))
@@ -89,17 +106,6 @@ public struct TemplateFingerprint {
         }
         rowBytes.append(0x0A)
         hasher.update(data: rowBytes)
-    }
-
-    /// Appends `x` or `.` a flag, written in place (a flag at a time cost ~18 instructions a flag).
-    private static func appendCode(of flags: [Bool], to bytes: inout [UInt8]) {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "."), count: flags.count))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            flags.withUnsafeBufferPointer { flags in
-                for index in flags.indices { buffer[start + index] = flags[index] ? UInt8(ascii: "x") : UInt8(ascii: ".") }
-            }
-        }
     }
 
     private mutating func feed(_ text: String, newline: Bool = true) {
