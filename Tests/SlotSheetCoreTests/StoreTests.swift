@@ -50,7 +50,7 @@ import Testing
                                                                  '007-web-sessions-and-sign-in-throttle', '008-uploads-in-the-database',
                                                                  '009-list-uploads', '010-held-requests-in-slot-order',
                                                                  '011-request-status-log', '012-resident-notice', '013-stored-upload-preview', '014-upload-kind',
-                                                                 '015-availability-change-by-batch-only', '016-date-checks-without-regex');
+                                                                 '015-availability-change-by-batch-only', '016-date-checks-without-regex', '017-cell-rows-keyed-by-their-cell');
                 """)
         }
         #expect(try database.store.schemaVersion() == 1)

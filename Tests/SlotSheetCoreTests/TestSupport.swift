@@ -79,7 +79,8 @@ final class TestDatabase {
             }
         case .postgres:
             for table in Schema.tables {
-                tables[table] = try PostgresTestServer.rows("SELECT t::text FROM \(table) t ORDER BY id", url: location)
+                // By the row's text: PostgreSQL's cell tables have no id (017), only their natural key.
+                tables[table] = try PostgresTestServer.rows("SELECT t::text FROM \(table) t ORDER BY 1", url: location)
                     .map { $0.first.flatMap { $0 } ?? "" }
             }
         }

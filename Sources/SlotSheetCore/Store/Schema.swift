@@ -26,6 +26,7 @@ public enum Schema {
         Migration(identifier: "014-upload-kind", sql: uploadKind),
         Migration(identifier: "015-availability-change-by-batch-only", sql: availabilityChangeByBatchOnly),
         Migration(identifier: "016-date-checks-without-regex", sql: dateChecksWithoutRegex),
+        Migration(identifier: "017-cell-rows-keyed-by-their-cell", sql: cellRowsKeyedByTheirCell),
     ]
 
     /// The version this build creates and expects.
@@ -481,6 +482,25 @@ public enum Schema {
             }
             return "ALTER TABLE \(table) \(changes.joined(separator: ", "));"
         }.joined(separator: "\n")
+    }
+
+    /// On PostgreSQL a cell's row (`availability`, `availability_change`) carried an integer key
+    /// that no statement reads: an apply drew it from the table's sequence and wrote it into the
+    /// key's index for every changed cell, two index entries of the five a cell (a year's apply,
+    /// 14,818 cells: 0.280 -> 0.262 s, Benchmarks/README). The natural key, unique already, becomes
+    /// the primary key (the index is built again once, here). SQLite's `id` is the row's rowid,
+    /// which costs nothing to write, and stays.
+    @Sendable private static func cellRowsKeyedByTheirCell(_ d: SQLDialect) -> String {
+        guard d == .postgres else { return "" }
+        // Written out, not taken from the schema: a shipped migration never changes.
+        return """
+            ALTER TABLE availability DROP COLUMN id,
+                DROP CONSTRAINT availability_date_daypart_id_staff_id_key,
+                ADD PRIMARY KEY (date, daypart_id, staff_id);
+            ALTER TABLE availability_change DROP COLUMN id,
+                DROP CONSTRAINT availability_change_batch_id_date_daypart_id_staff_id_key,
+                ADD PRIMARY KEY (batch_id, date, daypart_id, staff_id);
+            """
     }
 
     /// A table of an upload's bytes in numbered chunks, removed with the upload: its file
