@@ -73,6 +73,10 @@ let package = Package(
         .systemLibrary(
             name: "CZip", pkgConfig: "libzip",
             providers: [.apt(["libzip-dev"])]),
+        // libdeflate's CRC-32, twice as fast as zlib's, for the check of every part the reader inflates.
+        .systemLibrary(
+            name: "CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
@@ -87,7 +91,7 @@ let package = Package(
         .target(name: "SMTPMail", dependencies: ["CCurl"], swiftSettings: strict),
 
         // Generic spreadsheet modules: they know nothing about slots.
-        .target(name: "XLSXReader", dependencies: ["CZip", "CLibXML2"], swiftSettings: strict),
+        .target(name: "XLSXReader", dependencies: ["CZip", "CDeflate", "CLibXML2"], swiftSettings: strict),
         // CZip (libzip and zlib): to finish what libxlsxwriter cannot write itself (a very hidden
         // sheet; a sheet deflated on another thread and put in as it is, `PreparedSheet`).
         .target(name: "XLSXWriter", dependencies: ["CXlsxWriter", "CZip"], swiftSettings: strict),

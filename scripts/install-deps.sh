@@ -29,6 +29,7 @@ install_packages() {
 declare -A packages=(
     [libxlsxwriter-dev]=/usr/include/xlsxwriter.h
     [libzip-dev]=/usr/include/zip.h
+    [libdeflate-dev]=/usr/include/libdeflate.h
     [libxml2-dev]=/usr/include/libxml2/libxml/xmlreader.h
     [libsqlite3-dev]=/usr/include/sqlite3.h
     [pkg-config]=/usr/bin/pkg-config

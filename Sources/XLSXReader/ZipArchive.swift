@@ -9,6 +9,8 @@ import Darwin
 /// The zip container of a workbook, through libzip. Finds parts by name without regard to case (OPC part
 /// names are case-insensitive) and inflates them in chunks, counting the bytes it really produces so a
 /// zip bomb is stopped by `XLSXLimits` whatever sizes the archive declares. Nothing is written to disk.
+/// A deflated or stored entry is inflated from its raw bytes by zlib, its CRC-32 checked by us on its
+/// first reading (`ZipRawInflater`); libzip inflates and checks what that path cannot read.
 final class ZipArchive {
     let limits: XLSXLimits
     private let archive: OpaquePointer
@@ -20,8 +22,8 @@ final class ZipArchive {
     /// still one sheet), and the entries counted.
     private var inflatedBytes = 0
     private var countedEntries = Set<UInt64>()
-    /// Entries a reading went through to the end, where libzip checked their CRC-32: read again, they
-    /// are inflated without checking it once more (`ZipRawInflater`).
+    /// Entries a reading went through to the end, where their CRC-32 was checked: read again, they are
+    /// inflated without checking it once more (`ZipRawInflater`).
     private var checkedEntries = Set<UInt64>()
 
     init(path: String, limits: XLSXLimits) throws(XLSXError) {
@@ -90,8 +92,7 @@ final class ZipArchive {
         }
         let compressed = stat.valid & UInt64(ZIP_STAT_COMP_SIZE) != 0 ? Int(clamping: stat.comp_size) : 0
         let firstReading = countedEntries.insert(entry.index).inserted
-        if checkedEntries.contains(entry.index), stat.valid & UInt64(ZIP_STAT_COMP_METHOD) != 0,
-           let inflater = ZipRawInflater(archive: archive, index: entry.index, method: Int32(stat.comp_method), name: entry.name) {
+        if let inflater = rawInflater(of: entry, stat: stat) {
             return ZipPartReader(archive: self, source: .raw(inflater), index: entry.index, name: entry.name, compressedSize: compressed,
                                  sizeLimit: (limit, maximum), countsTowardArchive: firstReading)
         }
@@ -102,6 +103,26 @@ final class ZipArchive {
         }
         return ZipPartReader(archive: self, source: .libzip(file), index: entry.index, name: entry.name, compressedSize: compressed,
                              sizeLimit: (limit, maximum), countsTowardArchive: firstReading)
+    }
+
+    /// The entry's raw bytes inflated by zlib (`ZipRawInflater`): a deflated entry's first reading checked
+    /// against the CRC-32 the central directory records; any reading after a checked one not checked at
+    /// all. nil where libzip must read: no method or CRC-32 in the directory, encryption not known to be
+    /// absent, a method other than deflate or stored, and a stored entry's first reading (libzip checks
+    /// the CRC-32 of a stored entry's raw bytes whatever it is asked, so ours would be a second).
+    private func rawInflater(of entry: (index: UInt64, name: String), stat: zip_stat_t) -> ZipRawInflater? {
+        let known = { (field: UInt32) in stat.valid & UInt64(field) != 0 }
+        guard known(ZIP_STAT_COMP_METHOD), known(ZIP_STAT_ENCRYPTION_METHOD),
+              stat.encryption_method == UInt16(ZIP_EM_NONE) else { return nil }
+        let check: ZipEntryCheck?
+        if checkedEntries.contains(entry.index) {
+            check = nil
+        } else if known(ZIP_STAT_CRC), stat.comp_method == Int32(ZIP_CM_DEFLATE) {
+            check = ZipEntryCheck(expectedCRC: stat.crc)
+        } else {
+            return nil
+        }
+        return ZipRawInflater(archive: archive, index: entry.index, method: Int32(stat.comp_method), name: entry.name, check: check)
     }
 
     /// The whole text of a small part such as `mimetype`: at most `maximum` bytes, or the part is refused
@@ -131,7 +152,7 @@ final class ZipArchive {
         }
     }
 
-    /// A reading of entry `index` reached its end, where libzip checked its CRC-32.
+    /// A reading of entry `index` reached its end, where its CRC-32 was checked (by libzip or by us).
     fileprivate func checkedChecksum(of index: UInt64) {
         checkedEntries.insert(index)
     }
@@ -159,9 +180,9 @@ final class ZipArchive {
 final class ZipPartReader {
     /// Where the inflated bytes come from.
     fileprivate enum Source {
-        /// libzip, which checks the CRC-32 at the end.
+        /// libzip, which checks the CRC-32 at the end: for what the raw path cannot read.
         case libzip(OpaquePointer)
-        /// An entry whose CRC-32 was checked by an earlier reading.
+        /// The raw bytes inflated by zlib, the CRC-32 checked by us on a first reading.
         case raw(ZipRawInflater)
     }
 
@@ -191,29 +212,40 @@ final class ZipPartReader {
         if case let .libzip(file) = source { zip_fclose(file) }
     }
 
-    /// Whether this reading inflates the raw bytes itself (the CRC-32 checked before), for tests.
+    /// Whether this reading inflates the raw bytes itself rather than through libzip, for tests.
     var inflatesRaw: Bool {
         if case .raw = source { return true }
         return false
     }
 
+    /// Whether this reading checks the entry's CRC-32 at its end (no earlier reading did), for tests.
+    var checksItsChecksum: Bool {
+        switch source {
+        case .libzip: return true
+        case let .raw(inflater): return inflater.checksItsChecksum
+        }
+    }
+
     /// Fills `buffer` with the next inflated bytes; 0 at the end of the part.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(XLSXError) -> Int {
-        let file: OpaquePointer
+        let count: Int
         switch source {
-        case let .raw(inflater): return try counted(try inflater.read(into: buffer))
-        case let .libzip(libzipFile): file = libzipFile
+        case let .raw(inflater): count = try inflater.read(into: buffer)
+        case let .libzip(file): count = try readThroughLibzip(file, into: buffer)
         }
+        // Either source checks the CRC-32 before it answers 0 at the end.
+        if count == 0, buffer.count > 0 { archive.checkedChecksum(of: index) }
+        return try counted(count)
+    }
+
+    private func readThroughLibzip(_ file: OpaquePointer, into buffer: UnsafeMutableRawBufferPointer) throws(XLSXError) -> Int {
         let count = zip_fread(file, buffer.baseAddress, UInt64(buffer.count))
         guard count >= 0 else {
             // libzip checks an entry's CRC-32 when it reaches the end: a mismatch arrives here, after the
             // content was handed out, so the caller must drop what it read (every reader of parts does).
-            let error = zip_file_get_error(file)
-            if zip_error_code_zip(error) == ZIP_ER_CRC { throw .corruptZip(detail: .checksumMismatch(entry: name)) }
-            throw .corruptZip(detail: .other(entry: name, message: String(cString: zip_error_strerror(error))))
+            throw .corruptZip(detail: .failedReading(file, entry: name))
         }
-        if count == 0, buffer.count > 0 { archive.checkedChecksum(of: index) }
-        return try counted(Int(count))
+        return Int(count)
     }
 
     /// Counts `count` inflated bytes against the part's and the archive's limits, and returns it.
@@ -228,6 +260,16 @@ final class ZipPartReader {
         }
         if countsTowardArchive { try archive.countInflated(count, part: name) }
         return count
+    }
+}
+
+extension ZipDamage {
+    /// What libzip's error after `zip_fread` of `entry` means: a CRC-32 that does not match (libzip checks
+    /// it on whatever it inflates, and on a stored entry's raw bytes), or other damage in libzip's words.
+    static func failedReading(_ file: OpaquePointer, entry: String) -> ZipDamage {
+        let error = zip_file_get_error(file)
+        if zip_error_code_zip(error) == ZIP_ER_CRC { return .checksumMismatch(entry: entry) }
+        return .other(entry: entry, message: String(cString: zip_error_strerror(error)))
     }
 }
 

@@ -3,9 +3,10 @@ import Foundation
 import Testing
 @testable import XLSXReader
 
-/// A part read again after a complete reading (an .ods's `content.xml`: structure, then rows) is inflated
-/// from its raw bytes without a second CRC-32 (`ZipRawInflater`): the same bytes, every limit still
-/// counted, and the checksum still checked by the first reading, or by libzip while none has ended.
+/// Every reading of a deflated or stored part is inflated from its raw bytes (`ZipRawInflater`): the first
+/// checks the CRC-32, a reading after a complete one (an .ods's `content.xml`: structure, then rows) does
+/// not check it again. The same bytes as libzip gives, every limit still counted, and the checksum still
+/// checked until a reading has ended; libzip reads what the raw path cannot (another method).
 @Suite(.ownThreads) struct ZipReadAgainTests {
     private static func readAll(_ reader: ZipPartReader, chunk: Int = 1000) throws -> [UInt8] {
         var bytes: [UInt8] = []
@@ -23,28 +24,32 @@ import Testing
         return try TestODS(tables: [TestODS.table("Long", rows: rows)]).write(to: folder.path("long.ods"))
     }
 
-    @Test func aPartReadAgainAfterACompleteReadingIsTheSameBytesWithoutLibzip() throws {
+    @Test func aPartReadAgainAfterACompleteReadingIsTheSameBytesWithoutASecondCheck() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let archive = try ZipArchive(path: try ZipReadAgainTests.sample(in: folder), limits: XLSXLimits())
         let first = try archive.open("content.xml", role: .streamed)
-        #expect(!first.inflatesRaw)
+        #expect(first.inflatesRaw && first.checksItsChecksum)
         let bytes = try ZipReadAgainTests.readAll(first)
         #expect(bytes.count > 300_000)
+        #expect(first.bytesRead == bytes.count)
         let again = try archive.open("content.xml", role: .streamed)
-        #expect(again.inflatesRaw)
+        #expect(again.inflatesRaw && !again.checksItsChecksum)
         #expect(try ZipReadAgainTests.readAll(again, chunk: 777) == bytes)
         // Counted as libzip's bytes are: the part's size and compression-ratio limits see them.
         #expect(again.bytesRead == bytes.count)
-        // A stored entry (the mimetype) is read raw as it lies.
-        let mimetype = try ZipReadAgainTests.readAll(try archive.open("mimetype", role: .structure))
+        // A stored entry (the mimetype): libzip checks it first (it would check the raw bytes anyway),
+        // then it is read raw as it lies.
+        let storedFirst = try archive.open("mimetype", role: .structure)
+        #expect(!storedFirst.inflatesRaw)
+        let mimetype = try ZipReadAgainTests.readAll(storedFirst)
         let storedAgain = try archive.open("mimetype", role: .structure)
-        #expect(storedAgain.inflatesRaw)
+        #expect(storedAgain.inflatesRaw && !storedAgain.checksItsChecksum)
         #expect(try ZipReadAgainTests.readAll(storedAgain) == mimetype)
         #expect(String(decoding: mimetype, as: UTF8.self) == "application/vnd.oasis.opendocument.spreadsheet")
     }
 
-    @Test func aReadingThatStoppedShortLeavesTheChecksumToLibzip() throws {
+    @Test func aReadingThatStoppedShortLeavesTheChecksumToTheNext() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let archive = try ZipArchive(path: try ZipReadAgainTests.sample(in: folder), limits: XLSXLimits())
@@ -53,6 +58,31 @@ import Testing
         defer { buffer.deallocate() }
         #expect(try partial.read(into: buffer) == 1000)
         let again = try archive.open("content.xml", role: .streamed)
-        #expect(!again.inflatesRaw)
+        #expect(again.checksItsChecksum)
+    }
+
+    /// The raw bytes of the same text through libzip and through the raw path (first reading, then again)
+    /// are one text, in every chunk size; an entry compressed otherwise (bzip2) is left to libzip.
+    @Test func whatTheRawPathCannotReadGoesThroughLibzip() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let text = (1...20_000).map { "<row r=\"\($0)\"/>" }.joined()
+        let path = folder.path("methods.zip")
+        _ = try Interop.runPython("""
+            import sys, zipfile
+            text = "".join(f'<row r="{n}"/>' for n in range(1, 20001))
+            with zipfile.ZipFile(sys.argv[1], "w") as z:
+                for name, method in (("deflated.xml", zipfile.ZIP_DEFLATED), ("bzip2.xml", zipfile.ZIP_BZIP2)):
+                    z.writestr(name, text, method)
+            """, arguments: [path])
+        let archive = try ZipArchive(path: path, limits: XLSXLimits())
+        let bzip2 = try archive.open("bzip2.xml", role: .streamed)
+        #expect(!bzip2.inflatesRaw)
+        #expect(try ZipReadAgainTests.readAll(bzip2) == Array(text.utf8))
+        for chunk in [1, 4096, 1 << 20] {
+            let deflated = try archive.open("deflated.xml", role: .streamed)
+            #expect(deflated.inflatesRaw)
+            #expect(try ZipReadAgainTests.readAll(deflated, chunk: chunk) == Array(text.utf8))
+        }
     }
 }
