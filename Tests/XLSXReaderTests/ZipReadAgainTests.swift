@@ -61,6 +61,37 @@ import Testing
         #expect(again.checksItsChecksum)
     }
 
+    /// A first reading through the raw path is held to the part's limits as libzip's was: a bomb stops
+    /// at the part-size limit while inflating, and at the compression ratio, whatever the archive declares.
+    @Test func theRawPathIsHeldToEveryLimit() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let path = folder.path("zeros.zip")
+        _ = try Interop.runPython("""
+            import struct, sys, zipfile
+            with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+                z.writestr("zeros.xml", bytes(16 << 20))
+            # The archive says the part holds 100 bytes (local header and central directory).
+            data = bytearray(open(sys.argv[1], "rb").read())
+            struct.pack_into("<I", data, data.find(b"PK\\x03\\x04") + 22, 100)
+            struct.pack_into("<I", data, data.find(b"PK\\x01\\x02") + 24, 100)
+            open(sys.argv[1], "wb").write(data)
+            """, arguments: [path])
+        var limits = XLSXLimits()
+        limits.maxPartBytes = 1 << 20
+        limits.maxCompressionRatio = .max
+        let sized = try ZipArchive(path: path, limits: limits).open("zeros.xml", role: .streamed)
+        #expect(sized.inflatesRaw && sized.checksItsChecksum)
+        #expect(throws: XLSXError.limitExceeded(limit: .partSize, part: "zeros.xml", maximum: 1 << 20)) {
+            _ = try ZipReadAgainTests.readAll(sized, chunk: 1 << 16)
+        }
+        let ratio = try ZipArchive(path: path, limits: XLSXLimits()).open("zeros.xml", role: .streamed)
+        #expect(ratio.inflatesRaw)
+        #expect(throws: XLSXError.limitExceeded(limit: .compressionRatio, part: "zeros.xml", maximum: XLSXLimits().maxCompressionRatio)) {
+            _ = try ZipReadAgainTests.readAll(ratio, chunk: 1 << 16)
+        }
+    }
+
     /// The raw bytes of the same text through libzip and through the raw path (first reading, then again)
     /// are one text, in every chunk size; an entry compressed otherwise (bzip2) is left to libzip.
     @Test func whatTheRawPathCannotReadGoesThroughLibzip() throws {
