@@ -4,14 +4,18 @@ import XLSXReader
 /// The first step of an import: a file, opened and recognised, ready to be parsed. A zip (an .xlsx or an
 /// .ods, told apart by their content) or an OLE file (how Excel stores a password-protected workbook) is a
 /// template, whose hidden metadata is read on opening, so its dates are known before its cells; anything
-/// else is CSV.
+/// else is CSV. A template's recorded rows are checked (each in its place, the fingerprint over them)
+/// once, by whoever needs them first: `ImportJob.prepare` checks them on its own core as soon as the
+/// cells' parse has started on the other (nothing of the layout waits for the check), `parse` after
+/// the cells otherwise; `parse` reports what the check found before anything the cells said.
 ///
 ///     let source = try ImportSource.open(path: "december.xlsx")
 ///     let parsed = try source.parse()
 ///     parsed.problems   // the problems of form, before any rule is checked
 public final class ImportSource: @unchecked Sendable {
     private enum Kind {
-        case template(Workbook, TemplateFile)
+        /// The workbook, its template without the rows' snapshot, and the check that gives the snapshot.
+        case template(Workbook, TemplateFile, rows: RecordedRowsCheck)
         case csv(path: String)
     }
 
@@ -48,7 +52,8 @@ public final class ImportSource: @unchecked Sendable {
         guard looksLikeWorkbook(path) else { return .csv(path: path) }
         do {
             let book = try Workbook(path: path)
-            return .template(book, try TemplateMetadataReader.read(book))
+            let (file, rows) = try TemplateMetadataReader.read(book)
+            return .template(book, file, rows: RecordedRowsCheck(rows))
         } catch let error as XLSXError {
             switch error {
             // Said as what the file is ("a PDF document"), when that can be told.
@@ -58,23 +63,41 @@ public final class ImportSource: @unchecked Sendable {
         }
     }
 
-    /// A template's hidden metadata, its dates among it (read on opening); nil for a CSV, whose
-    /// dates are known only once read.
+    /// A template's hidden metadata, its dates among it (read on opening; its `snapshot` is still
+    /// empty here, and complete in what `parse` returns); nil for a CSV, whose dates are known only once read.
     var template: TemplateFile? {
-        if case let .template(_, file) = kind { return file }
+        if case let .template(_, file, _) = kind { return file }
         return nil
+    }
+
+    /// Checks a template's recorded rows now, on the calling thread (nothing for a CSV), unless that
+    /// was done already: what `parse` would otherwise do after the cells, so that a caller with a core
+    /// to spare while another parses (`ImportJob.prepare`) takes it off the parse's path. Throws what
+    /// `parse` would throw for them.
+    func checkRecordedRows() throws {
+        if case let .template(_, _, rows) = kind { _ = try rows.snapshot() }
     }
 
     /// Reads the cells. `progress` is called with (rows read, rows) while a template streams by.
     /// Not to be called twice, nor from two threads at once.
     public func parse(progress: ((Int, Int) -> Void)? = nil) throws -> ParsedSheet {
         switch kind {
-        case let .template(book, file):
-            do {
-                return try TemplateSheetParser.parse(book, template: file, fileName: fileName, sha256: sha256, progress: progress)
-            } catch let error as XLSXError {
-                throw ImportFileError.workbook(error)
+        case let .template(book, file, rows):
+            let cells = Result { () throws -> ParsedSheet in
+                do {
+                    return try TemplateSheetParser.parse(book, template: file, fileName: fileName, sha256: sha256, progress: progress)
+                } catch let error as XLSXError {
+                    throw ImportFileError.workbook(error)
+                }
             }
+            // The recorded rows' damage is said first, as when they were checked on opening. Checked
+            // after the cells, so that a check begun on another thread (`checkRecordedRows`) is not
+            // started here instead.
+            var template = file
+            template.snapshot = try rows.snapshot()
+            var parsed = try cells.get()
+            parsed.origin = .template(template)
+            return parsed
         case let .csv(path):
             do {
                 return try CSVAvailabilityParser.parse(path: path, fileName: fileName, sha256: sha256)
@@ -134,6 +157,24 @@ final class BackgroundWork<Value>: @unchecked Sendable {
     func join() throws -> Value {
         done.wait()
         return try result!.get()
+    }
+}
+
+/// A template's recorded rows, checked once (`TemplateMetadataReader.RecordedRows.snapshot`) by the
+/// first thread that asks; a second asking at the same time waits for that check's outcome.
+final class RecordedRowsCheck: @unchecked Sendable {
+    private let rows: TemplateMetadataReader.RecordedRows
+    private let lock = NSLock()
+    private var outcome: Result<[TemplateRowState], any Error>?
+
+    init(_ rows: TemplateMetadataReader.RecordedRows) { self.rows = rows }
+
+    /// The rows' database state, or the damage the check found.
+    func snapshot() throws -> [TemplateRowState] {
+        lock.lock()
+        defer { lock.unlock() }
+        if outcome == nil { outcome = Result { try rows.snapshot() } }
+        return try outcome!.get()
     }
 }
 

@@ -45,9 +45,12 @@ public struct ImportJob {
             return try prepare(try source.parse(progress: progress))
         }
         let parsing = BackgroundWork { try source.parse(progress: progress) }
-        // The database read, and the stale check's rows from it, on this core while the other parses.
-        let snapshot = Result {
-            try store.read { try DatabaseSnapshot(session: $0, dates: template.layout.range) }.withTemplateState(of: template.layout)
+        // On this core while the other parses: the file's recorded rows checked (the parse would do
+        // it after the cells, on the longer of the two paths), then the database read and the stale
+        // check's rows from it.
+        let snapshot = Result { () throws -> DatabaseSnapshot in
+            try source.checkRecordedRows()
+            return try store.read { try DatabaseSnapshot(session: $0, dates: template.layout.range) }.withTemplateState(of: template.layout)
         }
         // A file that cannot be read is the first thing to report, before any database error.
         let parsed = try parsing.join()

@@ -6,13 +6,18 @@ import XLSXReader
 /// the values (a number for "2", a date for "2026-12-01"), strict about what they say: anything
 /// inconsistent is `metadataDamaged`, since the import cannot know what the office saw.
 enum TemplateMetadataReader {
-    static func read(_ book: Workbook) throws -> TemplateFile {
+    /// Reads the records and checks what they say about the layout; the rows' own check (each in
+    /// its place, its availability decoded, the fingerprint over them all) is `RecordedRows.snapshot()`,
+    /// which the import runs beside the cells' parse and the database read, since nothing of the
+    /// layout waits for it (the rows come before the range and the fingerprint in the sheet, so the
+    /// layout is known only once all of it has been read).
+    static func read(_ book: Workbook) throws -> (file: TemplateFile, rows: RecordedRows) {
         guard let sheet = HiddenRecords.sheet(in: book) else {
             if book.customProperties[TemplateMetadata.customProperty] != nil { throw ImportFileError.metadataLost }
             throw ImportFileError.notATemplate(WorkbookSummary(sheets: book.sheets.map(\.name), application: book.application))
         }
         var records = Records()
-        do {
+        return try reportingDamage {
             try HiddenRecords.forEachRecord(in: book, sheet: sheet) { fields, row in
                 // Another workbook slotsheet made (a staff list): not a template, rather than a damaged one.
                 if row == 1, fields.first == HiddenRecords.marker, fields.count > 1, fields[1] != TemplateMetadata.kind {
@@ -22,11 +27,54 @@ enum TemplateMetadataReader {
                 if let record = try MetadataRecord(fields: fields, row: row, version: records.version) { try records.add(record) }
             }
             return try records.templateFile()
+        }
+    }
+
+    /// Runs `body`, saying a `MetadataDamage` it throws as the import's error.
+    fileprivate static func reportingDamage<Value>(_ body: () throws -> Value) throws -> Value {
+        do {
+            return try body()
         } catch let damage as MetadataDamage {
             switch damage {
             // Readable records that disagree with each other: edited by hand, not broken.
             case .staffColumnMoved, .rowCount, .rowMismatch, .missing(.fingerprint): throw ImportFileError.metadataEdited
             default: throw ImportFileError.metadataDamaged(damage)
+            }
+        }
+    }
+
+    /// A template's row records as read, one a row of the layout (their count checked), before
+    /// each is checked against its place and the fingerprint against them all.
+    struct RecordedRows: @unchecked Sendable {
+        let layout: TemplateLayout
+        let fingerprint: String
+        fileprivate let rows: [(cell: TemplateCell, state: TemplateRowState)]
+        /// Each row's availability code, decoded here with the staff count.
+        fileprivate let codes: [String]
+
+        /// The rows' database state, one a data row in layout order; throws `metadataEdited` when a
+        /// row does not fit its place or the fingerprint is not theirs, as opening did before.
+        func snapshot() throws -> [TemplateRowState] {
+            try TemplateMetadataReader.reportingDamage {
+                var snapshot: [TemplateRowState] = []
+                snapshot.reserveCapacity(rows.count)
+                for (index, (record, code)) in zip(rows, codes).enumerated() {
+                    let row = layout.row(ofSlot: index)
+                    guard let slot = layout.slot(atRow: row), record.cell.row == row,
+                          record.state.date == slot.date, record.state.daypartCode == layout.dayparts[slot.daypartIndex].code,
+                          let available = TemplateRowState.decodeAvailability(code, count: layout.staff.count) else {
+                        throw MetadataDamage.rowMismatch(record: index + 1)
+                    }
+                    var state = record.state
+                    state.available = available
+                    snapshot.append(state)
+                }
+                // The fingerprint is the digest of exactly these records as exported: another digest
+                // means a staff code, a date or the fingerprint itself was edited.
+                var digest = TemplateFingerprint(layout: layout)
+                snapshot.forEach { digest.add($0) }
+                guard digest.hexDigest == fingerprint else { throw ImportFileError.metadataEdited }
+                return snapshot
             }
         }
     }
@@ -57,7 +105,8 @@ enum TemplateMetadataReader {
             }
         }
 
-        func templateFile() throws -> TemplateFile {
+        /// The template without its rows' snapshot, and its rows to check (`RecordedRows.snapshot()`).
+        func templateFile() throws -> (file: TemplateFile, rows: RecordedRows) {
             guard let version else { throw MetadataDamage.noMarker }
             guard version <= TemplateLayout.formatVersion else { throw ImportFileError.newerTemplateFormat(version: version) }
             guard let from = meta[.rangeFrom].flatMap({ LocalDate(iso: $0) }) else { throw MetadataDamage.missing(.rangeFrom) }
@@ -72,27 +121,10 @@ enum TemplateMetadataReader {
                 throw MetadataDamage.staffColumnMoved(code: column.entry.code, column: column.column)
             }
             guard rows.count == layout.rowCount else { throw MetadataDamage.rowCount(recorded: rows.count, needed: layout.rowCount) }
-            var snapshot: [TemplateRowState] = []
-            snapshot.reserveCapacity(rows.count)
-            for (index, (record, code)) in zip(rows, rowCodes).enumerated() {
-                let row = layout.row(ofSlot: index)
-                guard let slot = layout.slot(atRow: row), record.cell.row == row,
-                      record.state.date == slot.date, record.state.daypartCode == layout.dayparts[slot.daypartIndex].code,
-                      let available = TemplateRowState.decodeAvailability(code, count: layout.staff.count) else {
-                    throw MetadataDamage.rowMismatch(record: index + 1)
-                }
-                var state = record.state
-                state.available = available
-                snapshot.append(state)
-            }
-            // The fingerprint is the digest of exactly these records as exported: another digest
-            // means a staff code, a date or the fingerprint itself was edited.
-            var digest = TemplateFingerprint(layout: layout)
-            snapshot.forEach { digest.add($0) }
-            guard digest.hexDigest == fingerprint else { throw ImportFileError.metadataEdited }
-            return TemplateFile(
+            let file = TemplateFile(
                 layout: layout, dataSheet: dataSheet, language: meta[.language] ?? "en", generatedAt: meta[.generatedAt] ?? "",
-                exportedOn: meta[.today].flatMap { LocalDate(iso: $0) } ?? range.from, fingerprint: fingerprint, snapshot: snapshot)
+                exportedOn: meta[.today].flatMap { LocalDate(iso: $0) } ?? range.from, fingerprint: fingerprint, snapshot: [])
+            return (file, RecordedRows(layout: layout, fingerprint: fingerprint, rows: rows, codes: rowCodes))
         }
     }
 }
