@@ -5,9 +5,9 @@ import XLSXReader
 /// .ods, told apart by their content) or an OLE file (how Excel stores a password-protected workbook) is a
 /// template, whose hidden metadata is read on opening, so its dates are known before its cells; anything
 /// else is CSV. A template's recorded rows are checked (each in its place, the fingerprint over them)
-/// once, by whoever needs them first: `ImportJob.prepare` checks them on its own core as soon as the
-/// cells' parse has started on the other (nothing of the layout waits for the check), `parse` after
-/// the cells otherwise; `parse` reports what the check found before anything the cells said.
+/// once, by whichever thread comes to them first: `parse` after the cells, or `ImportJob.prepare` after
+/// its database read on the other core (nothing of the layout waits for the check, so the shorter of
+/// the two paths takes it); `parse` reports what the check found before anything the cells said.
 ///
 ///     let source = try ImportSource.open(path: "december.xlsx")
 ///     let parsed = try source.parse()
@@ -71,9 +71,9 @@ public final class ImportSource: @unchecked Sendable {
     }
 
     /// Checks a template's recorded rows now, on the calling thread (nothing for a CSV), unless that
-    /// was done already: what `parse` would otherwise do after the cells, so that a caller with a core
-    /// to spare while another parses (`ImportJob.prepare`) takes it off the parse's path. Throws what
-    /// `parse` would throw for them.
+    /// was done or begun already: what `parse` does after the cells, so that a caller done with its
+    /// own work while another thread parses (`ImportJob.prepare`) can take it off the parse's path.
+    /// Throws what `parse` would throw for them.
     func checkRecordedRows() throws {
         if case let .template(_, _, rows) = kind { _ = try rows.snapshot() }
     }

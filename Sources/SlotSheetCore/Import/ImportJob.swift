@@ -45,12 +45,13 @@ public struct ImportJob {
             return try prepare(try source.parse(progress: progress))
         }
         let parsing = BackgroundWork { try source.parse(progress: progress) }
-        // On this core while the other parses: the file's recorded rows checked (the parse would do
-        // it after the cells, on the longer of the two paths), then the database read and the stale
-        // check's rows from it.
+        // On this core while the other parses: the database read and the stale check's rows from it,
+        // then the file's recorded rows checked, unless the parse got to them first (it checks them
+        // after the cells): whichever of the two paths is shorter takes the check.
         let snapshot = Result { () throws -> DatabaseSnapshot in
+            let snapshot = try store.read { try DatabaseSnapshot(session: $0, dates: template.layout.range) }.withTemplateState(of: template.layout)
             try source.checkRecordedRows()
-            return try store.read { try DatabaseSnapshot(session: $0, dates: template.layout.range) }.withTemplateState(of: template.layout)
+            return snapshot
         }
         // A file that cannot be read is the first thing to report, before any database error.
         let parsed = try parsing.join()
