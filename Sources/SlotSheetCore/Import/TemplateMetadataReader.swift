@@ -8,7 +8,8 @@ import XLSXReader
 enum TemplateMetadataReader {
     /// Reads the records and checks what they say about the layout; the rows' own check (each in
     /// its place, its availability decoded, the fingerprint over them all) is `RecordedRows.snapshot()`,
-    /// which the import runs beside the cells' parse and the database read, since nothing of the
+    /// which the import runs once the cells' parse has started (`RecordedRowsCheck`: by the parse after
+    /// its cells, or by a dry run's database read after it, whichever comes first), since nothing of the
     /// layout waits for it (the rows come before the range and the fingerprint in the sheet, so the
     /// layout is known only once all of it has been read).
     static func read(_ book: Workbook) throws -> (file: TemplateFile, rows: RecordedRows) {
