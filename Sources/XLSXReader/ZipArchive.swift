@@ -9,8 +9,9 @@ import Darwin
 /// The zip container of a workbook, through libzip. Finds parts by name without regard to case (OPC part
 /// names are case-insensitive) and inflates them in chunks, counting the bytes it really produces so a
 /// zip bomb is stopped by `XLSXLimits` whatever sizes the archive declares. Nothing is written to disk.
-/// A deflated or stored entry is inflated from its raw bytes by zlib, its CRC-32 checked by us on its
-/// first reading (`ZipRawInflater`); libzip inflates and checks what that path cannot read.
+/// A deflated entry is inflated from its raw bytes by zlib, its CRC-32 checked by us on its first reading
+/// (`ZipRawInflater`); a stored entry's first reading, and what that path cannot read, go through libzip,
+/// which checks them; a reading after a checked one is raw and unchecked, stored or deflated.
 final class ZipArchive {
     let limits: XLSXLimits
     private let archive: OpaquePointer

@@ -3,9 +3,9 @@ import Foundation
 import Testing
 @testable import XLSXReader
 
-/// Every reading of a deflated or stored part is inflated from its raw bytes (`ZipRawInflater`): the first
-/// checks the CRC-32, a reading after a complete one (an .ods's `content.xml`: structure, then rows) does
-/// not check it again. The same bytes as libzip gives, every limit still counted, and the checksum still
+/// Every reading of a deflated part is inflated from its raw bytes (`ZipRawInflater`), and so is every
+/// reading of a stored part after its first (libzip's): the first checks the CRC-32, a reading after a
+/// complete one (an .ods's `content.xml`: structure, then rows) does not check it again. The same bytes as libzip gives, every limit still counted, and the checksum still
 /// checked until a reading has ended; libzip reads what the raw path cannot (another method).
 @Suite(.ownThreads) struct ZipReadAgainTests {
     private static func readAll(_ reader: ZipPartReader, chunk: Int = 1000) throws -> [UInt8] {
