@@ -37,6 +37,7 @@ public final class SQLiteStore: RepairStore {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "slotsheet"
+        configuration.prepareDatabase { db in try SQLiteIntegerList.register(on: db) }
         self.location = .sqlite(path: path)
         self.busyTimeout = busyTimeout
         do {
