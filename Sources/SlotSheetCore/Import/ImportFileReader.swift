@@ -48,6 +48,21 @@ public final class ImportSource: @unchecked Sendable {
         return ImportSource(fileName: fileName, sha256: sha256, kind: try kind.get())
     }
 
+    /// Begins `open(path:)` on another core and returns at once: a command opens its settings and its
+    /// database meanwhile (two milliseconds of a dry run's start), then takes the source with
+    /// `Opening.join()`, which throws what `open` would.
+    public static func beginOpening(path: String) -> Opening {
+        Opening(work: BackgroundWork { try open(path: path) })
+    }
+
+    /// A file being opened on another core (`beginOpening`).
+    public struct Opening: Sendable {
+        fileprivate let work: BackgroundWork<ImportSource>
+
+        /// Waits for the opening and returns the source, or throws what `open(path:)` threw.
+        public func join() throws -> ImportSource { try work.join() }
+    }
+
     private static func openKind(path: String) throws -> Kind {
         guard looksLikeWorkbook(path) else { return .csv(path: path) }
         do {

@@ -80,13 +80,16 @@ struct ImportFile: ParsableCommand {
     var operatorName: String?
 
     func run() throws {
+        // The file is opened on another core while the settings and the database are; their errors
+        // still come first, and the file's only once they are open.
+        let opening = ImportSource.beginOpening(path: file)
         let context = try settings.load()
         let database = try store.openMigrated(forReading: dryRun)
         let progress = ProgressBar(label: CommandMessage.reading(file: URL(fileURLWithPath: file).lastPathComponent).text(context.language))
         let request = ImportRequest(dryRun: dryRun, force: force, operatorName: operatorName ?? ImportFile.loginName())
         let outcome: ImportOutcome, parsed: ParsedSheet
         do {
-            let source = try ImportSource.open(path: file)
+            let source = try opening.join()
             (outcome, parsed) = try ImportJob(store: database, rules: context.rules).run(source, request) { progress.update(done: $0, total: $1) }
             progress.finish()
         } catch {
