@@ -3,19 +3,22 @@ import XLSXReader
 
 /// The first step of an import: a file, opened and recognised, ready to be parsed. A zip (an .xlsx or an
 /// .ods, told apart by their content) or an OLE file (how Excel stores a password-protected workbook) is a
-/// template, whose hidden metadata is read on opening, so its dates are known before its cells; anything
-/// else is CSV. A template's recorded rows are checked (each in its place, the fingerprint over them)
-/// once, by whichever thread comes to them first: `parse` after the cells, or `ImportJob.prepare` after
-/// its database read on the other core (nothing of the layout waits for the check, so the shorter of
-/// the two paths takes it); `parse` reports what the check found before anything the cells said.
+/// template, whose hidden sheet's head (layout, range, data sheet) is read on opening, so its dates are
+/// known before its cells; its rows go on being read on a thread of their own (`TemplateMetadataReading`)
+/// while the cells are parsed. Anything else is CSV. A template's recorded rows are checked (each in its
+/// place, the fingerprint over them) once, by whichever thread comes to them first: `parse` after the
+/// cells, or `ImportJob.prepare` after its database read on the other core (nothing of the layout waits
+/// for the check, so the shorter of the two paths takes it); `parse` reports the hidden sheet's damage
+/// before anything the cells said.
 ///
 ///     let source = try ImportSource.open(path: "december.xlsx")
 ///     let parsed = try source.parse()
 ///     parsed.problems   // the problems of form, before any rule is checked
 public final class ImportSource: @unchecked Sendable {
     private enum Kind {
-        /// The workbook, its template without the rows' snapshot, and the check that gives the snapshot.
-        case template(Workbook, TemplateFile, rows: RecordedRowsCheck)
+        /// The workbook the cells are read from, the template as known before its rows, and the hidden
+        /// sheet's reading, which gives the whole template and the check of its rows.
+        case template(grid: Workbook, head: TemplateFile, metadata: TemplateMetadataReading)
         case csv(path: String)
     }
 
@@ -63,25 +66,37 @@ public final class ImportSource: @unchecked Sendable {
         public func join() throws -> ImportSource { try work.join() }
     }
 
+    /// A template is open once its hidden sheet's head is known (`TemplateMetadataReading`): its rows
+    /// are still being read then, from the workbook opened first, so the cells are read from the
+    /// same file opened again (a zip is read by one thread at a time).
     private static func openKind(path: String) throws -> Kind {
         guard looksLikeWorkbook(path) else { return .csv(path: path) }
+        let describe: @Sendable (any Error) -> any Error = { describeOpening($0, path: path) }
         do {
             let book = try Workbook(path: path)
-            let (file, rows) = try TemplateMetadataReader.read(book)
-            return .template(book, file, rows: RecordedRowsCheck(rows))
-        } catch let error as XLSXError {
-            switch error {
-            // Said as what the file is ("a PDF document"), when that can be told.
-            case .notAZip, .notASpreadsheet, .missingPart: throw FileLook.of(path: path).map(ImportFileError.notAWorkbook) ?? .workbook(error)
-            default: throw ImportFileError.workbook(error)
-            }
+            let metadata = TemplateMetadataReading(book, describe: describe)
+            let head = try metadata.knownHead()
+            let grid = metadata.isFinished ? book : try Workbook(path: path)
+            return .template(grid: grid, head: head, metadata: metadata)
+        } catch {
+            throw describe(error)
         }
     }
 
-    /// A template's hidden metadata, its dates among it (read on opening; its `snapshot` is still
-    /// empty here, and complete in what `parse` returns); nil for a CSV, whose dates are known only once read.
-    var template: TemplateFile? {
-        if case let .template(_, file, _) = kind { return file }
+    /// What opening says of the reader's error: what the file is ("a PDF document") when that can be
+    /// told, else the workbook's damage; the import's own errors as they are.
+    private static func describeOpening(_ error: any Error, path: String) -> any Error {
+        guard let error = error as? XLSXError else { return error }
+        switch error {
+        case .notAZip, .notASpreadsheet, .missingPart: return FileLook.of(path: path).map(ImportFileError.notAWorkbook) ?? ImportFileError.workbook(error)
+        default: return ImportFileError.workbook(error)
+        }
+    }
+
+    /// A template's layout, its dates among it (known on opening); nil for a CSV, whose dates are
+    /// known only once read.
+    var layout: TemplateLayout? {
+        if case let .template(_, head, _) = kind { return head.layout }
         return nil
     }
 
@@ -90,24 +105,25 @@ public final class ImportSource: @unchecked Sendable {
     /// own work while another thread parses (`ImportJob.prepare`) can take it off the parse's path.
     /// Throws what `parse` would throw for them.
     func checkRecordedRows() throws {
-        if case let .template(_, _, rows) = kind { _ = try rows.snapshot() }
+        if case let .template(_, _, metadata) = kind { _ = try metadata.finished().rows.snapshot() }
     }
 
     /// Reads the cells. `progress` is called with (rows read, rows) while a template streams by.
     /// Not to be called twice, nor from two threads at once.
     public func parse(progress: ((Int, Int) -> Void)? = nil) throws -> ParsedSheet {
         switch kind {
-        case let .template(book, file, rows):
+        case let .template(grid, head, metadata):
             let cells = Result { () throws -> ParsedSheet in
                 do {
-                    return try TemplateSheetParser.parse(book, template: file, fileName: fileName, sha256: sha256, progress: progress)
+                    return try TemplateSheetParser.parse(grid, template: head, fileName: fileName, sha256: sha256, progress: progress)
                 } catch let error as XLSXError {
                     throw ImportFileError.workbook(error)
                 }
             }
-            // The recorded rows' damage is said first, as when they were checked on opening. Checked
-            // after the cells, so that a check begun on another thread (`checkRecordedRows`) is not
-            // started here instead.
+            // The hidden sheet's damage is said first, as when it was all read on opening. Its rows are
+            // checked after the cells, so that a check begun on another thread (`checkRecordedRows`) is
+            // not started here instead.
+            let (file, rows) = try metadata.finished()
             var template = file
             template.snapshot = try rows.snapshot()
             var parsed = try cells.get()
@@ -194,7 +210,7 @@ final class RecordedRowsCheck: @unchecked Sendable {
 }
 
 /// Moves a value to another thread where the caller guarantees it is used by one thread at a time.
-private struct UncheckedBox<T>: @unchecked Sendable {
+struct UncheckedBox<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
 }

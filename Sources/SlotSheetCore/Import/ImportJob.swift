@@ -41,7 +41,7 @@ public struct ImportJob {
         guard prefetch else {
             return PreparedImport(parsed: try source.parse(progress: progress), snapshot: nil)
         }
-        guard let template = source.template else {
+        guard let layout = source.layout else {
             return try prepare(try source.parse(progress: progress))
         }
         let parsing = BackgroundWork { try source.parse(progress: progress) }
@@ -49,7 +49,7 @@ public struct ImportJob {
         // then the file's recorded rows checked, unless the parse got to them first (it checks them
         // after the cells): whichever of the two paths is shorter takes the check.
         let snapshot = Result { () throws -> DatabaseSnapshot in
-            let snapshot = try store.read { try DatabaseSnapshot(session: $0, dates: template.layout.range) }.withTemplateState(of: template.layout)
+            let snapshot = try store.read { try DatabaseSnapshot(session: $0, dates: layout.range) }.withTemplateState(of: layout)
             try source.checkRecordedRows()
             return snapshot
         }

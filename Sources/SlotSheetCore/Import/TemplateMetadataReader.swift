@@ -10,14 +10,21 @@ enum TemplateMetadataReader {
     /// its place, its availability decoded, the fingerprint over them all) is `RecordedRows.snapshot()`,
     /// which the import runs once the cells' parse has started (`RecordedRowsCheck`: by the parse after
     /// its cells, or by a dry run's database read after it, whichever comes first), since nothing of the
-    /// layout waits for it (the rows come before the range and the fingerprint in the sheet, so the
-    /// layout is known only once all of it has been read).
-    static func read(_ book: Workbook) throws -> (file: TemplateFile, rows: RecordedRows) {
+    /// layout waits for it.
+    ///
+    /// `headKnown` is called, on this thread, with the template as far as it is known before its row
+    /// records (its fingerprint empty), when every record the layout needs came before them: templates
+    /// exported since 0.10.0 write the range and the data sheet there, so an import reads the cells and
+    /// the database while the rows are still being read (older ones write them last: not called). A file
+    /// whose layout, or data sheet, after all its records is not that one is refused as edited.
+    static func read(_ book: Workbook, headKnown: ((TemplateFile) -> Void)? = nil) throws -> (file: TemplateFile, rows: RecordedRows) {
         guard let sheet = HiddenRecords.sheet(in: book) else {
             if book.customProperties[TemplateMetadata.customProperty] != nil { throw ImportFileError.metadataLost }
             throw ImportFileError.notATemplate(WorkbookSummary(sheets: book.sheets.map(\.name), application: book.application))
         }
         var records = Records()
+        var head: TemplateFile?
+        var rowsBegan = false
         return try reportingDamage {
             try HiddenRecords.forEachRecord(in: book, sheet: sheet) { fields, row in
                 // Another workbook slotsheet made (a staff list): not a template, rather than a damaged one.
@@ -25,9 +32,18 @@ enum TemplateMetadataReader {
                     throw ImportFileError.notATemplate(WorkbookSummary(sheets: book.sheets.filter { $0.state == .visible }.map(\.name),
                                                                       application: book.application))
                 }
-                if let record = try MetadataRecord(fields: fields, row: row, version: records.version) { try records.add(record) }
+                guard let record = try MetadataRecord(fields: fields, row: row, version: records.version) else { return }
+                if let headKnown, !rowsBegan, case .row = record {
+                    rowsBegan = true
+                    head = try? records.head()
+                    head.map(headKnown)
+                }
+                try records.add(record)
             }
-            return try records.templateFile()
+            let (file, rows) = try records.templateFile()
+            // What the cells and the database were read by must be what all the records say.
+            if let head, head.layout != file.layout || head.dataSheet != file.dataSheet { throw ImportFileError.metadataEdited }
+            return (file, rows)
         }
     }
 
@@ -108,24 +124,30 @@ enum TemplateMetadataReader {
 
         /// The template without its rows' snapshot, and its rows to check (`RecordedRows.snapshot()`).
         func templateFile() throws -> (file: TemplateFile, rows: RecordedRows) {
+            var file = try head()
+            guard let fingerprint = meta[.fingerprint], fingerprint.count == 64 else { throw MetadataDamage.missing(.fingerprint) }
+            guard rows.count == file.layout.rowCount else { throw MetadataDamage.rowCount(recorded: rows.count, needed: file.layout.rowCount) }
+            file.fingerprint = fingerprint
+            return (file, RecordedRows(layout: file.layout, fingerprint: fingerprint, rows: rows, codes: rowCodes))
+        }
+
+        /// The template as the records so far describe it, without its fingerprint and its rows.
+        func head() throws -> TemplateFile {
             guard let version else { throw MetadataDamage.noMarker }
             guard version <= TemplateLayout.formatVersion else { throw ImportFileError.newerTemplateFormat(version: version) }
             guard let from = meta[.rangeFrom].flatMap({ LocalDate(iso: $0) }) else { throw MetadataDamage.missing(.rangeFrom) }
             guard let to = meta[.rangeTo].flatMap({ LocalDate(iso: $0) }), let range = DateRange(from: from, to: to) else {
                 throw MetadataDamage.missing(.rangeTo)
             }
-            guard let fingerprint = meta[.fingerprint], fingerprint.count == 64 else { throw MetadataDamage.missing(.fingerprint) }
             guard let dataSheet = meta[.dataSheet] else { throw MetadataDamage.missing(.dataSheet) }
             guard !dayparts.isEmpty else { throw MetadataDamage.noDayparts }
             let layout = TemplateLayout(range: range, dayparts: dayparts, staff: staff.map(\.entry))
             for (index, column) in staff.enumerated() where column.column != layout.cell(row: TemplateLayout.headerRow, staffAt: index).columnLetters {
                 throw MetadataDamage.staffColumnMoved(code: column.entry.code, column: column.column)
             }
-            guard rows.count == layout.rowCount else { throw MetadataDamage.rowCount(recorded: rows.count, needed: layout.rowCount) }
-            let file = TemplateFile(
+            return TemplateFile(
                 layout: layout, dataSheet: dataSheet, language: meta[.language] ?? "en", generatedAt: meta[.generatedAt] ?? "",
-                exportedOn: meta[.today].flatMap { LocalDate(iso: $0) } ?? range.from, fingerprint: fingerprint, snapshot: [])
-            return (file, RecordedRows(layout: layout, fingerprint: fingerprint, rows: rows, codes: rowCodes))
+                exportedOn: meta[.today].flatMap { LocalDate(iso: $0) } ?? range.from, fingerprint: "", snapshot: [])
         }
     }
 }

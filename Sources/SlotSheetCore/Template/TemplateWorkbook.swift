@@ -254,7 +254,10 @@ final class TemplateWorkbook {
 
     // MARK: Metadata
 
-    /// The records after the marker (`HiddenRecords.add` wrote it): dayparts and staff columns.
+    /// The records after the marker (`HiddenRecords.add` wrote it): dayparts, staff columns and every
+    /// meta record known before the rows, so that a reader knows the layout, the range and the data
+    /// sheet before the row records (`TemplateMetadataReader`: an import reads the cells and the
+    /// database while the rows are still being read); the fingerprint over the rows comes after them.
     private func startMetadata() throws {
         for daypart in layout.dayparts {
             try writeMetadata(.daypart(code: daypart.code, label: daypart.label))
@@ -262,6 +265,14 @@ final class TemplateWorkbook {
         for (index, member) in layout.staff.enumerated() {
             try writeMetadata(.staff(column: layout.cell(row: TemplateLayout.headerRow, staffAt: index).columnLetters,
                                      code: member.code, name: member.name))
+        }
+        let meta: [(TemplateMetadata.Key, String)] = [
+            (.rangeFrom, layout.range.from.iso), (.rangeTo, layout.range.to.iso),
+            (.dataSheet, context.words.availabilitySheet), (.language, context.language.rawValue),
+            (.generatedAt, context.generatedAt), (.today, context.day.today.iso),
+        ]
+        for (key, value) in meta {
+            try writeMetadata(.meta(key, value))
         }
     }
 
@@ -274,18 +285,12 @@ final class TemplateWorkbook {
         try workbook.addSheet(named: name)
     }
 
-    /// Writes the closing metadata and the file. Every data row must have been written.
+    /// Writes the closing metadata (the fingerprint over the rows) and the file. Every data row must
+    /// have been written.
     func finish(fingerprint: String) throws {
         precondition(rowsWritten == layout.rowCount && rowsRecorded == layout.rowCount,
                      "wrote \(rowsWritten) and recorded \(rowsRecorded) of \(layout.rowCount) rows")
-        let meta: [(TemplateMetadata.Key, String)] = [
-            (.rangeFrom, layout.range.from.iso), (.rangeTo, layout.range.to.iso),
-            (.dataSheet, context.words.availabilitySheet), (.language, context.language.rawValue),
-            (.generatedAt, context.generatedAt), (.today, context.day.today.iso), (.fingerprint, fingerprint),
-        ]
-        for (key, value) in meta {
-            try writeMetadata(.meta(key, value))
-        }
+        try writeMetadata(.meta(.fingerprint, fingerprint))
         try workbook.close()
     }
 
