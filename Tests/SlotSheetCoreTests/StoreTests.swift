@@ -96,6 +96,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// A database the store creates has 16 KiB pages (a range's read makes a quarter of the reads);
+    /// one made before, with SQLite's 4 KiB, keeps them and is read and migrated as it is.
+    @Test func aNewDatabaseHasLargePagesAndAnOldOneKeepsItsOwn() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "pages-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func pageSize(_ path: String) throws -> Int? { try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA page_size") } }
+
+        let new = folder.appending(path: "new.sqlite").path
+        let store = try SQLiteStore(path: new, create: true)
+        #expect(try store.migrate() == Schema.version)
+        #expect(try pageSize(new) == SQLiteStore.pageSize)
+        #expect(SQLiteStore.pageSize == 16_384)
+
+        let old = folder.appending(path: "old.sqlite").path
+        try DatabaseQueue(path: old).write { db in
+            try db.execute(sql: "PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE earlier (id INTEGER PRIMARY KEY)")
+        }
+        let opened = try SQLiteStore(path: old)
+        #expect(try opened.migrate() == Schema.version)
+        #expect(try opened.read { try $0.staff() }.isEmpty)
+        #expect(try pageSize(old) == 4096)
+    }
+
     /// Runs statements one by one through the store, as a program beside slotsheet would.
     private func execute(_ statements: [String], in database: TestDatabase) throws {
         try database.store.write { session in
