@@ -25,6 +25,8 @@ public final class ImportSource: @unchecked Sendable {
     public let fileName: String
     public let sha256: String
     private let kind: Kind
+    /// The cells' parse when it was begun on opening (`beginOpening`).
+    let ahead = ParseAhead()
 
     private init(fileName: String, sha256: String, kind: Kind) {
         self.fileName = fileName
@@ -49,21 +51,6 @@ public final class ImportSource: @unchecked Sendable {
             throw ImportFileError.unreadable(path: path)
         }
         return ImportSource(fileName: fileName, sha256: sha256, kind: try kind.get())
-    }
-
-    /// Begins `open(path:)` on another core and returns at once: a command opens its settings and its
-    /// database meanwhile (two milliseconds of a dry run's start), then takes the source with
-    /// `Opening.join()`, which throws what `open` would.
-    public static func beginOpening(path: String) -> Opening {
-        Opening(work: BackgroundWork { try open(path: path) })
-    }
-
-    /// A file being opened on another core (`beginOpening`).
-    public struct Opening: Sendable {
-        fileprivate let work: BackgroundWork<ImportSource>
-
-        /// Waits for the opening and returns the source, or throws what `open(path:)` threw.
-        public func join() throws -> ImportSource { try work.join() }
     }
 
     /// A template is open once its hidden sheet's head is known (`TemplateMetadataReading`): its rows
@@ -108,9 +95,16 @@ public final class ImportSource: @unchecked Sendable {
         if case let .template(_, _, metadata) = kind { _ = try metadata.finished().rows.snapshot() }
     }
 
-    /// Reads the cells. `progress` is called with (rows read, rows) while a template streams by.
-    /// Not to be called twice, nor from two threads at once.
+    /// Reads the cells, or waits for them when they are being read ahead (`beginOpening`). `progress`
+    /// is called with (rows read, rows) while a template streams by. Not to be called twice, nor from
+    /// two threads at once.
     public func parse(progress: ((Int, Int) -> Void)? = nil) throws -> ParsedSheet {
+        if let cells = try ahead.result(progress: progress) { return cells }
+        return try parseCells(progress: progress)
+    }
+
+    /// Reads the cells on the calling thread.
+    func parseCells(progress: ((Int, Int) -> Void)?) throws -> ParsedSheet {
         switch kind {
         case let .template(grid, head, metadata):
             let cells = Result { () throws -> ParsedSheet in
