@@ -1,4 +1,5 @@
 import Foundation
+import InteropSupport
 
 /// Runs the built `slotsheet` binary as a real process, the way office scripts and cron do.
 struct CommandRunner {
@@ -45,6 +46,10 @@ struct CommandRunner {
     /// Runs another program in the scratch folder with the same environment (e.g. `script`, to give
     /// slotsheet a terminal).
     func run(program: URL, _ arguments: [String]) throws -> Result {
+        if let finished = try SpawnedProcess.run(program.path, arguments, environment: environment, directory: folder.path) {
+            return Result(status: finished.status, output: String(decoding: finished.output, as: UTF8.self),
+                          errors: String(decoding: finished.errors, as: UTF8.self))
+        }
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
