@@ -118,7 +118,9 @@ import Glibc
         // Run by a Python of its own, which reports the peak memory of its one child: this test's
         // own RUSAGE_CHILDREN would be the largest of every command the parallel tests have run.
         let measured = try cli.run(program: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", Self.peakMemoryScript, CommandRunner.executable.path, "inspect", cli.path("bomb.xlsx")])
-        #expect(Date().timeIntervalSince(start) < 5)
+        // A generous ceiling (alone it takes about a second): the suite runs on loaded machines, where
+        // this took 6.8 s with a load average of 8; memory is what tells a bomb stopped from one inflated.
+        #expect(Date().timeIntervalSince(start) < 60)
         #expect(measured.status == 15)
         #expect(measured.errors.contains("compression ratio"))
         let peak = try #require(measured.errors.split(separator: "\n").last.flatMap { Int($0.replacingOccurrences(of: "peak_kib=", with: "")) })
