@@ -108,11 +108,17 @@ struct ImportFile: ParsableCommand {
             try ErrorWorkbook.write(parsed, problems: outcome.problems, total: outcome.problemTotal, source: file, language: context.language,
                                     store: database, rules: context.rules, paper: context.settings.office.paperSize, to: errorsOut)
         }
+        let status: ExitStatus
         switch outcome.status {
-        case .rejected: throw ExitCode(ExitStatus.validationFailed.rawValue)
-        case .stale, .planChanged: throw ExitCode(ExitStatus.staleTemplate.rawValue)
-        case .applied, .nothingToChange, .dryRun: break
+        case .rejected: status = .validationFailed
+        case .stale, .planChanged: status = .staleTemplate
+        case .applied, .nothingToChange, .dryRun: status = .success
         }
+        // A dry run has nothing left to do once it has reported (and written its error workbook):
+        // it ends here, its connection having only read, and leaves the year's cells and snapshot
+        // to the system rather than freeing them object by object (~3 ms of a year's 72).
+        if dryRun { status.endProcess() }
+        if status != .success { throw ExitCode(status.rawValue) }
     }
 
     static func loginName() -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import SlotSheetCore
 import XLSXWriter
@@ -171,4 +172,14 @@ struct CommandFailure: ReportableError {
     }
 
     func message(_ language: Language) -> String { reason.text(language) }
+}
+
+extension ExitStatus {
+    /// Ends the process now with this status, every output stream flushed, without returning to the
+    /// caller: for a command whose work is done and whose objects need no closing, which the
+    /// system frees at once where Swift would release them one by one.
+    func endProcess() -> Never {
+        fflush(nil)
+        Foundation.exit(rawValue)
+    }
 }
