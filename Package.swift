@@ -88,10 +88,7 @@ let package = Package(
         .target(name: "CCurl"),
         // An SQLite aggregate in C that gathers a group's integers into a blob (the schedules' reads:
         // group_concat's decimal text cost an eighth of a year template's database read).
-        .target(
-            name: "CSQLiteIntegerList",
-            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])],
-            linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "CSQLiteIntegerList", linkerSettings: [.linkedLibrary("sqlite3")]),
 
         // Sending one e-mail over SMTP through libcurl: it knows nothing about tenants or slots.
         .target(name: "SMTPMail", dependencies: ["CCurl"], swiftSettings: strict),
