@@ -86,9 +86,6 @@ let package = Package(
         // Its headers (libcurl4-openssl-dev) are needed to build; the package depends on libcurl4
         // by hand (packaging/debian/control), as dpkg-shlibdeps no longer sees it.
         .target(name: "CCurl"),
-        // An SQLite aggregate in C that gathers a group's integers into a blob (the schedules' reads:
-        // group_concat's decimal text cost an eighth of a year template's database read).
-        .target(name: "CSQLiteIntegerList", linkerSettings: [.linkedLibrary("sqlite3")]),
 
         // Sending one e-mail over SMTP through libcurl: it knows nothing about tenants or slots.
         .target(name: "SMTPMail", dependencies: ["CCurl"], swiftSettings: strict),
@@ -116,7 +113,7 @@ let package = Package(
         .target(
             name: "SlotSheetCore",
             dependencies: [
-                "XLSXReader", "XLSXWriter", "SlotSheetTemplates", "SMTPMail", "CSQLiteIntegerList",
+                "XLSXReader", "XLSXWriter", "SlotSheetTemplates", "SMTPMail",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

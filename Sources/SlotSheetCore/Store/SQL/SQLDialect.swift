@@ -95,14 +95,13 @@ public enum SQLDialect: Sendable {
     }
 
     /// The `expression`s of a group as a list of integers, in the order the group's rows come (an
-    /// array in PostgreSQL; in SQLite a blob of eight-byte integers made by slotsheet's own aggregate,
-    /// `CSQLiteIntegerList`, which each connection registers as it opens), only the rows meeting
-    /// `condition` where one is given; NULL for none. Read back with `SQLRow.integerList`. Two lists
-    /// of one group over the same rows pair up element by element.
+    /// array in PostgreSQL, comma-separated text in SQLite), only the rows meeting `condition` where
+    /// one is given; NULL for none. Read back with `SQLRow.integerList`. Two lists of one group over
+    /// the same rows pair up element by element.
     func integerList(_ expression: String, where condition: String? = nil) -> String {
         switch self {
         case .sqlite:
-            return "\(SQLiteIntegerList.name)(\(condition.map { "CASE WHEN \($0) THEN \(expression) END" } ?? expression))"
+            return "group_concat(\(condition.map { "CASE WHEN \($0) THEN \(expression) END" } ?? expression))"
         case .postgres:
             return "array_agg(\(expression))" + (condition.map { " FILTER (WHERE \($0))" } ?? "")
         }

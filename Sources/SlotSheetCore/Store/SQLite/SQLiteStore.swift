@@ -43,7 +43,6 @@ public final class SQLiteStore: RepairStore {
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "slotsheet"
         configuration.prepareDatabase { db in
-            try SQLiteIntegerList.register(on: db)
             // Takes effect only on a file with nothing in it yet (before WAL mode is set, which GRDB
             // does after this): a database made by `db init`. One that exists keeps its page size.
             try db.execute(sql: "PRAGMA page_size = \(SQLiteStore.pageSize)")
