@@ -12,7 +12,7 @@ public final class SQLiteStore: RepairStore {
     private let pool: any DatabaseWriter
     private let busyTimeout: Double
 
-    /// The page size of a database this store creates: a year template's read takes a seventh less
+    /// The page size of a database this store creates: a year template's read takes about 7 % less
     /// than with SQLite's 4,096 (a quarter of the reads of the file, each a system call that copies a
     /// page), and so does every range's read; writes are no slower for it.
     public static let pageSize = 16_384
