@@ -212,6 +212,7 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
     func migrate() throws(StoreError) -> Int { try inner.migrate() }
     func schemaVersion() throws(StoreError) -> Int { try inner.schemaVersion() }
     func engine() throws(StoreError) -> DatabaseEngine { try inner.engine() }
+    func settleAfterBulkLoad(of tables: [String]) throws(StoreError) { try inner.settleAfterBulkLoad(of: tables) }
     func read<T>(_ work: (any StoreSession) throws -> T) throws -> T { try inner.read(work) }
     func write<T>(_ work: (any StoreSession) throws -> T) throws -> T {
         try inner.write { session in try work(FailingSession(inner: session, remaining: Counter(failAfter))) }
@@ -240,6 +241,7 @@ private final class FailingStore: RepairStore, @unchecked Sendable {
         func upsertRequest(_ request: RepairRequest) throws { try inner.upsertRequest(request) }
         func continueKeysAfterExplicitIDs() throws { try inner.continueKeysAfterExplicitIDs() }
         func refreshPlannerStatistics(of tables: [String]) throws { try inner.refreshPlannerStatistics(of: tables) }
+        func commitDurably() throws { try inner.commitDurably() }
         func dayparts() throws -> [Identified<Daypart>] { try inner.dayparts() }
         func staff() throws -> [Identified<StaffMember>] { try inner.staff() }
         func slotOccupancy(in range: DateRange) throws -> [SlotKey: SlotOccupancy] { try inner.slotOccupancy(in: range) }

@@ -13,7 +13,7 @@ public enum Seeder {
     static let availabilityBatch = 10_000
 
     public static func load(_ source: some SeedSource, into store: any RepairStore) throws -> SeedSummary {
-        try store.write { session in
+        let summary = try store.write { session in
             var keys = try loadReferenceTables(source, session)
             var summary = SeedSummary()
             // Availability goes in in multi-row statements; a synthetic year is a million rows.
@@ -39,8 +39,11 @@ public enum Seeder {
             try session.logRequestsTheLogDoesNotMatch(operatorName: "seed", channel: .seed)
             try session.continueKeysAfterExplicitIDs()
             try session.refreshPlannerStatistics(of: Seeder.tablesLoaded)
+            try session.commitDurably()
             return summary
         }
+        try store.settleAfterBulkLoad(of: Seeder.tablesLoaded)
+        return summary
     }
 
     private static func loadReferenceTables(_ source: some SeedSource, _ session: some SeedSession) throws -> KeyTables {

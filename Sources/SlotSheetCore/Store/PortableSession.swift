@@ -86,6 +86,12 @@ struct PortableSession<Connection: SQLConnection>: StoreSession {
         }
     }
 
+    func commitDurably() throws {
+        if let sql = connection.dialect.durableCommit {
+            try connection.execute(sql, [])
+        }
+    }
+
     func dayparts() throws -> [Identified<Daypart>] {
         try connection.rows(StoreSQL.dayparts) { row in
             typealias C = DaypartColumn

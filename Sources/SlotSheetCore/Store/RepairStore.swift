@@ -42,6 +42,12 @@ public protocol RepairStore: AnyObject, Sendable {
     /// other, and `work` runs again only when the server broke a deadlock by aborting it (the
     /// same rules for effects as `write`). On SQLite it is `write`: one writer at a time.
     func writeTakingLocks<T>(_ work: (any StoreSession) throws -> T) throws -> T
+
+    /// After a bulk load has committed (a seed), what a server's autovacuum does to `tables` a
+    /// minute or more later: PostgreSQL's VACUUM marks their pages all-visible, so that a range's
+    /// read is an index-only scan that does not visit every row's page (a year's availability: 30
+    /// ms of heap fetches -> 20 ms). SQLite has no such map: nothing.
+    func settleAfterBulkLoad(of tables: [String]) throws(StoreError)
 }
 
 extension RepairStore {

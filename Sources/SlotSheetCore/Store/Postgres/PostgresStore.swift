@@ -125,6 +125,18 @@ public final class PostgresStore: RepairStore {
         }
     }
 
+    /// VACUUM runs outside a transaction, on the store's connection as it is between transactions.
+    /// It marks a page all-visible only when its rows' commit is flushed, which the load asked for
+    /// (`SeedSession.commitDurably`): on a server that commits asynchronously a later transaction's
+    /// flush does not do (tried: the pages stay unmarked till the hint bits are set, a second later).
+    public func settleAfterBulkLoad(of tables: [String]) throws(StoreError) {
+        guard !tables.isEmpty else { return }
+        try translatingErrors {
+            try PostgresSQLConnection(connection, logger: logger, checksReferencesPerStatement: checksReferencesPerStatement)
+                .execute("VACUUM (SKIP_LOCKED) " + tables.joined(separator: ", "), [])
+        }
+    }
+
     public func read<T>(_ work: (any StoreSession) throws -> T) throws -> T {
         try mappingDatabaseErrors {
             try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { try work(PortableSession($0)) }

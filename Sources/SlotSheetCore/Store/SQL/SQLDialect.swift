@@ -73,6 +73,15 @@ public enum SQLDialect: Sendable {
         }
     }
 
+    /// The statement that makes the current transaction's COMMIT wait for the log's flush
+    /// (`SeedSession.commitDurably`), or nil where the connection decides that (SQLite).
+    var durableCommit: String? {
+        switch self {
+        case .sqlite: return nil
+        case .postgres: return "SET LOCAL synchronous_commit = on"
+        }
+    }
+
     /// A true/false column.
     func boolean(_ column: String, default value: Bool) -> String {
         switch self {

@@ -105,6 +105,8 @@ public final class SQLiteStore: RepairStore {
         return DatabaseEngine(name: "SQLite \(SQLiteLibrary.version)", settings: settings)
     }
 
+    public func settleAfterBulkLoad(of tables: [String]) throws(StoreError) {}
+
     public func read<T>(_ work: (any StoreSession) throws -> T) throws -> T {
         try mappingDatabaseErrors {
             try pool.read { db in try work(PortableSession(SQLiteConnection(db: db))) }

@@ -19,4 +19,10 @@ public protocol SeedSession {
     /// autovacuum does it only a minute or more later, and till then a year's read, planned for a
     /// thousand rows, sorted 350,000 on disk). SQLite's planner works from its indexes: nothing.
     func refreshPlannerStatistics(of tables: [String]) throws
+    /// Makes this transaction's COMMIT return only once the server's log holds it, whatever the
+    /// server's `synchronous_commit`: PostgreSQL marks rows, and pages, visible to every transaction
+    /// only once their commit is flushed, so only then can the VACUUM after a bulk load
+    /// (`RepairStore.settleAfterBulkLoad`) mark the load's pages all-visible. SQLite: nothing (its
+    /// `synchronous` is the connection's, set when the store opens).
+    func commitDurably() throws
 }
