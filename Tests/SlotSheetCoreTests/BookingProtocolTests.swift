@@ -47,8 +47,8 @@ struct BookingProtocolTests {
         var database: String { fixture.database.path }
 
         /// The import, on a store of its own, in the background.
-        func startImport() -> BackgroundWork<ImportOutcome> {
-            BackgroundWork { [url, remover, rules = fixture.clock.standardRules] in
+        func startImport() -> PendingResult<ImportOutcome> {
+            .onThreadOfItsOwn { [url, remover, rules = fixture.clock.standardRules] in
                 try ImportJob(store: try PostgresStore(url: url), rules: rules).run(remover, ImportRequest(operatorName: "office"))
             }
         }
@@ -68,7 +68,7 @@ struct BookingProtocolTests {
         let importing = race.startImport()
         try PostgresLockSupport.waitForSessionsWaitingOnALock(1, url: race.url, database: race.database, event: "advisory")
         #expect(try booking.insertIfFree(), "the booking takes the free place")
-        let outcome = try importing.join()
+        let outcome = try importing.wait()
         #expect(outcome.status == .rejected)
         #expect(outcome.problems.map(\.kind) == [.capacityBelowHeld(held: race.held + 1, available: race.held)],
                 "refused with the capacity message, counting the booking: \(outcome.problems)")
@@ -78,13 +78,13 @@ struct BookingProtocolTests {
 
     @Test func anImportHoldingTheSlotFirstMakesTheBookingFindItFull() throws {
         let race = try Race()
-        var importing: BackgroundWork<ImportOutcome>?
-        var booked: BackgroundWork<Bool>?
+        var importing: PendingResult<ImportOutcome>?
+        var booked: PendingResult<Bool>?
         try PostgresLockSupport.withImportsHeldAtTheirFirstWrite(race.url) { release in
             // The import has its slot lock and has checked; it waits to write.
             importing = race.startImport()
             try PostgresLockSupport.waitForSessionsWaitingOnALock(1, url: race.url, database: race.database, event: "relation")
-            booked = BackgroundWork { [race] in
+            booked = .onThreadOfItsOwn { [race] in
                 let booking = try SimulatedBooking(url: race.url, slot: race.slot, residentID: race.residentID)
                 try booking.lock()
                 return try booking.insertIfFree()
@@ -92,9 +92,9 @@ struct BookingProtocolTests {
             try PostgresLockSupport.waitForSessionsWaitingOnALock(1, url: race.url, database: race.database, event: "advisory")
             try release()
         }
-        let outcome = try #require(importing).join()
+        let outcome = try #require(importing).wait()
         guard case .applied = outcome.status else { Issue.record("not applied: \(outcome.status)"); return }
-        #expect(try #require(booked).join() == false, "the booking waited for the import and found the slot full")
+        #expect(try #require(booked).wait() == false, "the booking waited for the import and found the slot full")
         let occupancy = try race.occupancy
         #expect(occupancy.held == race.held && occupancy.capacity == race.held, "\(occupancy)")
     }
@@ -102,7 +102,7 @@ struct BookingProtocolTests {
     /// The control: the same interleaving with a booking that checks without the lock overbooks.
     @Test func withoutTheLockTheSameInterleavingOverbooks() throws {
         let race = try Race()
-        var importing: BackgroundWork<ImportOutcome>?
+        var importing: PendingResult<ImportOutcome>?
         try PostgresLockSupport.withImportsHeldAtTheirFirstWrite(race.url) { release in
             importing = race.startImport()
             try PostgresLockSupport.waitForSessionsWaitingOnALock(1, url: race.url, database: race.database, event: "relation")
@@ -110,7 +110,7 @@ struct BookingProtocolTests {
             #expect(try booking.insertIfFree(), "the free place is still there for a booking that does not wait")
             try release()
         }
-        let outcome = try #require(importing).join()
+        let outcome = try #require(importing).wait()
         guard case .applied = outcome.status else { Issue.record("not applied: \(outcome.status)"); return }
         #expect(try race.occupancy.isOverbooked, "the slot holds one request more than its staff")
     }

@@ -42,11 +42,11 @@ public final class ImportSource: @unchecked Sendable {
     /// as such before anything the workbook said.
     public static func open(path: String) throws -> ImportSource {
         let fileName = URL(fileURLWithPath: path).lastPathComponent
-        let digest = BackgroundWork { try FileDigest.sha256(ofFileAt: path) }
+        let digest = PendingResult.onThreadOfItsOwn { try FileDigest.sha256(ofFileAt: path) }
         let kind = Result { try openKind(path: path) }
         let sha256: String
         do {
-            sha256 = try digest.join()
+            sha256 = try digest.wait()
         } catch {
             throw ImportFileError.unreadable(path: path)
         }
@@ -59,12 +59,16 @@ public final class ImportSource: @unchecked Sendable {
     private static func openKind(path: String) throws -> Kind {
         guard looksLikeWorkbook(path) else { return .csv(path: path) }
         let describe: @Sendable (any Error) -> any Error = { describeOpening($0, path: path) }
+        let book = try openWorkbook(path: path, describe: describe)
+        let metadata = TemplateMetadataReading(book, describe: describe)
+        let head = try metadata.knownHead()   // its errors described on the reading's thread
+        let grid = metadata.isFinished ? book : try openWorkbook(path: path, describe: describe)
+        return .template(grid: grid, head: head, metadata: metadata)
+    }
+
+    private static func openWorkbook(path: String, describe: (any Error) -> any Error) throws -> Workbook {
         do {
-            let book = try Workbook(path: path)
-            let metadata = TemplateMetadataReading(book, describe: describe)
-            let head = try metadata.knownHead()
-            let grid = metadata.isFinished ? book : try Workbook(path: path)
-            return .template(grid: grid, head: head, metadata: metadata)
+            return try Workbook(path: path)
         } catch {
             throw describe(error)
         }
@@ -99,8 +103,14 @@ public final class ImportSource: @unchecked Sendable {
     /// is called with (rows read, rows) while a template streams by. Not to be called twice, nor from
     /// two threads at once.
     public func parse(progress: ((Int, Int) -> Void)? = nil) throws -> ParsedSheet {
-        if let cells = try ahead.result(progress: progress) { return cells }
+        if let cells = ahead.follow(progress: progress) { return try cells.wait() }
         return try parseCells(progress: progress)
+    }
+
+    /// The cells' parse, to be waited for: the one begun on opening, passed `progress` from now on,
+    /// or one begun now on a thread of its own. Instead of `parse`, never besides it.
+    func beginParse(progress: ((Int, Int) -> Void)?) -> PendingResult<ParsedSheet> {
+        ahead.follow(progress: progress) ?? .onThreadOfItsOwn { try self.parseCells(progress: progress) }
     }
 
     /// Reads the cells on the calling thread.
@@ -164,27 +174,6 @@ public enum ImportFileReader {
     }
 }
 
-/// Runs a throwing closure on a thread of its own and hands back its result when joined: the
-/// import parses a template's cells on one core while the other reads the database.
-final class BackgroundWork<Value>: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var result: Result<Value, any Error>?
-
-    init(_ work: @escaping () throws -> Value) {
-        let box = UncheckedBox(work)
-        Thread.detachNewThread { [self] in
-            result = Result { try box.value() }
-            done.signal()
-        }
-    }
-
-    /// Waits for the work and returns its value or throws its error.
-    func join() throws -> Value {
-        done.wait()
-        return try result!.get()
-    }
-}
-
 /// A template's recorded rows, checked once (`TemplateMetadataReader.RecordedRows.snapshot`) by the
 /// first thread that asks; a second asking at the same time waits for that check's outcome.
 final class RecordedRowsCheck: @unchecked Sendable {
@@ -201,10 +190,4 @@ final class RecordedRowsCheck: @unchecked Sendable {
         if outcome == nil { outcome = Result { try rows.snapshot() } }
         return try outcome!.get()
     }
-}
-
-/// Moves a value to another thread where the caller guarantees it is used by one thread at a time.
-struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }

@@ -44,7 +44,7 @@ public struct ImportJob {
         guard let layout = source.layout else {
             return try prepare(try source.parse(progress: progress))
         }
-        let parsing = BackgroundWork { try source.parse(progress: progress) }
+        let parsing = source.beginParse(progress: progress)
         // On this core while the other parses: the database read and the stale check's rows from it,
         // then the file's recorded rows checked, unless the parse got to them first (it checks them
         // after the cells): whichever of the two paths is shorter takes the check.
@@ -54,7 +54,7 @@ public struct ImportJob {
             return snapshot
         }
         // A file that cannot be read is the first thing to report, before any database error.
-        let parsed = try parsing.join()
+        let parsed = try parsing.wait()
         return PreparedImport(parsed: parsed, snapshot: try snapshot.get())
     }
 

@@ -12,19 +12,15 @@ extension ImportSource {
     }
 
     /// A file being opened, and then parsed, on a thread of its own (`beginOpening`).
-    public final class Opening: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var opened: Result<ImportSource, any Error>?
+    public final class Opening: Sendable {
+        private let opened = PendingResult<ImportSource>()
 
         fileprivate init(path: String) {
-            Thread.detachNewThread { [self] in
+            Thread.detachNewThread { [opened] in
                 let result = Result { try ImportSource.open(path: path) }
                 let source = try? result.get()
                 source?.ahead.begin()
-                condition.lock()
-                opened = result
-                condition.broadcast()
-                condition.unlock()
+                opened.give(result)
                 if let source {
                     source.ahead.finish(Result { try source.parseCells(progress: source.ahead.report) })
                 }
@@ -33,51 +29,45 @@ extension ImportSource {
 
         /// Waits for the opening and returns the source, or throws what `open(path:)` threw.
         public func join() throws -> ImportSource {
-            condition.lock()
-            defer { condition.unlock() }
-            while opened == nil { condition.wait() }
-            return try opened!.get()
+            try opened.wait()
         }
     }
 }
 
-/// The cells of an `ImportSource` parsed ahead, on the thread that opened it: `parse` waits for them,
-/// and the progress it is given from then on is reported (rows read before that are not).
+/// The cells of an `ImportSource` parsed ahead, on the thread that opened it: who follows the parse
+/// waits for them, and the progress it gives is passed the rows read from then on (not those before).
 final class ParseAhead: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let lock = NSLock()
     private var began = false
-    private var cells: Result<ParsedSheet, any Error>?
     private var progress: ((Int, Int) -> Void)?
+    private let cells = PendingResult<ParsedSheet>()
 
     /// Marks the parse begun, before the source is handed out.
     func begin() {
-        condition.lock()
+        lock.lock()
+        defer { lock.unlock() }
         began = true
-        condition.unlock()
     }
 
-    /// Called by the parse as rows stream by: passed on to the progress `result` was given, if any yet.
+    /// Called by the parse as rows stream by: passed on to the progress its follower gave, if any yet.
     func report(_ done: Int, _ total: Int) {
-        condition.lock()
+        lock.lock()
         let progress = progress
-        condition.unlock()
+        lock.unlock()
         progress?(done, total)
     }
 
     func finish(_ outcome: Result<ParsedSheet, any Error>) {
-        condition.lock()
-        cells = outcome
-        condition.broadcast()
-        condition.unlock()
+        cells.give(outcome)
     }
 
-    /// The cells parsed ahead, once parsed (throws what the parse threw); nil when no parse was begun.
-    func result(progress: ((Int, Int) -> Void)?) throws -> ParsedSheet? {
-        condition.lock()
-        defer { condition.unlock() }
+    /// The cells being parsed ahead, `progress` passed the rows read from now on; nil when no parse
+    /// was begun.
+    func follow(progress: ((Int, Int) -> Void)?) -> PendingResult<ParsedSheet>? {
+        lock.lock()
+        defer { lock.unlock() }
         guard began else { return nil }
         self.progress = progress
-        while cells == nil { condition.wait() }
-        return try cells!.get()
+        return cells
     }
 }
