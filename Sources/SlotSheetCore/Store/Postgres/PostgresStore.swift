@@ -132,8 +132,7 @@ public final class PostgresStore: RepairStore {
     public func settleAfterBulkLoad(of tables: [String]) throws(StoreError) {
         guard !tables.isEmpty else { return }
         try translatingErrors {
-            try PostgresSQLConnection(connection, logger: logger, checksReferencesPerStatement: checksReferencesPerStatement)
-                .execute("VACUUM (SKIP_LOCKED) " + tables.joined(separator: ", "), [])
+            try statements().execute("VACUUM (SKIP_LOCKED) " + tables.joined(separator: ", "), [])
         }
     }
 
@@ -174,10 +173,15 @@ public final class PostgresStore: RepairStore {
 
     // MARK: - Transactions
 
+    /// The store's connection as statements run on it, in a transaction or between them.
+    private func statements() -> PostgresSQLConnection {
+        PostgresSQLConnection(connection, logger: logger, checksReferencesPerStatement: checksReferencesPerStatement)
+    }
+
     /// Runs `body` between `begin` and COMMIT, or ROLLBACK when it throws. Lock waits are bounded
     /// by the busy timeout (`lock_timeout`, set when connecting).
     private func transaction<T>(_ begin: String, _ body: (PostgresSQLConnection) throws -> T) throws -> T {
-        let sql = PostgresSQLConnection(connection, logger: logger, checksReferencesPerStatement: checksReferencesPerStatement)
+        let sql = statements()
         try sql.execute(begin, [])
         do {
             let result = try body(sql)
